@@ -1,0 +1,27 @@
+//! Compensating transactions (Telafi Edici İşlemler), seed 003: the order of a billing workflow's
+//! steps decides what a rollback can undo; compensation calls fail with DD5 and are retried.
+
+pub mod model;
+pub mod params;
+pub mod report;
+
+use crate::error::Error;
+use crate::params::ParamSet;
+use crate::report::Report;
+
+/// Runs the lesson and reports the given sections.
+pub fn report(set: &ParamSet, sections: &[&'static str]) -> Result<Report, Error> {
+    let p = params::CompensationParams::from_set(set)?;
+    let r = model::simulate(&p);
+    let sections = sections
+        .iter()
+        .map(|s| match *s {
+            "daily" => report::daily(&p, &r),
+            _ => report::measure(&p, &r),
+        })
+        .collect();
+    Ok(Report {
+        lesson: "compensation",
+        sections,
+    })
+}

@@ -1,0 +1,468 @@
+//! The compensation lesson's model (telafi/akis.mjs with olc.mjs and bedel.mjs): every ordering
+//! of the steps and the valid ones, the rollback of a run failing at each step, the Monte Carlo
+//! over compensation attempts (DD5), and the daily cost at the lesson's scale (K01).
+
+use serde::Serialize;
+
+use super::params::CompensationParams;
+use crate::params::StepSpec;
+use crate::rng::{Lcg32, UnitRng};
+
+/// `rnd = () => 1`: a generator under which no compensation call fails.
+#[derive(Debug, Clone, Copy)]
+pub struct NeverFails;
+
+impl UnitRng for NeverFails {
+    fn unit(&mut self) -> f64 {
+        1.0
+    }
+}
+
+/// `n!`, the number of orderings (`dizilisler(ADIM).length`).
+pub fn ordering_count(n: usize) -> u64 {
+    (1..=n as u64).product()
+}
+
+/// The orderings that respect every dependency, in the order `dizilisler` lists them
+/// (lexicographic in the declared order), without enumerating the invalid ones.
+pub fn valid_orderings(steps: &[StepSpec]) -> Vec<Vec<usize>> {
+    let deps: Vec<Vec<usize>> = steps
+        .iter()
+        .map(|s| {
+            s.after
+                .iter()
+                .filter_map(|a| steps.iter().position(|o| &o.name == a))
+                .collect()
+        })
+        .collect();
+    let mut out = Vec::new();
+    let mut prefix = Vec::with_capacity(steps.len());
+    let mut used = vec![false; steps.len()];
+    fn extend(
+        deps: &[Vec<usize>],
+        prefix: &mut Vec<usize>,
+        used: &mut [bool],
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if prefix.len() == deps.len() {
+            out.push(prefix.clone());
+            return;
+        }
+        for i in 0..deps.len() {
+            if used[i] || !deps[i].iter().all(|&d| used[d]) {
+                continue;
+            }
+            used[i] = true;
+            prefix.push(i);
+            extend(deps, prefix, used, out);
+            prefix.pop();
+            used[i] = false;
+        }
+    }
+    extend(&deps, &mut prefix, &mut used, &mut out);
+    out
+}
+
+/// What one rollback did (`kosum`'s result).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Rollback {
+    /// Completed steps that cannot be undone (`telafisiz`).
+    pub uncompensated: u64,
+    /// Compensation calls made (`telafiCagrisi`).
+    pub calls: u64,
+    /// Steps whose compensation failed every attempt (`askida`).
+    pub hung: u64,
+    /// Rollback rounds: one per completed step, one more per retried call (`tur`).
+    pub rounds: u64,
+}
+
+/// One run (`kosum`): the first `k` steps of the ordering completed, then a failure; the
+/// completed steps are undone in reverse, each compensation tried up to `attempts` times.
+/// `compensable[i]` tells whether the ordering's i-th step has a compensation.
+pub fn rollback<R: UnitRng>(
+    compensable: &[bool],
+    k: usize,
+    fail: f64,
+    attempts: u32,
+    rng: &mut R,
+) -> Rollback {
+    let mut r = Rollback::default();
+    for &has_compensation in compensable[..k].iter().rev() {
+        r.rounds += 1;
+        if !has_compensation {
+            r.uncompensated += 1;
+            continue;
+        }
+        let mut done = false;
+        let mut d = 0;
+        while d < attempts && !done {
+            r.calls += 1;
+            if d > 0 {
+                r.rounds += 1;
+            }
+            done = rng.unit() >= fail;
+            d += 1;
+        }
+        if !done {
+            r.hung += 1;
+        }
+    }
+    r
+}
+
+/// Totals of many runs with the failing step `i mod steps` (olc.mjs's Monte Carlo loop).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Totals {
+    /// Runs simulated (N).
+    pub runs: u64,
+    /// Runs with at least one hung step (`askida`).
+    pub hung_jobs: u64,
+    /// Compensation calls (`cagri`).
+    pub calls: u64,
+    /// Rollback rounds (`tur`).
+    pub rounds: u64,
+}
+
+/// The Monte Carlo of olc.mjs for one attempt count, drawing from `rng`. Same draws and totals
+/// as calling [`rollback`] for each run; only the counts per failing step are precomputed.
+pub fn monte_carlo<R: UnitRng>(
+    compensable: &[bool],
+    attempts: u32,
+    fail: f64,
+    runs: u64,
+    rng: &mut R,
+) -> Totals {
+    let n = compensable.len();
+    // Compensable steps among the first k (the draws a run failing at step k+1 makes).
+    let draws: Vec<u32> = (0..n)
+        .map(|k| compensable[..k].iter().filter(|c| **c).count() as u32)
+        .collect();
+    let (mut hung_jobs, mut calls, mut rounds) = (0u64, 0u64, 0u64);
+    let mut k = 0usize;
+    for _ in 0..runs {
+        rounds += k as u64;
+        let mut hung = false;
+        for _ in 0..draws[k] {
+            let mut d = 1u32;
+            loop {
+                if rng.unit() >= fail {
+                    break;
+                }
+                if d == attempts {
+                    hung = true;
+                    break;
+                }
+                d += 1;
+            }
+            calls += u64::from(d);
+            rounds += u64::from(d - 1);
+        }
+        hung_jobs += u64::from(hung);
+        k += 1;
+        if k == n {
+            k = 0;
+        }
+    }
+    Totals {
+        runs,
+        hung_jobs,
+        calls,
+        rounds,
+    }
+}
+
+/// A valid ordering with its error-free rollback totals over every failing step.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OrderingRow {
+    /// Step indices in order.
+    pub ordering: Vec<usize>,
+    /// Uncompensated steps summed over the failing steps (`telafisiz`).
+    pub uncompensated: u64,
+    /// Rollback rounds summed likewise (`tur`).
+    pub rounds: u64,
+}
+
+/// The rollback of the chosen ordering when step `k+1` fails and no compensation fails.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FailureRow {
+    /// The failing step's index in the declared steps.
+    pub step: usize,
+    /// Steps completed before it.
+    pub completed: u64,
+    /// Their rollback.
+    pub rollback: Rollback,
+}
+
+/// One Monte Carlo row, with the figures as printed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct McRow {
+    /// Attempts per compensation.
+    pub attempts: u32,
+    /// The raw totals.
+    pub totals: Totals,
+    /// Hung-job rate (`askida / N`).
+    pub rate: f64,
+    /// Compensation calls per job.
+    pub calls_per_job: f64,
+    /// Rollback rounds per job.
+    pub rounds_per_job: f64,
+}
+
+/// One ordering in the daily table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DailyOrdering {
+    /// Index into [`CompensationResult::orderings`].
+    pub ordering: usize,
+    /// Uncompensated steps per failed workflow (`telafisiz / steps`).
+    pub share: f64,
+    /// Uncompensated steps per day.
+    pub per_day: f64,
+    /// Per year.
+    pub per_year: f64,
+}
+
+/// One attempt count in the daily table, from the Monte Carlo figures as printed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DailyAttempts {
+    /// Attempts per compensation.
+    pub attempts: u32,
+    /// The printed hung-job rate, read back (5 decimals).
+    pub rate: f64,
+    /// The printed rounds per job, read back (3 decimals).
+    pub rounds: f64,
+    /// Hung workflows per day.
+    pub hung_per_day: f64,
+    /// Per year.
+    pub hung_per_year: f64,
+    /// Seconds one rollback takes (`sarma`).
+    pub rollback_s: f64,
+    /// Seconds of intermediate state per day.
+    pub intermediate_s_per_day: f64,
+    /// Hours of hung state per day.
+    pub hung_hours_per_day: f64,
+}
+
+/// bedel.mjs's figures.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Daily {
+    /// Failed workflows per day (`hatali`).
+    pub failed_per_day: f64,
+    /// Per valid ordering.
+    pub orderings: Vec<DailyOrdering>,
+    /// Per attempt count.
+    pub attempts: Vec<DailyAttempts>,
+    /// Hung time against rollback time with the first attempt count (`kat(TUR)`).
+    pub ratio: f64,
+    /// The DD6 round time times the factor.
+    pub sensitivity_round_s: f64,
+    /// Intermediate-state seconds per day with that round time.
+    pub sensitivity_intermediate_s: f64,
+    /// The ratio with that round time.
+    pub sensitivity_ratio: f64,
+    /// Steps that carry a compensation.
+    pub compensable_steps: u64,
+    /// Compensation paths written per day (`FATURA × compensable`).
+    pub written_paths: u64,
+    /// Compensation calls per failed workflow when none fails (0.75 in the lesson).
+    pub calls_per_failure: f64,
+    /// Compensation calls per day.
+    pub calls_per_day: f64,
+    /// Compensation calls per workflow.
+    pub calls_per_workflow: f64,
+}
+
+/// Everything the lesson computes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CompensationResult {
+    /// `n!`.
+    pub ordering_count: u64,
+    /// The valid orderings with their error-free totals.
+    pub orderings: Vec<OrderingRow>,
+    /// Index of the chosen ordering (first with the fewest uncompensated steps).
+    pub chosen: usize,
+    /// The chosen ordering's rollback for each failing step.
+    pub failures: Vec<FailureRow>,
+    /// The Monte Carlo rows.
+    pub monte_carlo: Vec<McRow>,
+    /// The daily cost.
+    pub daily: Daily,
+}
+
+/// Reads a number back from its printed `toFixed` text, as bedel.mjs's constants do.
+fn as_printed(x: f64, decimals: usize) -> f64 {
+    crate::jsfmt::to_fixed(x, decimals)
+        .parse()
+        .unwrap_or(f64::NAN)
+}
+
+/// The lesson's model as a pure function of its parameters, with the lesson's generator.
+pub fn simulate(p: &CompensationParams) -> CompensationResult {
+    simulate_with(p, || Lcg32::new(p.seed))
+}
+
+/// The model with any generator; `fresh` makes the generator for each Monte Carlo row.
+pub fn simulate_with<R: UnitRng>(
+    p: &CompensationParams,
+    fresh: impl Fn() -> R,
+) -> CompensationResult {
+    let n = p.steps.len();
+    let compensable_of = |ordering: &[usize]| -> Vec<bool> {
+        ordering
+            .iter()
+            .map(|&i| p.steps[i].compensation.is_some())
+            .collect()
+    };
+    let orderings: Vec<OrderingRow> = valid_orderings(&p.steps)
+        .into_iter()
+        .map(|ordering| {
+            let comp = compensable_of(&ordering);
+            let (mut uncompensated, mut rounds) = (0, 0);
+            for k in 0..n {
+                let r = rollback(&comp, k, 0.0, 1, &mut NeverFails);
+                uncompensated += r.uncompensated;
+                rounds += r.rounds;
+            }
+            OrderingRow {
+                ordering,
+                uncompensated,
+                rounds,
+            }
+        })
+        .collect();
+    let fewest = orderings.iter().map(|o| o.uncompensated).min().unwrap_or(0);
+    let chosen = orderings
+        .iter()
+        .position(|o| o.uncompensated == fewest)
+        .unwrap_or(0);
+    let chosen_ordering = orderings
+        .get(chosen)
+        .map(|o| o.ordering.clone())
+        .unwrap_or_default();
+    let comp = compensable_of(&chosen_ordering);
+    let failures: Vec<FailureRow> = (0..comp.len())
+        .map(|k| FailureRow {
+            step: chosen_ordering[k],
+            completed: k as u64,
+            rollback: rollback(&comp, k, 0.0, 1, &mut NeverFails),
+        })
+        .collect();
+    let monte_carlo: Vec<McRow> = p
+        .retries
+        .iter()
+        .map(|&attempts| {
+            let totals = monte_carlo(&comp, attempts, p.comp_fail, p.runs, &mut fresh());
+            let runs = p.runs as f64;
+            McRow {
+                attempts,
+                totals,
+                rate: totals.hung_jobs as f64 / runs,
+                calls_per_job: totals.calls as f64 / runs,
+                rounds_per_job: totals.rounds as f64 / runs,
+            }
+        })
+        .collect();
+    let daily = daily(p, &orderings, &failures, &monte_carlo);
+    CompensationResult {
+        ordering_count: ordering_count(n),
+        orderings,
+        chosen,
+        failures,
+        monte_carlo,
+        daily,
+    }
+}
+
+/// bedel.mjs: the measured rates (as printed) at the lesson's daily scale.
+fn daily(
+    p: &CompensationParams,
+    orderings: &[OrderingRow],
+    failures: &[FailureRow],
+    mc: &[McRow],
+) -> Daily {
+    let n = p.steps.len() as f64;
+    let failed = p.daily_workflows as f64 * p.failure_rate;
+    let daily_orderings = orderings
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let share = o.uncompensated as f64 / n;
+            DailyOrdering {
+                ordering: i,
+                share,
+                per_day: failed * share,
+                per_year: failed * share * 365.0,
+            }
+        })
+        .collect();
+    let attempts: Vec<DailyAttempts> = mc
+        .iter()
+        .map(|row| {
+            let rate = as_printed(row.rate, 5);
+            let rounds = as_printed(row.rounds_per_job, 3);
+            let hung = failed * rate;
+            let rollback_s = rounds * p.round_s;
+            DailyAttempts {
+                attempts: row.attempts,
+                rate,
+                rounds,
+                hung_per_day: hung,
+                hung_per_year: hung * 365.0,
+                rollback_s,
+                intermediate_s_per_day: failed * rollback_s,
+                hung_hours_per_day: hung * p.hang_close_h,
+            }
+        })
+        .collect();
+    let (o1, t1) = attempts
+        .first()
+        .map(|a| (a.rate, a.rounds))
+        .unwrap_or((f64::NAN, f64::NAN));
+    let ratio = |t: f64| (failed * o1 * p.hang_close_h * 3600.0) / (failed * t1 * t);
+    let compensable = p.steps.iter().filter(|s| s.compensation.is_some()).count() as u64;
+    let calls_per_failure = failures.iter().map(|f| f.rollback.calls).sum::<u64>() as f64 / n;
+    Daily {
+        failed_per_day: failed,
+        orderings: daily_orderings,
+        ratio: ratio(p.round_s),
+        sensitivity_round_s: p.round_s * p.round_factor,
+        sensitivity_intermediate_s: failed * t1 * p.round_s * p.round_factor,
+        sensitivity_ratio: ratio(p.round_s * p.round_factor),
+        compensable_steps: compensable,
+        written_paths: p.daily_workflows * compensable,
+        calls_per_failure,
+        calls_per_day: failed * calls_per_failure,
+        calls_per_workflow: calls_per_failure * p.failure_rate,
+        attempts,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The precomputed Monte Carlo loop draws and counts exactly as one `kosum` per run.
+        #[test]
+        fn monte_carlo_equals_one_rollback_per_run(
+            compensable in prop::collection::vec(any::<bool>(), 1..7),
+            attempts in 1u32..5,
+            fail in prop_oneof![Just(0.0), Just(1.0), 0.0f64..1.0],
+            runs in 1u64..300,
+            seed in any::<u32>(),
+        ) {
+            let mut fast_rng = Lcg32::new(seed);
+            let fast = monte_carlo(&compensable, attempts, fail, runs, &mut fast_rng);
+            let mut rng = Lcg32::new(seed);
+            let mut slow = Totals { runs, ..Totals::default() };
+            for i in 0..runs {
+                let r = rollback(&compensable, (i % compensable.len() as u64) as usize, fail, attempts, &mut rng);
+                slow.hung_jobs += u64::from(r.hung > 0);
+                slow.calls += r.calls;
+                slow.rounds += r.rounds;
+            }
+            prop_assert_eq!(fast, slow);
+            prop_assert_eq!(fast_rng, rng, "both made the same draws");
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! The compensation lesson's parameters (telafi/akis.mjs, olc.mjs, bedel.mjs) and their typed form.
+
+use crate::error::Error;
+use crate::params::{Kind, ParamSet, ParamSpec, StepSpec};
+
+/// The lesson's steps: period close (irreversible), invoice line, collection record, supplier
+/// notice (irreversible), with their compensations and dependencies.
+pub const DEFAULT_STEPS: &str = "donem-kapat,fatura-satiri:satiri-iptal-et(donem-kapat),tahsilat-kaydi:kaydi-geri-al(fatura-satiri),satici-bildirimi(fatura-satiri)";
+
+/// Every constant of the lesson, with the lesson's values as defaults.
+pub const SPECS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "steps",
+        kind: Kind::Steps { max_len: 8 },
+        default: DEFAULT_STEPS,
+        meaning: "the workflow's steps as name[:compensation][(after/after)]; no compensation = cannot be undone",
+        lesson_name: "ADIM",
+    },
+    ParamSpec {
+        name: "seed",
+        kind: Kind::Seed {
+            min: 0,
+            max: 4_294_967_295,
+        },
+        default: "20260730",
+        meaning: "seed of the lesson's 32-bit generator, fresh for every retry-count row",
+        lesson_name: "uretec(20260730)",
+    },
+    ParamSpec {
+        name: "comp_fail",
+        kind: Kind::Prob,
+        default: "0.05",
+        meaning: "probability that one compensation call fails",
+        lesson_name: "DD5, HATA",
+    },
+    ParamSpec {
+        name: "retries",
+        kind: Kind::IntList {
+            min: 1,
+            max: 20,
+            max_len: 8,
+        },
+        default: "1,2,3",
+        meaning: "compensation attempts per step, one Monte Carlo row each",
+        lesson_name: "telafi denemesi",
+    },
+    ParamSpec {
+        name: "runs",
+        kind: Kind::Int {
+            min: 1,
+            max: 1_000_000_000,
+        },
+        default: "100000",
+        meaning: "failed workflows simulated per row; the failing step is run mod steps",
+        lesson_name: "N",
+    },
+    ParamSpec {
+        name: "daily_workflows",
+        kind: Kind::Int {
+            min: 1,
+            max: 1_000_000_000,
+        },
+        default: "4000",
+        meaning: "workflows (invoice lines) per day for the daily cost",
+        lesson_name: "FATURA",
+    },
+    ParamSpec {
+        name: "failure_rate",
+        kind: Kind::Prob,
+        default: "0.02",
+        meaning: "share of daily workflows that fail and roll back",
+        lesson_name: "KK2",
+    },
+    ParamSpec {
+        name: "round_s",
+        kind: Kind::Real {
+            min: 0.0,
+            max: 86_400.0,
+            min_open: true,
+        },
+        default: "0.25",
+        meaning: "seconds one rollback round takes",
+        lesson_name: "DD6, TUR",
+    },
+    ParamSpec {
+        name: "hang_close_h",
+        kind: Kind::Real {
+            min: 0.0,
+            max: 8_760.0,
+            min_open: false,
+        },
+        default: "4",
+        meaning: "hours until a hung workflow is closed by hand",
+        lesson_name: "DD7, ASKIDA_SAAT",
+    },
+    ParamSpec {
+        name: "round_factor",
+        kind: Kind::Real {
+            min: 0.0,
+            max: 1_000.0,
+            min_open: true,
+        },
+        default: "4",
+        meaning: "factor on the round time in the DD6 sensitivity line",
+        lesson_name: "TUR * 4",
+    },
+];
+
+/// The lesson's parameters, typed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompensationParams {
+    /// The steps, in the lesson's declared order.
+    pub steps: Vec<StepSpec>,
+    /// Generator seed (`uretec(seed)`).
+    pub seed: u32,
+    /// Probability a compensation call fails (DD5).
+    pub comp_fail: f64,
+    /// Attempts per compensation, one row each.
+    pub retries: Vec<u32>,
+    /// Runs per row (N).
+    pub runs: u64,
+    /// Workflows per day (FATURA).
+    pub daily_workflows: u64,
+    /// Failing share of workflows (KK2).
+    pub failure_rate: f64,
+    /// Seconds per rollback round (DD6).
+    pub round_s: f64,
+    /// Hours a hung workflow waits (DD7).
+    pub hang_close_h: f64,
+    /// The DD6 sensitivity factor.
+    pub round_factor: f64,
+}
+
+impl CompensationParams {
+    /// Reads the typed parameters.
+    pub fn from_set(set: &ParamSet) -> Result<Self, Error> {
+        Ok(Self {
+            steps: set.steps("steps"),
+            seed: set.int("seed") as u32,
+            comp_fail: set.real("comp_fail"),
+            retries: set
+                .int_list("retries")
+                .into_iter()
+                .map(|x| x as u32)
+                .collect(),
+            runs: set.int("runs") as u64,
+            daily_workflows: set.int("daily_workflows") as u64,
+            failure_rate: set.real("failure_rate"),
+            round_s: set.real("round_s"),
+            hang_close_h: set.real("hang_close_h"),
+            round_factor: set.real("round_factor"),
+        })
+    }
+}

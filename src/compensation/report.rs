@@ -1,0 +1,362 @@
+//! The compensation lesson's tables and lines, laid out as olc.mjs (`measure`) and bedel.mjs
+//! (`daily`) print them.
+
+use super::model::CompensationResult;
+use super::params::CompensationParams;
+use crate::report::{Block, Cell, Group, Line, Section, Table, left, right, t, v};
+
+fn int(n: u64) -> Cell {
+    Cell::Int(n as i64)
+}
+
+fn names(p: &CompensationParams, ordering: &[usize]) -> Vec<String> {
+    ordering.iter().map(|&i| p.steps[i].name.clone()).collect()
+}
+
+/// The lesson's own names for its two valid orderings (bedel.mjs); other orderings are named
+/// by their steps.
+fn daily_label(p: &CompensationParams, ordering: &[usize]) -> Cell {
+    let names = names(p, ordering);
+    let lesson = |order: [&str; 4]| names.iter().map(String::as_str).eq(order);
+    if lesson([
+        "donem-kapat",
+        "fatura-satiri",
+        "tahsilat-kaydi",
+        "satici-bildirimi",
+    ]) {
+        Cell::Label {
+            key: "notice_last",
+            text: "bildirim sonda",
+        }
+    } else if lesson([
+        "donem-kapat",
+        "fatura-satiri",
+        "satici-bildirimi",
+        "tahsilat-kaydi",
+    ]) {
+        Cell::Label {
+            key: "notice_third",
+            text: "bildirim ucuncu",
+        }
+    } else {
+        Cell::Text(names.join(" > "))
+    }
+}
+
+/// The Turkish possessive suffix after a numeral, in the lesson's ASCII spelling ("2'si",
+/// "3'u", "40'i"): it follows the last spoken word of the number.
+pub fn possessive_suffix(n: u64) -> &'static str {
+    const ONES: [&str; 10] = ["", "'i", "'si", "'u", "'u", "'i", "'si", "'si", "'i", "'u"];
+    const TENS: [&str; 10] = ["", "'u", "'si", "'u", "'i", "'si", "'i", "'i", "'i", "'i"];
+    if n == 0 {
+        "'i" // sıfırı
+    } else if n % 10 != 0 {
+        ONES[(n % 10) as usize]
+    } else if n % 100 != 0 {
+        TENS[((n / 10) % 10) as usize]
+    } else if n % 1000 != 0 {
+        "'u" // yüzü
+    } else if n % 1_000_000 != 0 {
+        "'i" // bini
+    } else {
+        "'u" // milyonu
+    }
+}
+
+/// olc.mjs: orderings, the chosen ordering's rollback per failing step, the Monte Carlo.
+pub fn measure(p: &CompensationParams, r: &CompensationResult) -> Section {
+    let irreversible: Vec<&str> = p
+        .steps
+        .iter()
+        .filter(|s| s.compensation.is_none())
+        .map(|s| s.name.as_str())
+        .collect();
+    let intro = vec![
+        Block::Line(Line::new(
+            "compensation.orderings",
+            vec![
+                v("orderings", int(r.ordering_count)),
+                t(" siralamanin "),
+                v("valid", int(r.orderings.len() as u64)),
+                t(" tanesi bagimliliklara uyuyor"),
+            ],
+        )),
+        Block::Line(Line::new(
+            "compensation.irreversible",
+            vec![
+                t("geri alinamaz adim: "),
+                v("steps", Cell::Text(irreversible.join(", "))),
+            ],
+        )),
+    ];
+    let orderings = Table {
+        key: "orderings",
+        columns: vec![
+            left("ordering", "siralama", 58),
+            right("uncompensated", "telafisiz", 10),
+            right("rounds", "tur", 6),
+        ],
+        rows: r
+            .orderings
+            .iter()
+            .map(|o| {
+                vec![
+                    Cell::Text(names(p, &o.ordering).join(" > ")),
+                    int(o.uncompensated),
+                    int(o.rounds),
+                ]
+            })
+            .collect(),
+    };
+    let chosen = r
+        .orderings
+        .get(r.chosen)
+        .map(|o| names(p, &o.ordering).join(" > "))
+        .unwrap_or_default();
+    let failures = Table {
+        key: "failure_steps",
+        columns: vec![
+            left("failing_step", "hatanin ciktigi adim", 24),
+            right("completed", "tamamlanan", 12),
+            right("compensated", "telafi edilen", 15),
+            right("uncompensated", "telafisiz", 11),
+            right("rollback_rounds", "geri sarma turu", 17),
+        ],
+        rows: r
+            .failures
+            .iter()
+            .enumerate()
+            .map(|(k, f)| {
+                vec![
+                    Cell::Text(format!("{}. ({})", k + 1, p.steps[f.step].name)),
+                    int(f.completed),
+                    int(f.rollback.calls),
+                    int(f.rollback.uncompensated),
+                    int(f.rollback.rounds),
+                ]
+            })
+            .collect(),
+    };
+    let mc_intro = Line::new(
+        "compensation.monte_carlo",
+        vec![
+            v("runs", int(p.runs)),
+            t(" kosum, DD5 telafi hatasi "),
+            v("comp_fail", Cell::Number(p.comp_fail)),
+            t("; hata adimi esit dagilimla secilir"),
+        ],
+    );
+    let mc = Table {
+        key: "monte_carlo",
+        columns: vec![
+            right("attempts", "telafi denemesi", 16),
+            right("hung_jobs", "askida is", 12),
+            right("rate", "oran", 10),
+            right("calls_per_job", "telafi cagrisi/is", 19),
+            right("rounds_per_job", "ort. geri sarma turu", 22),
+        ],
+        rows: r
+            .monte_carlo
+            .iter()
+            .map(|m| {
+                vec![
+                    int(u64::from(m.attempts)),
+                    int(m.totals.hung_jobs),
+                    Cell::fixed(m.rate, 5),
+                    Cell::fixed(m.calls_per_job, 3),
+                    Cell::fixed(m.rounds_per_job, 3),
+                ]
+            })
+            .collect(),
+    };
+    Section {
+        name: "measure",
+        groups: vec![
+            Group {
+                key: "orderings_intro",
+                blocks: intro,
+            },
+            Group {
+                key: "orderings",
+                blocks: vec![Block::Table(orderings)],
+            },
+            Group {
+                key: "failure_steps",
+                blocks: vec![
+                    Block::Line(Line::new(
+                        "compensation.chosen",
+                        vec![t("secilen siralama: "), v("ordering", Cell::Text(chosen))],
+                    )),
+                    Block::Table(failures),
+                ],
+            },
+            Group {
+                key: "monte_carlo",
+                blocks: vec![Block::Line(mc_intro), Block::Table(mc)],
+            },
+        ],
+    }
+}
+
+/// bedel.mjs: the daily cost of the orderings, of hung workflows, and of a fault-free day.
+pub fn daily(p: &CompensationParams, r: &CompensationResult) -> Section {
+    let d = &r.daily;
+    let intro = Line::new(
+        "compensation.daily_intro",
+        vec![
+            t("gunluk is akisi "),
+            v("daily_workflows", int(p.daily_workflows)),
+            t(", KK2 = "),
+            v("failure_rate", Cell::Number(p.failure_rate)),
+            t(" -> hatali "),
+            v("failed_per_day", Cell::Number(d.failed_per_day)),
+            t("/gun"),
+        ],
+    );
+    let orderings = Table {
+        key: "daily_orderings",
+        columns: vec![
+            left("ordering", "siralama", 22),
+            right("uncompensated_per_day", "telafisiz adim/gun", 20),
+            right("per_year", "yilda", 9),
+        ],
+        rows: d
+            .orderings
+            .iter()
+            .map(|o| {
+                vec![
+                    daily_label(p, &r.orderings[o.ordering].ordering),
+                    Cell::fixed(o.per_day, 1),
+                    Cell::fixed(o.per_year, 0),
+                ]
+            })
+            .collect(),
+    };
+    let attempts = Table {
+        key: "daily_attempts",
+        columns: vec![
+            right("attempts", "deneme", 7),
+            right("hung_per_day", "askida is/gun", 15),
+            right("per_year", "yilda", 8),
+            right("rollback_s", "geri sarma s", 14),
+            right("intermediate_s_per_day", "ara durum s/gun", 17),
+            right("hung_hours_per_day", "askidan gelen saat/gun", 24),
+        ],
+        rows: d
+            .attempts
+            .iter()
+            .map(|a| {
+                vec![
+                    int(u64::from(a.attempts)),
+                    Cell::fixed(a.hung_per_day, 3),
+                    Cell::fixed(a.hung_per_year, 0),
+                    Cell::fixed(a.rollback_s, 3),
+                    Cell::fixed(a.intermediate_s_per_day, 1),
+                    Cell::fixed(a.hung_hours_per_day, 3),
+                ]
+            })
+            .collect(),
+    };
+    let ratio = vec![
+        Block::Line(Line::new(
+            "compensation.ratio",
+            vec![
+                t("tek denemede askidan gelen / geri sarmadan gelen = "),
+                v("ratio", Cell::fixed(d.ratio, 0)),
+                t(" kat"),
+            ],
+        )),
+        Block::Line(Line::new(
+            "compensation.sensitivity",
+            vec![
+                t("DD6 duyarliligi: tur suresi "),
+                v("round_s", Cell::Number(p.round_s)),
+                t(" s yerine "),
+                v("sensitivity_round_s", Cell::Number(d.sensitivity_round_s)),
+                t(" s ise ara durum "),
+                v(
+                    "sensitivity_intermediate_s",
+                    Cell::fixed(d.sensitivity_intermediate_s, 1),
+                ),
+                t(" s/gun, oran "),
+                v("sensitivity_ratio", Cell::fixed(d.sensitivity_ratio, 0)),
+                t(" kat"),
+            ],
+        )),
+    ];
+    let fault_free = Line::new(
+        "compensation.fault_free",
+        vec![
+            t("arizasiz gunun bedeli: "),
+            v("steps", int(p.steps.len() as u64)),
+            t(" adimin "),
+            v("compensable_steps", int(d.compensable_steps)),
+            v(
+                "suffix",
+                Cell::Text(possessive_suffix(d.compensable_steps).into()),
+            ),
+            t(" telafi islevi tasiyor, gunde "),
+            v("written_paths", Cell::Grouped(d.written_paths as i64)),
+            t(" yazilmis telafi yolu; kosulan telafi cagrisi "),
+            v("calls_per_day", Cell::fixed(d.calls_per_day, 0)),
+            t("/gun, is akisi basina "),
+            v("calls_per_workflow", Cell::fixed(d.calls_per_workflow, 4)),
+        ],
+    );
+    Section {
+        name: "daily",
+        groups: vec![
+            Group {
+                key: "daily_intro",
+                blocks: vec![Block::Line(intro)],
+            },
+            Group {
+                key: "daily_orderings",
+                blocks: vec![Block::Table(orderings)],
+            },
+            Group {
+                key: "daily_attempts",
+                blocks: vec![Block::Table(attempts)],
+            },
+            Group {
+                key: "ratio",
+                blocks: ratio,
+            },
+            Group {
+                key: "fault_free",
+                blocks: vec![Block::Line(fault_free)],
+            },
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::possessive_suffix;
+
+    #[test]
+    fn suffix_follows_the_spoken_number() {
+        let cases = [
+            (0, "'i"),
+            (1, "'i"),
+            (2, "'si"),
+            (3, "'u"),
+            (4, "'u"),
+            (6, "'si"),
+            (9, "'u"),
+        ];
+        for (n, s) in cases {
+            assert_eq!(possessive_suffix(n), s, "{n}");
+        }
+        for (n, s) in [
+            (10, "'u"),
+            (20, "'si"),
+            (40, "'i"),
+            (100, "'u"),
+            (1000, "'i"),
+            (42, "'si"),
+        ] {
+            assert_eq!(possessive_suffix(n), s, "{n}");
+        }
+    }
+}

@@ -1,0 +1,97 @@
+//! The one error type of the core: every refusal names what was given and what is allowed,
+//! so the CLI, the page and the JSON can all show it as it is.
+
+use serde::Serialize;
+use std::fmt;
+
+/// What kind of input was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// A lesson id that does not exist.
+    UnknownLesson,
+    /// A section the lesson does not have.
+    UnknownSection,
+    /// A parameter the lesson does not have.
+    UnknownParam,
+    /// The same parameter given twice.
+    RepeatedParam,
+    /// A value that does not parse or is outside what is allowed.
+    BadValue,
+    /// A request whose work would be too large.
+    TooMuchWork,
+    /// A malformed command line or query.
+    Usage,
+}
+
+/// A refused input: the parameter (when there is one), the value as given, and what is allowed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Error {
+    /// Machine-readable kind.
+    pub code: ErrorCode,
+    /// The parameter (or `lesson`, `section`) the input was for.
+    pub param: Option<String>,
+    /// The value exactly as given.
+    pub value: Option<String>,
+    /// What is allowed, as an English phrase.
+    pub allowed: String,
+}
+
+impl Error {
+    /// A value of `param` that does not parse or is out of bounds.
+    pub fn bad(param: &str, value: &str, allowed: impl Into<String>) -> Self {
+        Self {
+            code: ErrorCode::BadValue,
+            param: Some(param.to_string()),
+            value: Some(value.to_string()),
+            allowed: allowed.into(),
+        }
+    }
+
+    /// Malformed arguments that are not about one parameter.
+    pub fn usage(what: impl Into<String>) -> Self {
+        Self {
+            code: ErrorCode::Usage,
+            param: None,
+            value: None,
+            allowed: what.into(),
+        }
+    }
+
+    /// The message shown to the user (CLI stderr, page, JS exception).
+    pub fn message(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let value = self.value.as_deref().unwrap_or("");
+        let param = self.param.as_deref().unwrap_or("");
+        match self.code {
+            ErrorCode::UnknownLesson => {
+                write!(f, "unknown lesson \"{value}\"; {}", self.allowed)
+            }
+            ErrorCode::UnknownSection => {
+                write!(f, "unknown section \"{value}\"; {}", self.allowed)
+            }
+            ErrorCode::UnknownParam => {
+                write!(f, "unknown parameter \"{param}\"; {}", self.allowed)
+            }
+            ErrorCode::RepeatedParam => {
+                write!(
+                    f,
+                    "parameter {param} is given more than once; {}",
+                    self.allowed
+                )
+            }
+            ErrorCode::BadValue => {
+                write!(f, "parameter {param} = \"{value}\": {}", self.allowed)
+            }
+            ErrorCode::TooMuchWork => write!(f, "{}", self.allowed),
+            ErrorCode::Usage => write!(f, "{}", self.allowed),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

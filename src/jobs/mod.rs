@@ -1,0 +1,22 @@
+//! Jobs and CronJobs (İşler ve Zamanlanmış İşler), seed 001: the completion guarantee of a Job's
+//! retry limit, parallelism, and a CronJob's overlap policies over thirty nights.
+
+pub mod model;
+pub mod params;
+pub mod report;
+
+use crate::error::Error;
+use crate::params::ParamSet;
+use crate::report::Report;
+
+/// Runs the lesson and reports the given sections (it has one, `measure`).
+pub fn report(set: &ParamSet, sections: &[&'static str]) -> Result<Report, Error> {
+    let p = params::JobsParams::from_set(set)?;
+    let rng = params::generator(p.seed)?;
+    let r = model::simulate(&p, &rng);
+    let sections = sections.iter().map(|_| report::measure(&p, &r)).collect();
+    Ok(Report {
+        lesson: "jobs",
+        sections,
+    })
+}

@@ -1,0 +1,333 @@
+//! The jobs lesson's model (olcum/isler.mjs): the completion guarantee of a retry limit, the
+//! parallelism table, three overlap policies over the nights' run times, and the missed-run
+//! starting windows. Draws go through [`UnitRng`]; every table that draws starts from a fresh
+//! generator, as the lesson resets `s` before each.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use serde::Serialize;
+
+use super::params::JobsParams;
+use crate::jsfmt::math_round;
+use crate::rng::UnitRng;
+
+/// One row of the guarantee table: the nights under one attempt limit.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RetryRow {
+    /// Attempts allowed per night (`sinir`).
+    pub limit: u32,
+    /// Nights whose job completed (`tamam`).
+    pub completed: u64,
+    /// Nights that ran out of attempts.
+    pub failed: u64,
+    /// Attempts made (`deneme`).
+    pub attempts: u64,
+    /// Failed attempts (`bosa`); each leaves a pod behind.
+    pub wasted: u64,
+}
+
+/// The guarantee table: every night retries until success or the limit (`P_HATA` per attempt).
+pub fn retry_table<R: UnitRng + Clone>(p: &JobsParams, fresh: &R) -> Vec<RetryRow> {
+    p.retry_limits
+        .iter()
+        .map(|&limit| {
+            let mut rng = fresh.clone();
+            let (mut completed, mut attempts, mut wasted) = (0, 0, 0);
+            for _ in 0..p.nights {
+                let (mut d, mut ok) = (0, false);
+                while d < limit && !ok {
+                    d += 1;
+                    attempts += 1;
+                    if rng.unit() >= p.fail_prob {
+                        ok = true;
+                    } else {
+                        wasted += 1;
+                    }
+                }
+                if ok {
+                    completed += 1;
+                }
+            }
+            RetryRow {
+                limit,
+                completed,
+                failed: p.nights as u64 - completed,
+                attempts,
+                wasted,
+            }
+        })
+        .collect()
+}
+
+/// One row of the parallelism table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ParallelRow {
+    /// Pods at once.
+    pub parallelism: u64,
+    /// Completions needed (the slices).
+    pub completions: u64,
+    /// Rounds to finish (`ceil(slices / parallelism)`).
+    pub rounds: u64,
+    /// Pod-rounds used (one per slice).
+    pub pod_rounds: u64,
+    /// Slots left idle in the last rounds.
+    pub idle_slots: u64,
+    /// Rounds when one slice needs a second attempt.
+    pub rounds_one_retry: u64,
+    /// Their increase in percent, rounded as `Math.round`.
+    pub increase_pct: f64,
+}
+
+/// The parallelism table: rounds for the slices, and what one retried slice costs.
+pub fn parallel_table(p: &JobsParams) -> Vec<ParallelRow> {
+    p.parallelisms
+        .iter()
+        .map(|&par| {
+            let rounds = p.slices.div_ceil(par);
+            let delayed = rounds + 1;
+            ParallelRow {
+                parallelism: par,
+                completions: p.slices,
+                rounds,
+                pod_rounds: p.slices,
+                idle_slots: par * rounds - p.slices,
+                rounds_one_retry: delayed,
+                increase_pct: math_round((delayed as f64 / rounds as f64 - 1.0) * 100.0),
+            }
+        })
+        .collect()
+}
+
+/// Each night's run time in hours (`SURE`): one draw for long or short, one for the length.
+pub fn durations<R: UnitRng>(p: &JobsParams, rng: &mut R) -> Vec<i64> {
+    let pick =
+        |rng: &mut R, (a, b): (i64, i64)| a + (rng.unit() * (b - a + 1) as f64).floor() as i64;
+    (0..p.nights)
+        .map(|_| {
+            if rng.unit() < p.long_prob {
+                pick(rng, p.long_hours)
+            } else {
+                pick(rng, p.short_hours)
+            }
+        })
+        .collect()
+}
+
+/// A CronJob concurrency policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Policy {
+    /// `Forbid`: skip a night while the previous run is still going (atla).
+    Skip,
+    /// Start late, after the previous run ends (siraya al).
+    Queue,
+    /// `Allow`: start on time, runs overlap (paralel kos).
+    Parallel,
+}
+
+impl Policy {
+    /// The lesson's three policies, in its order.
+    pub const ALL: [Policy; 3] = [Policy::Skip, Policy::Queue, Policy::Parallel];
+}
+
+/// One policy over all nights (`politika`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PolicyResult {
+    /// The policy.
+    pub policy: Policy,
+    /// Start hour of each night's run, `None` where skipped.
+    pub starts: Vec<Option<i64>>,
+    /// Runs started (`baslayan`).
+    pub started: u64,
+    /// Nights skipped (`atlanan`).
+    pub skipped: u64,
+    /// Hours of delay summed (`gecikme`).
+    pub total_delay: i64,
+    /// Average delay per started run, hours.
+    pub avg_delay: f64,
+    /// Most runs going at a scheduled time (`enFazla`).
+    pub max_concurrent: u64,
+    /// Most runs waiting at a scheduled time (`enKuyruk`).
+    pub max_queue: u64,
+    /// Runs that start after the last night's slot (`kalan`).
+    pub spill_over: u64,
+    /// Pod-hours: the run times of started runs (`saat`).
+    pub pod_hours: i64,
+}
+
+/// Plays one policy over the nights' run times, scheduled every `interval` hours.
+pub fn policy(policy: Policy, durations: &[i64], interval: i64) -> PolicyResult {
+    let nights = durations.len();
+    let mut starts = vec![None; nights];
+    let (mut end, mut started, mut skipped, mut delay) = (0i64, 0u64, 0u64, 0i64);
+    for (g, &d) in durations.iter().enumerate() {
+        let t = g as i64 * interval;
+        if policy == Policy::Skip && end > t {
+            skipped += 1;
+            continue;
+        }
+        let b = if policy == Policy::Queue {
+            t.max(end)
+        } else {
+            t
+        };
+        starts[g] = Some(b);
+        end = b + d;
+        delay += b - t;
+        started += 1;
+    }
+    let (max_concurrent, max_queue) = peaks(&starts, durations, interval);
+    let last = nights as i64 * interval;
+    PolicyResult {
+        policy,
+        spill_over: starts.iter().flatten().filter(|&&b| b >= last).count() as u64,
+        pod_hours: starts
+            .iter()
+            .zip(durations)
+            .filter(|(b, _)| b.is_some())
+            .map(|(_, d)| d)
+            .sum(),
+        avg_delay: delay as f64 / started as f64,
+        starts,
+        started,
+        skipped,
+        total_delay: delay,
+        max_concurrent,
+        max_queue,
+    }
+}
+
+/// The most runs going (`b <= t < end`) and waiting (`planned <= t < b`) at any scheduled time
+/// `t`. Starts never decrease from night to night under any policy, so one pass with a heap of
+/// end times gives what the lesson's all-pairs count gives.
+pub fn peaks(starts: &[Option<i64>], durations: &[i64], interval: i64) -> (u64, u64) {
+    let runs: Vec<(usize, i64, i64)> = starts
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| b.map(|b| (i, b, b + durations[i])))
+        .collect();
+    let mut ends = BinaryHeap::new();
+    let (mut begun, mut planned) = (0, 0);
+    let (mut most, mut queue) = (0u64, 0u64);
+    for g in 0..starts.len() {
+        let t = g as i64 * interval;
+        while begun < runs.len() && runs[begun].1 <= t {
+            ends.push(Reverse(runs[begun].2));
+            begun += 1;
+        }
+        while ends.peek().is_some_and(|Reverse(e)| *e <= t) {
+            ends.pop();
+        }
+        while planned < runs.len() && runs[planned].0 <= g {
+            planned += 1;
+        }
+        most = most.max(ends.len() as u64);
+        queue = queue.max(planned.saturating_sub(begun) as u64);
+    }
+    (most, queue)
+}
+
+/// One row of the missed-run table: what a starting window saves after the controller's outage.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WindowRow {
+    /// Missed runs that may still start (`pencere`).
+    pub window: u64,
+    /// Missed runs started late (`telafi`).
+    pub compensated: u64,
+    /// Missed runs dropped.
+    pub dropped: u64,
+    /// Runs under skip (at most one catches up).
+    pub skip_runs: u64,
+    /// Runs under queue.
+    pub queue_runs: u64,
+    /// Runs under parallel.
+    pub parallel_runs: u64,
+}
+
+/// The missed-run table for `missed` runs and each window.
+pub fn window_table(p: &JobsParams) -> Vec<WindowRow> {
+    p.windows
+        .iter()
+        .map(|&w| {
+            let c = w.min(p.missed);
+            WindowRow {
+                window: w,
+                compensated: c,
+                dropped: p.missed - c,
+                skip_runs: c.min(1),
+                queue_runs: c,
+                parallel_runs: c,
+            }
+        })
+        .collect()
+}
+
+/// Everything the lesson's script computes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JobsResult {
+    /// The guarantee table.
+    pub retry: Vec<RetryRow>,
+    /// The parallelism table.
+    pub parallel: Vec<ParallelRow>,
+    /// Each night's run time, hours.
+    pub durations: Vec<i64>,
+    /// The three policies, in the lesson's order.
+    pub policies: Vec<PolicyResult>,
+    /// The missed-run table.
+    pub windows: Vec<WindowRow>,
+}
+
+/// The lesson's model as a pure function of its parameters and a fresh generator.
+pub fn simulate<R: UnitRng + Clone>(p: &JobsParams, fresh: &R) -> JobsResult {
+    let durations = durations(p, &mut fresh.clone());
+    JobsResult {
+        retry: retry_table(p, fresh),
+        parallel: parallel_table(p),
+        policies: Policy::ALL
+            .iter()
+            .map(|&pol| policy(pol, &durations, p.interval))
+            .collect(),
+        durations,
+        windows: window_table(p),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The lesson's all-pairs count, for comparison.
+    fn peaks_naive(starts: &[Option<i64>], durations: &[i64], interval: i64) -> (u64, u64) {
+        let (mut most, mut queue) = (0, 0);
+        for g in 0..starts.len() {
+            let t = g as i64 * interval;
+            let going = (0..starts.len())
+                .filter(|&i| starts[i].is_some_and(|b| b <= t && b + durations[i] > t))
+                .count() as u64;
+            let waiting = (0..starts.len())
+                .filter(|&i| starts[i].is_some_and(|b| b > t && i as i64 * interval <= t))
+                .count() as u64;
+            most = most.max(going);
+            queue = queue.max(waiting);
+        }
+        (most, queue)
+    }
+
+    proptest! {
+        #[test]
+        fn peaks_equal_the_lessons_count(
+            durations in prop::collection::vec(1i64..80, 1..60),
+            interval in 1i64..40,
+        ) {
+            for pol in Policy::ALL {
+                let r = policy(pol, &durations, interval);
+                prop_assert_eq!(
+                    (r.max_concurrent, r.max_queue),
+                    peaks_naive(&r.starts, &durations, interval)
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! The jobs lesson's parameters (olcum/isler.mjs) and their typed form.
+
+use crate::error::Error;
+use crate::params::{Kind, ParamSet, ParamSpec};
+use crate::rng::Minstd;
+
+/// Every constant of the lesson, with the lesson's values as defaults.
+pub const SPECS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "nights",
+        kind: Kind::Int { min: 1, max: 10000 },
+        default: "30",
+        meaning: "nights simulated, one scheduled run each",
+        lesson_name: "GECE",
+    },
+    ParamSpec {
+        name: "slices",
+        kind: Kind::Int { min: 1, max: 10000 },
+        default: "12",
+        meaning: "slices of the nightly work, each one pod completion",
+        lesson_name: "DILIM",
+    },
+    ParamSpec {
+        name: "interval",
+        kind: Kind::Int { min: 1, max: 10000 },
+        default: "24",
+        meaning: "hours between two scheduled runs",
+        lesson_name: "ARALIK",
+    },
+    ParamSpec {
+        name: "seed",
+        kind: Kind::Seed {
+            min: 1,
+            max: 2_147_483_646,
+        },
+        default: "20260813",
+        meaning: "seed of the lesson's minstd generator",
+        lesson_name: "TOHUM",
+    },
+    ParamSpec {
+        name: "fail_prob",
+        kind: Kind::Prob,
+        default: "0.5",
+        meaning: "probability that one attempt of a night's job fails",
+        lesson_name: "P_HATA",
+    },
+    ParamSpec {
+        name: "retry_limits",
+        kind: Kind::IntList {
+            min: 1,
+            max: 1000,
+            max_len: 16,
+        },
+        default: "1,3,6",
+        meaning: "attempt limits compared in the guarantee table (backoffLimit + 1)",
+        lesson_name: "deneme siniri",
+    },
+    ParamSpec {
+        name: "parallelisms",
+        kind: Kind::IntList {
+            min: 1,
+            max: 10000,
+            max_len: 16,
+        },
+        default: "1,3,5,6,12",
+        meaning: "parallelism values compared for the slices",
+        lesson_name: "paralellik",
+    },
+    ParamSpec {
+        name: "long_prob",
+        kind: Kind::Prob,
+        default: "0.25",
+        meaning: "probability that a night's run is a long one",
+        lesson_name: "rast() < 0.25",
+    },
+    ParamSpec {
+        name: "long_hours",
+        kind: Kind::Range {
+            min: 1,
+            max: 100_000,
+        },
+        default: "30-54",
+        meaning: "hours a long run takes, uniform over the range",
+        lesson_name: "30 + floor(r*25)",
+    },
+    ParamSpec {
+        name: "short_hours",
+        kind: Kind::Range {
+            min: 1,
+            max: 100_000,
+        },
+        default: "3-7",
+        meaning: "hours a short run takes, uniform over the range",
+        lesson_name: "3 + floor(r*5)",
+    },
+    ParamSpec {
+        name: "missed",
+        kind: Kind::Int { min: 0, max: 10000 },
+        default: "3",
+        meaning: "scheduled runs missed while the controller was down",
+        lesson_name: "KACAN",
+    },
+    ParamSpec {
+        name: "windows",
+        kind: Kind::IntList {
+            min: 0,
+            max: 10000,
+            max_len: 16,
+        },
+        default: "0,1,3",
+        meaning: "starting windows compared, in missed runs that may still start",
+        lesson_name: "baslangic penceresi",
+    },
+];
+
+/// The lesson's parameters, typed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JobsParams {
+    /// Nights (GECE).
+    pub nights: usize,
+    /// Slices (DILIM).
+    pub slices: u64,
+    /// Hours between runs (ARALIK).
+    pub interval: i64,
+    /// Generator seed (TOHUM).
+    pub seed: u64,
+    /// Failure probability of an attempt (P_HATA).
+    pub fail_prob: f64,
+    /// Attempt limits compared.
+    pub retry_limits: Vec<u32>,
+    /// Parallelism values compared.
+    pub parallelisms: Vec<u64>,
+    /// Probability of a long run.
+    pub long_prob: f64,
+    /// Hours of a long run, inclusive.
+    pub long_hours: (i64, i64),
+    /// Hours of a short run, inclusive.
+    pub short_hours: (i64, i64),
+    /// Missed runs (KACAN).
+    pub missed: u64,
+    /// Starting windows compared.
+    pub windows: Vec<u64>,
+}
+
+impl JobsParams {
+    /// Reads the typed parameters; the seed is checked against the generator.
+    pub fn from_set(set: &ParamSet) -> Result<Self, Error> {
+        let seed = set.int("seed") as u64;
+        generator(seed)?;
+        Ok(Self {
+            nights: set.int("nights") as usize,
+            slices: set.int("slices") as u64,
+            interval: set.int("interval"),
+            seed,
+            fail_prob: set.real("fail_prob"),
+            retry_limits: set
+                .int_list("retry_limits")
+                .into_iter()
+                .map(|x| x as u32)
+                .collect(),
+            parallelisms: set
+                .int_list("parallelisms")
+                .into_iter()
+                .map(|x| x as u64)
+                .collect(),
+            long_prob: set.real("long_prob"),
+            long_hours: set.range("long_hours"),
+            short_hours: set.range("short_hours"),
+            missed: set.int("missed") as u64,
+            windows: set
+                .int_list("windows")
+                .into_iter()
+                .map(|x| x as u64)
+                .collect(),
+        })
+    }
+}
+
+/// The lesson's generator for `seed`, or an error naming the seed.
+pub fn generator(seed: u64) -> Result<Minstd, Error> {
+    Minstd::new(seed).map_err(|e| Error::bad("seed", &seed.to_string(), e.allowed))
+}

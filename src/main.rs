@@ -1,0 +1,213 @@
+//! The `tatbikat` command: prints a lesson's tables (byte-exact at the lesson's values) or the
+//! report as JSON, for course authors and tests.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use tatbikat::params::ParamSet;
+use tatbikat::{Error, Lesson, render};
+
+const USAGE: &str =
+    "usage: tatbikat LESSON [--set name=value]... [--section NAME] [--format lesson|json]
+       tatbikat LESSON --help
+       tatbikat bench [--runs N]
+       tatbikat --help | --version";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match cli(&args) {
+        Ok(out) => {
+            let mut stdout = std::io::stdout().lock();
+            // A closed pipe (`| head`) is not an error worth a message.
+            let _ = stdout.write_all(out.as_bytes());
+            let _ = stdout.flush();
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tatbikat: {e}");
+            eprintln!("try 'tatbikat --help'");
+            ExitCode::from(2)
+        }
+    }
+}
+
+enum Format {
+    Lesson,
+    Json,
+}
+
+fn cli(args: &[String]) -> Result<String, Error> {
+    let Some(first) = args.first() else {
+        return Err(Error::usage(format!("no lesson given\n{USAGE}")));
+    };
+    match first.as_str() {
+        "--help" | "-h" | "help" => return Ok(general_help()),
+        "--version" | "-V" => return Ok(format!("tatbikat {}\n", env!("CARGO_PKG_VERSION"))),
+        "bench" => return bench(&args[1..]),
+        _ => {}
+    }
+    let lesson = Lesson::from_id(first)?;
+    let mut assignments: Vec<(String, String)> = Vec::new();
+    let mut section: Option<String> = None;
+    let mut format = Format::Lesson;
+    let mut rest = args[1..].iter();
+    while let Some(arg) = rest.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = |name: &str| -> Result<String, Error> {
+            match inline.clone() {
+                Some(v) => Ok(v),
+                None => rest
+                    .next()
+                    .cloned()
+                    .ok_or_else(|| Error::usage(format!("{name} needs a value\n{USAGE}"))),
+            }
+        };
+        match flag {
+            "--help" | "-h" => return Ok(lesson_help(lesson)),
+            "--set" | "-s" => {
+                let assignment = value("--set")?;
+                let (name, text) = assignment.split_once('=').ok_or_else(|| {
+                    Error::usage(format!(
+                        "--set takes name=value, not \"{assignment}\"\n{USAGE}"
+                    ))
+                })?;
+                assignments.push((name.trim().to_string(), text.to_string()));
+            }
+            "--section" => {
+                if section.is_some() {
+                    return Err(Error::usage("--section is given more than once"));
+                }
+                section = Some(value("--section")?);
+            }
+            "--format" => {
+                format = match value("--format")?.as_str() {
+                    "lesson" => Format::Lesson,
+                    "json" => Format::Json,
+                    other => {
+                        return Err(Error::bad(
+                            "format",
+                            other,
+                            "the formats are lesson and json",
+                        ));
+                    }
+                }
+            }
+            other => {
+                return Err(Error::usage(format!(
+                    "unknown argument \"{other}\"\n{USAGE}"
+                )));
+            }
+        }
+    }
+    let section = section.map(|s| lesson.section(&s)).transpose()?;
+    let params = ParamSet::from_assignments(
+        lesson,
+        assignments.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    )?;
+    let report = tatbikat::run(&params, section)?;
+    Ok(match format {
+        Format::Lesson => render::lesson_text(&report),
+        Format::Json => render::json(&report, &params, section),
+    })
+}
+
+fn general_help() -> String {
+    let mut out = String::from(
+        "tatbikat — the models of three distributed-systems lessons, exact at the lessons' values.\n\n",
+    );
+    out.push_str(USAGE);
+    out.push_str(
+        "\n\nLessons and sections (without --section, all sections, one empty line apart):\n",
+    );
+    for lesson in Lesson::ALL {
+        out.push_str(&format!(
+            "  {:<14}{} — sections: {}\n",
+            lesson.id(),
+            lesson.title(),
+            lesson.sections().join(", ")
+        ));
+    }
+    out.push_str("\nOptions:\n");
+    out.push_str("  --set name=value   change a parameter (repeatable); 'tatbikat LESSON --help' lists them\n");
+    out.push_str("  --section NAME     print one section\n");
+    out.push_str("  --format FORMAT    lesson (default): the lesson's text layout; json: the report and parameters\n");
+    out.push_str("\nParameter values: lists 1,3,6; ranges 30-54; faults S2@indirim,S5@tarife (empty for none);\n");
+    out.push_str("compensation steps name[:compensation][(after/after)], comma-separated.\n");
+    out.push_str("Bad input exits with status 2 and says what is allowed.\n\n");
+    for lesson in Lesson::ALL {
+        out.push_str(&params_help(lesson));
+        out.push('\n');
+    }
+    out.push_str("bench: times the compensation Monte Carlo on one core (runs per second).\n");
+    out
+}
+
+fn lesson_help(lesson: Lesson) -> String {
+    format!(
+        "tatbikat {} — {}\nsections: {}\n\n{}",
+        lesson.id(),
+        lesson.title(),
+        lesson.sections().join(", "),
+        params_help(lesson)
+    )
+}
+
+fn params_help(lesson: Lesson) -> String {
+    let mut out = format!("Parameters of {} (--set name=value):\n", lesson.id());
+    for spec in lesson.specs() {
+        out.push_str(&format!(
+            "  {:<16}{}\n  {:<16}  default {} (lesson: {}); {}\n",
+            spec.name,
+            spec.meaning,
+            "",
+            if spec.default.is_empty() {
+                "(none)"
+            } else {
+                spec.default
+            },
+            spec.lesson_name,
+            spec.kind.allowed()
+        ));
+    }
+    out
+}
+
+fn bench(args: &[String]) -> Result<String, Error> {
+    let mut runs: u64 = 10_000_000;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--runs" => {
+                let v = it
+                    .next()
+                    .ok_or_else(|| Error::usage("--runs needs a value"))?;
+                runs = v
+                    .parse()
+                    .ok()
+                    .filter(|r| (1..=1_000_000_000).contains(r))
+                    .ok_or_else(|| Error::bad("runs", v, "a whole number from 1 to 1000000000"))?;
+            }
+            other => return Err(Error::usage(format!("unknown bench argument \"{other}\""))),
+        }
+    }
+    let mut out = format!(
+        "tatbikat bench: compensation Monte Carlo at the lesson's values, {runs} runs, best of 5, one core\n"
+    );
+    out.push_str(&format!(
+        "{:<44}{:>12}{:>16}\n",
+        "workload", "seconds", "runs/s"
+    ));
+    for attempts in [1, 2, 3] {
+        let f = tatbikat::bench::time_monte_carlo(runs, attempts, 5);
+        out.push_str(&format!(
+            "{:<44}{:>12.4}{:>16.0}\n",
+            f.what,
+            f.seconds,
+            f.runs_per_second()
+        ));
+    }
+    Ok(out)
+}

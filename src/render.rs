@@ -1,0 +1,85 @@
+//! Renderers over the report model: the lesson's own text layout (byte-exact at the lesson's
+//! values) and JSON with the effective parameters.
+
+use crate::jsfmt::{pad_end, pad_start};
+use crate::params::ParamSet;
+use crate::query;
+use crate::report::{Align, Block, Column, Report, Section, Table};
+use serde::Serialize;
+
+/// The lesson's text layout: padded columns, groups a blank line apart, sections likewise.
+pub fn lesson_text(report: &Report) -> String {
+    let mut out = String::new();
+    for (i, section) in report.sections.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        render_section(section, &mut out);
+    }
+    out
+}
+
+fn render_section(section: &Section, out: &mut String) {
+    for (i, group) in section.groups.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        for block in &group.blocks {
+            match block {
+                Block::Line(line) => {
+                    out.push_str(&line.text());
+                    out.push('\n');
+                }
+                Block::Table(table) => render_table(table, out),
+            }
+        }
+    }
+}
+
+fn pad(text: &str, column: &Column) -> String {
+    match column.align {
+        Align::Left => pad_end(text, column.width),
+        Align::Right => pad_start(text, column.width),
+    }
+}
+
+fn render_table(table: &Table, out: &mut String) {
+    for column in &table.columns {
+        out.push_str(&pad(&column.label, column));
+    }
+    out.push('\n');
+    for row in &table.rows {
+        for (cell, column) in row.iter().zip(&table.columns) {
+            out.push_str(&pad(&cell.text(), column));
+        }
+        out.push('\n');
+    }
+}
+
+/// The report as JSON, with every effective parameter and the share-link query.
+pub fn json(report: &Report, params: &ParamSet, section: Option<&str>) -> String {
+    #[derive(Serialize)]
+    struct Doc<'a> {
+        tatbikat: &'static str,
+        lesson: &'static str,
+        section: Option<&'a str>,
+        query: String,
+        params: serde_json::Map<String, serde_json::Value>,
+        sections: &'a [Section],
+    }
+    let params_map = params
+        .pairs()
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), serde_json::Value::String(v)))
+        .collect();
+    let doc = Doc {
+        tatbikat: env!("CARGO_PKG_VERSION"),
+        lesson: report.lesson,
+        section,
+        query: query::encode(params, section),
+        params: params_map,
+        sections: &report.sections,
+    };
+    // Serializing plain data to a string cannot fail.
+    serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+}

@@ -1,0 +1,366 @@
+//! The report model: what a lesson prints, as data. Sections hold groups (a blank line apart in
+//! the lesson's text), groups hold lines and tables, tables hold typed cells: numbers stay numbers
+//! and carry their display precision. Renderers (lesson text, JSON, later HTML) read this.
+
+use crate::jsfmt::{number_to_string, to_fixed, tr_grouped};
+use serde::ser::{SerializeMap, SerializeStruct};
+use serde::{Serialize, Serializer};
+
+/// The whole output of one lesson run.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// Lesson id (`supervisor`, `jobs`, `compensation`).
+    pub lesson: &'static str,
+    /// The sections asked for, in the lesson's order.
+    pub sections: Vec<Section>,
+}
+
+/// One script's output (`measure`, `daily`).
+#[derive(Debug, Clone, Serialize)]
+pub struct Section {
+    /// Section name.
+    pub name: &'static str,
+    /// Groups, separated by one empty line in the lesson's text.
+    pub groups: Vec<Group>,
+}
+
+/// Lines and tables printed together.
+#[derive(Debug, Clone, Serialize)]
+pub struct Group {
+    /// Stable key (message key for a heading on the page).
+    pub key: &'static str,
+    /// The group's blocks, in print order.
+    pub blocks: Vec<Block>,
+}
+
+/// A printed line or a table.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Block {
+    /// One line of text with values in it.
+    Line(Line),
+    /// A table with a header line.
+    Table(Table),
+}
+
+/// A sentence with named values; the lesson's text is its parts joined.
+#[derive(Debug, Clone)]
+pub struct Line {
+    /// Stable key (message key for the page's translation of the sentence).
+    pub key: &'static str,
+    /// Literal text and values, in order.
+    pub parts: Vec<Part>,
+}
+
+/// A piece of a [`Line`].
+#[derive(Debug, Clone)]
+pub enum Part {
+    /// Literal lesson text.
+    Text(String),
+    /// A named value.
+    Value(&'static str, Cell),
+}
+
+/// Column alignment: `padEnd` (left) or `padStart` (right).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Align {
+    /// `padEnd(width)`.
+    Left,
+    /// `padStart(width)`.
+    Right,
+}
+
+/// A table column: its key, the lesson's header text and the lesson's padding.
+#[derive(Debug, Clone, Serialize)]
+pub struct Column {
+    /// Stable key (message key for the page's header).
+    pub key: &'static str,
+    /// The lesson's header text.
+    pub label: String,
+    /// The lesson's pad width.
+    pub width: usize,
+    /// The lesson's padding side.
+    pub align: Align,
+}
+
+/// A table: columns and rows of cells.
+#[derive(Debug, Clone, Serialize)]
+pub struct Table {
+    /// Stable key.
+    pub key: &'static str,
+    /// Columns, left to right.
+    pub columns: Vec<Column>,
+    /// Rows of cells, one cell per column.
+    pub rows: Vec<Vec<Cell>>,
+}
+
+/// A typed value with its display rule.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    /// A whole number, `String(n)`.
+    Int(i64),
+    /// A whole number grouped as `toLocaleString("tr-TR")` does (8.000).
+    Grouped(i64),
+    /// A number shown with `toFixed(decimals)`.
+    Fixed {
+        /// The value at full precision.
+        value: f64,
+        /// Digits after the point.
+        decimals: u8,
+    },
+    /// A number shown as JavaScript's `String(x)`.
+    Number(f64),
+    /// A percentage shown as `%` + `toFixed(decimals)` (Turkish style, `%4.00`).
+    Percent {
+        /// The value in percent.
+        value: f64,
+        /// Digits after the point.
+        decimals: u8,
+    },
+    /// Data text (a name, an ordering).
+    Text(String),
+    /// A fixed label with a message key (translated on the page).
+    Label {
+        /// Message key.
+        key: &'static str,
+        /// The lesson's text.
+        text: &'static str,
+    },
+    /// Whole numbers joined by commas.
+    IntList(Vec<i64>),
+}
+
+impl Cell {
+    /// A `toFixed` cell.
+    pub fn fixed(value: f64, decimals: u8) -> Self {
+        Cell::Fixed { value, decimals }
+    }
+
+    /// The cell as the lesson's script prints it (without padding).
+    pub fn text(&self) -> String {
+        match self {
+            Cell::Int(v) => v.to_string(),
+            Cell::Grouped(v) => tr_grouped(*v),
+            Cell::Fixed { value, decimals } => to_fixed(*value, usize::from(*decimals)),
+            Cell::Number(v) => number_to_string(*v),
+            Cell::Percent { value, decimals } => {
+                format!("%{}", to_fixed(*value, usize::from(*decimals)))
+            }
+            Cell::Text(t) => t.clone(),
+            Cell::Label { text, .. } => (*text).to_string(),
+            Cell::IntList(v) => v
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+        }
+    }
+
+    /// The value as a number, where it is one.
+    pub fn number(&self) -> Option<f64> {
+        match self {
+            Cell::Int(v) | Cell::Grouped(v) => Some(*v as f64),
+            Cell::Fixed { value, .. } | Cell::Percent { value, .. } | Cell::Number(value) => {
+                Some(*value)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Serialize for Cell {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let text = self.text();
+        match self {
+            Cell::Int(v) | Cell::Grouped(v) => {
+                let grouped = matches!(self, Cell::Grouped(_));
+                let mut st = s.serialize_struct("Cell", 3 + usize::from(grouped))?;
+                st.serialize_field("kind", "int")?;
+                st.serialize_field("value", v)?;
+                if grouped {
+                    st.serialize_field("grouping", &true)?;
+                }
+                st.serialize_field("text", &text)?;
+                st.end()
+            }
+            Cell::Fixed { value, decimals } | Cell::Percent { value, decimals } => {
+                let kind = if matches!(self, Cell::Fixed { .. }) {
+                    "fixed"
+                } else {
+                    "percent"
+                };
+                let mut st = s.serialize_struct("Cell", 4)?;
+                st.serialize_field("kind", kind)?;
+                st.serialize_field("value", &finite(*value))?;
+                st.serialize_field("decimals", decimals)?;
+                st.serialize_field("text", &text)?;
+                st.end()
+            }
+            Cell::Number(v) => {
+                let mut st = s.serialize_struct("Cell", 3)?;
+                st.serialize_field("kind", "number")?;
+                st.serialize_field("value", &finite(*v))?;
+                st.serialize_field("text", &text)?;
+                st.end()
+            }
+            Cell::Text(t) => {
+                let mut st = s.serialize_struct("Cell", 2)?;
+                st.serialize_field("kind", "text")?;
+                st.serialize_field("value", t)?;
+                st.end()
+            }
+            Cell::Label { key, text } => {
+                let mut st = s.serialize_struct("Cell", 3)?;
+                st.serialize_field("kind", "label")?;
+                st.serialize_field("key", key)?;
+                st.serialize_field("value", text)?;
+                st.end()
+            }
+            Cell::IntList(v) => {
+                let mut st = s.serialize_struct("Cell", 3)?;
+                st.serialize_field("kind", "list")?;
+                st.serialize_field("value", v)?;
+                st.serialize_field("text", &text)?;
+                st.end()
+            }
+        }
+    }
+}
+
+/// Non-finite numbers (a 0/0 in the lesson's arithmetic) become `null`; `text` says which.
+fn finite(v: f64) -> Option<f64> {
+    v.is_finite().then_some(v)
+}
+
+impl Serialize for Line {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Values<'a>(&'a [Part]);
+        impl Serialize for Values<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut map = s.serialize_map(None)?;
+                for part in self.0 {
+                    if let Part::Value(name, cell) = part {
+                        map.serialize_entry(name, cell)?;
+                    }
+                }
+                map.end()
+            }
+        }
+        let mut st = s.serialize_struct("Line", 3)?;
+        st.serialize_field("key", self.key)?;
+        st.serialize_field("text", &self.text())?;
+        st.serialize_field("values", &Values(&self.parts))?;
+        st.end()
+    }
+}
+
+impl Line {
+    /// A line from its key and parts.
+    pub fn new(key: &'static str, parts: Vec<Part>) -> Self {
+        Self { key, parts }
+    }
+
+    /// The line as the lesson prints it.
+    pub fn text(&self) -> String {
+        self.parts
+            .iter()
+            .map(|p| match p {
+                Part::Text(t) => t.clone(),
+                Part::Value(_, c) => c.text(),
+            })
+            .collect()
+    }
+
+    /// The value named `name`, if the line has one.
+    pub fn value(&self, name: &str) -> Option<&Cell> {
+        self.parts.iter().find_map(|p| match p {
+            Part::Value(n, c) if *n == name => Some(c),
+            _ => None,
+        })
+    }
+}
+
+/// Literal text of a line.
+pub fn t(text: impl Into<String>) -> Part {
+    Part::Text(text.into())
+}
+
+/// A named value of a line.
+pub fn v(name: &'static str, cell: Cell) -> Part {
+    Part::Value(name, cell)
+}
+
+/// A left-aligned (`padEnd`) column.
+pub fn left(key: &'static str, label: impl Into<String>, width: usize) -> Column {
+    Column {
+        key,
+        label: label.into(),
+        width,
+        align: Align::Left,
+    }
+}
+
+/// A right-aligned (`padStart`) column.
+pub fn right(key: &'static str, label: impl Into<String>, width: usize) -> Column {
+    Column {
+        key,
+        label: label.into(),
+        width,
+        align: Align::Right,
+    }
+}
+
+impl Report {
+    /// The section named `name`, if the report has it.
+    pub fn section(&self, name: &str) -> Option<&Section> {
+        self.sections.iter().find(|s| s.name == name)
+    }
+
+    /// Every table of the report, in order.
+    pub fn tables(&self) -> impl Iterator<Item = &Table> {
+        self.blocks().filter_map(|b| match b {
+            Block::Table(t) => Some(t),
+            Block::Line(_) => None,
+        })
+    }
+
+    /// Every line of the report, in order.
+    pub fn lines(&self) -> impl Iterator<Item = &Line> {
+        self.blocks().filter_map(|b| match b {
+            Block::Line(l) => Some(l),
+            Block::Table(_) => None,
+        })
+    }
+
+    fn blocks(&self) -> impl Iterator<Item = &Block> {
+        self.sections
+            .iter()
+            .flat_map(|s| s.groups.iter().flat_map(|g| g.blocks.iter()))
+    }
+
+    /// The table with key `key`.
+    pub fn table(&self, key: &str) -> Option<&Table> {
+        self.tables().find(|t| t.key == key)
+    }
+
+    /// The line with key `key`.
+    pub fn line(&self, key: &str) -> Option<&Line> {
+        self.lines().find(|l| l.key == key)
+    }
+}
+
+impl Table {
+    /// The index of the column with key `key`.
+    pub fn column(&self, key: &str) -> Option<usize> {
+        self.columns.iter().position(|c| c.key == key)
+    }
+
+    /// The cells of column `key`, top to bottom.
+    pub fn column_cells(&self, key: &str) -> Vec<&Cell> {
+        match self.column(key) {
+            Some(i) => self.rows.iter().filter_map(|r| r.get(i)).collect(),
+            None => Vec::new(),
+        }
+    }
+}

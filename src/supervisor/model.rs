@@ -1,0 +1,286 @@
+//! The round-based scheduler–agent–supervisor run of denetci/akis.mjs (`kosum`), and the daily
+//! scale of hesap.mjs. A round is an abstract step; hangs and permanent failures are given, not
+//! sampled, so a run is fully determined by its parameters.
+
+use serde::Serialize;
+
+use super::params::SupervisorParams;
+
+/// Who fails where: for each job, the step that hangs and the step that always fails.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scenario {
+    /// Number of steps of every job.
+    pub steps: usize,
+    /// Per job: the step whose result is not recorded on its first attempt (ASILI).
+    pub hung: Vec<Option<usize>>,
+    /// Per job: the step that fails on every attempt (KALICI).
+    pub permanent: Vec<Option<usize>>,
+}
+
+/// How one run is driven.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Config {
+    /// Whether the supervisor scans at all (`denetci`).
+    pub supervisor: bool,
+    /// Rounds between scans (`tarama`).
+    pub scan: u32,
+    /// Rounds before a started step counts as overdue (`kira`).
+    pub lease: u32,
+    /// Re-drives before compensation (`denemeSiniri`).
+    pub retry_limit: u32,
+    /// Rounds at most (`tur`).
+    pub max_rounds: u32,
+}
+
+/// What one run counted (the fields of `kosum`'s result).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Outcome {
+    /// Jobs that finished every step (`tamamlanan`).
+    pub completed: u64,
+    /// Steps executed and recorded (`adim`).
+    pub steps_run: u64,
+    /// Steps re-driven by the supervisor (`yenidenSurulen`).
+    pub redriven: u64,
+    /// Re-drives of a step the agent had already done (`bosaYurutulen`).
+    pub wasted: u64,
+    /// Jobs compensated after the retry limit (`telafiEdilenIs`).
+    pub compensated_jobs: u64,
+    /// Completed steps undone by those compensations (`telafiEdilen`).
+    pub compensated_steps: u64,
+    /// Jobs still "running" when the run stopped (`yarimKalanIs`).
+    pub half_done: u64,
+    /// The round in which the last job finished or was compensated (`bittigiTur`).
+    pub last_round: u32,
+    /// Records read by the supervisor's scans (`okunanKayit`).
+    pub records_read: u64,
+    /// Number of recoveries (re-drives), the denominator of the average.
+    pub recoveries: u64,
+    /// Rounds from the expected record to the re-drive, summed.
+    pub recovery_rounds: u64,
+    /// Average recovery delay in rounds (`ortKurtarma`; 0 without recoveries).
+    pub avg_recovery: f64,
+    /// Worst recovery delay in rounds (`enKotuKurtarma`).
+    pub worst_recovery: u64,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum State {
+    Waiting,
+    Running,
+    Done,
+    Compensated,
+}
+
+#[derive(Clone, Copy)]
+struct Job {
+    step: usize,
+    state: State,
+    started: u32,
+    attempts: u32,
+}
+
+/// One run of the model (`kosum`): agent, then supervisor scan, then scheduler, every round.
+pub fn run(scenario: &Scenario, cfg: &Config) -> Outcome {
+    let n = scenario.hung.len();
+    let mut jobs = vec![
+        Job {
+            step: 0,
+            state: State::Waiting,
+            started: 0,
+            attempts: 0
+        };
+        n
+    ];
+    let mut o = Outcome {
+        completed: 0,
+        steps_run: 0,
+        redriven: 0,
+        wasted: 0,
+        compensated_jobs: 0,
+        compensated_steps: 0,
+        half_done: 0,
+        last_round: 0,
+        records_read: 0,
+        recoveries: 0,
+        recovery_rounds: 0,
+        avg_recovery: 0.0,
+        worst_recovery: 0,
+    };
+    for t in 1..=cfg.max_rounds {
+        // Agent: a step started in the previous round reports, unless it fails or hangs.
+        for (j, k) in jobs.iter_mut().enumerate() {
+            if k.state != State::Running || t != k.started + 1 {
+                continue;
+            }
+            if scenario.permanent[j] == Some(k.step) {
+                continue;
+            }
+            if scenario.hung[j] == Some(k.step) && k.attempts == 0 {
+                continue;
+            }
+            o.steps_run += 1;
+            k.step += 1;
+            k.attempts = 0;
+            k.state = State::Waiting;
+        }
+        // Supervisor: every `scan` rounds, re-drive the steps whose lease has run out.
+        if cfg.supervisor && t % cfg.scan == 0 {
+            o.records_read += n as u64;
+            for (j, k) in jobs.iter_mut().enumerate() {
+                if k.state != State::Running || t - k.started < cfg.lease {
+                    continue;
+                }
+                o.redriven += 1;
+                let delay = u64::from(t - (k.started + 1));
+                o.recoveries += 1;
+                o.recovery_rounds += delay;
+                o.worst_recovery = o.worst_recovery.max(delay);
+                if scenario.hung[j] == Some(k.step) {
+                    o.wasted += 1;
+                }
+                k.attempts += 1;
+                k.state = State::Waiting;
+            }
+        }
+        // Scheduler: start the next step, finish, or compensate past the retry limit.
+        for k in jobs.iter_mut() {
+            if k.state != State::Waiting {
+                continue;
+            }
+            if k.step >= scenario.steps {
+                k.state = State::Done;
+                o.completed += 1;
+                o.last_round = t;
+                continue;
+            }
+            if k.attempts >= cfg.retry_limit {
+                o.compensated_steps += k.step as u64;
+                k.state = State::Compensated;
+                o.last_round = t;
+                continue;
+            }
+            k.state = State::Running;
+            k.started = t;
+        }
+        if jobs
+            .iter()
+            .all(|k| matches!(k.state, State::Done | State::Compensated))
+        {
+            break;
+        }
+    }
+    o.half_done = jobs.iter().filter(|k| k.state == State::Running).count() as u64;
+    o.compensated_jobs = jobs
+        .iter()
+        .filter(|k| k.state == State::Compensated)
+        .count() as u64;
+    if o.recoveries > 0 {
+        o.avg_recovery = o.recovery_rounds as f64 / o.recoveries as f64;
+    }
+    o
+}
+
+/// One row of hesap.mjs's daily table, for one hang rate (KK3).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DailyRow {
+    /// The hang rate (KK3).
+    pub hang_rate: f64,
+    /// Hung steps per day (`asili`).
+    pub hung_steps: f64,
+    /// Re-drives per day: every hung step once, every permanent failure up to the limit.
+    pub redrives: f64,
+    /// Wasted executions per day (each hung step runs twice).
+    pub wasted: f64,
+    /// Half-done workflows per day without a supervisor (`yarim`).
+    pub half_done: f64,
+    /// `yarim` as a percentage of the day's workflows.
+    pub half_done_pct: f64,
+}
+
+/// Everything the lesson's two scripts compute.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SupervisorResult {
+    /// The run without a supervisor.
+    pub off: Outcome,
+    /// The run with the supervisor.
+    pub on: Outcome,
+    /// The sweep over scan intervals: `(scan, outcome)`.
+    pub sweep: Vec<(u32, Outcome)>,
+    /// Steps per day (`ADIM_GUN`).
+    pub daily_steps: u64,
+    /// Share of re-drives that were wasted in the model (`bosaOran`; NaN without re-drives).
+    pub wasted_share: f64,
+    /// The daily table.
+    pub daily: Vec<DailyRow>,
+}
+
+impl SupervisorParams {
+    /// The fault scenario these parameters describe.
+    pub fn scenario(&self) -> Scenario {
+        Scenario {
+            steps: self.steps.len(),
+            hung: self.fault_steps(&self.hung),
+            permanent: self.fault_steps(&self.permanent),
+        }
+    }
+
+    /// The run configuration with the supervisor on or off and a given scan interval.
+    pub fn config(&self, supervisor: bool, scan: u32) -> Config {
+        Config {
+            supervisor,
+            scan,
+            lease: self.lease,
+            retry_limit: self.retry_limit,
+            max_rounds: self.max_rounds,
+        }
+    }
+}
+
+/// The lesson's model as a pure function of its parameters (olc.mjs and hesap.mjs).
+pub fn simulate(p: &SupervisorParams) -> SupervisorResult {
+    let scenario = p.scenario();
+    let off = run(&scenario, &p.config(false, p.scan));
+    let on = run(&scenario, &p.config(true, p.scan));
+    let sweep = p
+        .scan_sweep
+        .iter()
+        .map(|&s| (s, run(&scenario, &p.config(true, s))))
+        .collect();
+    let wasted_share = on.wasted as f64 / on.redriven as f64;
+    let daily_steps = p.daily_workflows * p.steps.len() as u64;
+    let workflows = p.daily_workflows as f64;
+    let permanent = workflows * p.permanent_rate;
+    let daily = p
+        .hang_rates
+        .iter()
+        .map(|&rate| {
+            let hung = daily_steps as f64 * rate;
+            let half_done = hung + permanent;
+            DailyRow {
+                hang_rate: rate,
+                hung_steps: hung,
+                redrives: hung + permanent * f64::from(p.retry_limit),
+                wasted: hung,
+                half_done,
+                half_done_pct: 100.0 * half_done / workflows,
+            }
+        })
+        .collect();
+    SupervisorResult {
+        off,
+        on,
+        sweep,
+        daily_steps,
+        wasted_share,
+        daily,
+    }
+}
+
+/// The scan intervals the daily section reports: the sweep's first and last (once if the same).
+pub fn daily_scans(p: &SupervisorParams) -> Vec<u32> {
+    match (p.scan_sweep.first(), p.scan_sweep.last()) {
+        (Some(&a), Some(&b)) if p.scan_sweep.len() > 1 => vec![a, b],
+        (Some(&a), _) => vec![a],
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,197 @@
+//! The supervisor lesson's tables and lines, laid out as olc.mjs (`measure`) and hesap.mjs
+//! (`daily`) print them.
+
+use super::model::{Outcome, SupervisorResult, daily_scans};
+use super::params::SupervisorParams;
+use crate::params::Fault;
+use crate::report::{Block, Cell, Group, Line, Section, Table, left, right, t, v};
+
+fn faults_text(faults: &[Fault]) -> String {
+    faults
+        .iter()
+        .map(|f| format!("S{}@{}", f.job, f.step))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn int(n: u64) -> Cell {
+    Cell::Int(n as i64)
+}
+
+/// olc.mjs: the scenario line, supervisor off/on, and the scan sweep.
+pub fn measure(p: &SupervisorParams, r: &SupervisorResult) -> Section {
+    let scenario = Line::new(
+        "supervisor.scenario",
+        vec![
+            v("jobs", int(p.jobs as u64)),
+            t(" is, "),
+            v("steps", int(p.steps.len() as u64)),
+            t(" adim; "),
+            v("hung_count", int(p.hung.len() as u64)),
+            t(" adim asili kaliyor ("),
+            v("hung", Cell::Text(faults_text(&p.hung))),
+            t("), "),
+            v("permanent_count", int(p.permanent.len() as u64)),
+            t(" adim kalici hatali ("),
+            v("permanent", Cell::Text(faults_text(&p.permanent))),
+            t(")"),
+        ],
+    );
+    type Metric = (&'static str, &'static str, fn(&Outcome) -> u64);
+    let metrics: [Metric; 8] = [
+        ("completed_jobs", "tamamlanan is", |o| o.completed),
+        ("steps_run", "yurutulen adim", |o| o.steps_run),
+        ("redriven_steps", "yeniden surulen adim", |o| o.redriven),
+        ("wasted_steps", "bosa yurutulen adim", |o| o.wasted),
+        ("compensated_jobs", "telafi edilen is", |o| {
+            o.compensated_jobs
+        }),
+        ("compensated_steps", "telafi edilen adim", |o| {
+            o.compensated_steps
+        }),
+        ("half_done_jobs", "yarim kalan is", |o| o.half_done),
+        ("last_round", "son isin bittigi tur", |o| {
+            u64::from(o.last_round)
+        }),
+    ];
+    let comparison = Table {
+        key: "supervisor_comparison",
+        columns: vec![
+            left("metric", "olcu", 24),
+            right("supervisor_off", "denetci yok", 14),
+            right("supervisor_on", "denetci var", 14),
+        ],
+        rows: metrics
+            .iter()
+            .map(|(key, text, get)| {
+                vec![Cell::Label { key, text }, int(get(&r.off)), int(get(&r.on))]
+            })
+            .collect(),
+    };
+    let sweep = Table {
+        key: "scan_sweep",
+        columns: vec![
+            right("scan", "tarama", 7),
+            right("completed_jobs", "kurtarilan is", 15),
+            right("avg_recovery", "ort kurtarma", 14),
+            right("worst_recovery", "en kotu", 9),
+            right("last_round", "son tur", 9),
+            right("records_read", "okunan kayit", 14),
+        ],
+        rows: r
+            .sweep
+            .iter()
+            .map(|(scan, o)| {
+                vec![
+                    int(u64::from(*scan)),
+                    int(o.completed),
+                    Cell::fixed(o.avg_recovery, 2),
+                    int(o.worst_recovery),
+                    int(u64::from(o.last_round)),
+                    int(o.records_read),
+                ]
+            })
+            .collect(),
+    };
+    Section {
+        name: "measure",
+        groups: vec![
+            Group {
+                key: "scenario",
+                blocks: vec![Block::Line(scenario)],
+            },
+            Group {
+                key: "supervisor_comparison",
+                blocks: vec![Block::Table(comparison)],
+            },
+            Group {
+                key: "scan_sweep",
+                blocks: vec![Block::Table(sweep)],
+            },
+        ],
+    }
+}
+
+/// hesap.mjs: the model's rates applied to a day's workflows, and the cost of the scan interval.
+pub fn daily(p: &SupervisorParams, r: &SupervisorResult) -> Section {
+    let intro = Line::new(
+        "supervisor.daily_intro",
+        vec![
+            t("gunluk is akisi "),
+            v("daily_workflows", int(p.daily_workflows)),
+            t(", adim/gun "),
+            v("daily_steps", int(r.daily_steps)),
+            t(", modelde bosa giden yeniden surme orani "),
+            v("wasted_share", Cell::fixed(r.wasted_share, 3)),
+        ],
+    );
+    let table = Table {
+        key: "daily_hang",
+        columns: vec![
+            right("hang_rate", "KK3", 6),
+            right("hung_steps_per_day", "asili adim/gun", 16),
+            right("redrives_per_day", "yeniden surme/gun", 19),
+            right("wasted_per_day", "bosa yurutulen/gun", 20),
+            right("half_done_without_supervisor", "denetcisiz yarim is", 21),
+            right("job_rate", "is orani", 10),
+        ],
+        rows: r
+            .daily
+            .iter()
+            .map(|d| {
+                vec![
+                    Cell::fixed(d.hang_rate, 3),
+                    Cell::fixed(d.hung_steps, 0),
+                    Cell::fixed(d.redrives, 0),
+                    Cell::fixed(d.wasted, 0),
+                    Cell::fixed(d.half_done, 0),
+                    Cell::Percent {
+                        value: d.half_done_pct,
+                        decimals: 2,
+                    },
+                ]
+            })
+            .collect(),
+    };
+    let mut cost = vec![Block::Line(Line::new(
+        "supervisor.scan_cost",
+        vec![t("tarama araliginin bedeli (model olcumu, belirlenimli):")],
+    ))];
+    for scan in daily_scans(p) {
+        let Some((_, o)) = r.sweep.iter().find(|(s, _)| *s == scan) else {
+            continue;
+        };
+        cost.push(Block::Line(Line::new(
+            "supervisor.scan_cost_row",
+            vec![
+                t("  tarama "),
+                v("scan", int(u64::from(scan))),
+                t(": ort kurtarma "),
+                v("avg_recovery", Cell::fixed(o.avg_recovery, 2)),
+                t(" tur, en kotu "),
+                v("worst_recovery", int(o.worst_recovery)),
+                t(", son tur "),
+                v("last_round", int(u64::from(o.last_round))),
+                t(", okunan kayit "),
+                v("records_read", int(o.records_read)),
+            ],
+        )));
+    }
+    Section {
+        name: "daily",
+        groups: vec![
+            Group {
+                key: "daily_intro",
+                blocks: vec![Block::Line(intro)],
+            },
+            Group {
+                key: "daily_hang",
+                blocks: vec![Block::Table(table)],
+            },
+            Group {
+                key: "scan_cost",
+                blocks: cost,
+            },
+        ],
+    }
+}
