@@ -64,6 +64,7 @@ pub fn number_to_string(x: f64) -> String {
     let (mantissa, exp) = sci.split_once('e').unwrap_or((sci.as_str(), "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let digits = even_on_tie(x.abs(), digits, exp);
     let k = digits.len() as i32;
     let n = exp + 1; // the decimal point sits after n digits
     let body = if k <= n && n <= 21 {
@@ -82,6 +83,47 @@ pub fn number_to_string(x: f64) -> String {
         }
     };
     format!("{sign}{body}")
+}
+
+/// ECMA-262 Number::toString: when the value lies exactly halfway between two shortest
+/// candidates, the even one wins (Rust may pick the other).
+fn even_on_tie(x: f64, digits: String, exp: i32) -> String {
+    let k = digits.len();
+    let exact = format!("{:.1100e}", x);
+    let Some((mantissa, exact_exp)) = exact.split_once('e') else {
+        return digits;
+    };
+    if exact_exp.parse::<i32>().ok() != Some(exp) {
+        return digits;
+    }
+    let all: Vec<u8> = mantissa.bytes().filter(|b| *b != b'.').collect();
+    let is_tie = all.get(k) == Some(&b'5') && all[k + 1..].iter().all(|b| *b == b'0');
+    if !is_tie {
+        return digits;
+    }
+    let mut pick = all[..k].to_vec();
+    if pick[k - 1] % 2 == 1 {
+        // Round the truncation up to the even neighbour.
+        let mut i = k;
+        while i > 0 {
+            i -= 1;
+            if pick[i] == b'9' {
+                pick[i] = b'0';
+            } else {
+                pick[i] += 1;
+                break;
+            }
+        }
+    }
+    let even = String::from_utf8(pick).unwrap_or(digits.clone());
+    let even = even.trim_end_matches('0');
+    // Only if it still reads back as the same number (it does, unless at a binade edge).
+    let candidate = format!("0.{even}e{}", exp + 1);
+    if !even.is_empty() && candidate.parse::<f64>() == Ok(x) {
+        even.to_string()
+    } else {
+        digits
+    }
 }
 
 /// Length as JavaScript counts it (UTF-16 code units), which is what `padStart` pads to.

@@ -1,6 +1,6 @@
 //! The compensation lesson's parameters (telafi/akis.mjs, olc.mjs, bedel.mjs) and their typed form.
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::params::{Kind, ParamSet, ParamSpec, StepSpec};
 
 /// The lesson's steps: period close (irreversible), invoice line, collection record, supplier
@@ -131,10 +131,13 @@ pub struct CompensationParams {
     pub round_factor: f64,
 }
 
+/// The most random draws one request may ask of the Monte Carlo (about half a minute natively).
+pub const DRAW_BUDGET: f64 = 2e10;
+
 impl CompensationParams {
-    /// Reads the typed parameters.
+    /// Reads the typed parameters; a Monte Carlo beyond [`DRAW_BUDGET`] is refused.
     pub fn from_set(set: &ParamSet) -> Result<Self, Error> {
-        Ok(Self {
+        let p = Self {
             steps: set.steps("steps"),
             seed: set.int("seed") as u32,
             comp_fail: set.real("comp_fail"),
@@ -149,6 +152,29 @@ impl CompensationParams {
             round_s: set.real("round_s"),
             hang_close_h: set.real("hang_close_h"),
             round_factor: set.real("round_factor"),
-        })
+        };
+        let draws = p.expected_draws();
+        if draws > DRAW_BUDGET {
+            return Err(Error {
+                code: ErrorCode::TooMuchWork,
+                param: Some("runs".into()),
+                value: Some(p.runs.to_string()),
+                allowed: format!(
+                    "the Monte Carlo would draw about {draws:.1e} random numbers (runs x retries x steps), more than the limit of {DRAW_BUDGET:.0e}; lower runs, the retries or comp_fail"
+                ),
+            });
+        }
+        Ok(p)
+    }
+
+    /// An upper estimate of the Monte Carlo's draws: per run at most (steps-1)/2 compensable
+    /// steps on average, each taking 1 + f + … + f^(attempts-1) calls on average.
+    pub fn expected_draws(&self) -> f64 {
+        let per_step: f64 = self
+            .retries
+            .iter()
+            .map(|&a| (0..a).map(|j| self.comp_fail.powi(j as i32)).sum::<f64>())
+            .sum();
+        self.runs as f64 * (self.steps.len() as f64 - 1.0) / 2.0 * per_step
     }
 }

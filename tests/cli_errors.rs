@@ -1,0 +1,245 @@
+//! Bad input exits with status 2 and a message naming the parameter, the value and what is
+//! allowed — never a panic, never a silently different result.
+
+use std::process::Command;
+
+fn cli(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tatbikat"))
+        .args(args)
+        .output()
+        .expect("run tatbikat");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Each case: arguments, then fragments the message must contain.
+const CASES: &[(&[&str], &[&str])] = &[
+    (
+        &["nosuch"],
+        &[
+            "unknown lesson \"nosuch\"",
+            "supervisor, jobs, compensation",
+        ],
+    ),
+    (&[], &["no lesson given"]),
+    (
+        &["jobs", "--section", "daily"],
+        &["unknown section \"daily\"", "sections of jobs are measure"],
+    ),
+    (
+        &["jobs", "--set", "nigths=3"],
+        &["unknown parameter \"nigths\"", "nights"],
+    ),
+    (&["jobs", "--set", "nights"], &["--set takes name=value"]),
+    (&["jobs", "--set"], &["--set needs a value"]),
+    (&["jobs", "--bogus"], &["unknown argument \"--bogus\""]),
+    (
+        &["jobs", "--format", "xml"],
+        &["format = \"xml\"", "lesson and json"],
+    ),
+    (
+        &["jobs", "--set", "nights=abc"],
+        &["nights = \"abc\"", "whole number from 1 to 10000"],
+    ),
+    (
+        &["jobs", "--set", "nights=2.5"],
+        &["nights = \"2.5\"", "whole number"],
+    ),
+    (
+        &["jobs", "--set", "nights=0"],
+        &["nights = \"0\"", "from 1 to"],
+    ),
+    (
+        &["jobs", "--set", "nights=-4"],
+        &["nights = \"-4\"", "from 1 to"],
+    ),
+    (
+        &["jobs", "--set", "nights=99999999999999999999999"],
+        &["nights", "whole number"],
+    ),
+    (
+        &["jobs", "--set", "fail_prob=1.5"],
+        &["fail_prob = \"1.5\"", "probability from 0 to 1"],
+    ),
+    (
+        &["jobs", "--set", "fail_prob=NaN"],
+        &["fail_prob = \"NaN\"", "probability from 0 to 1"],
+    ),
+    (
+        &["jobs", "--set", "fail_prob=-0.1"],
+        &["fail_prob = \"-0.1\"", "probability"],
+    ),
+    (
+        &["jobs", "--set", "fail_prob=inf"],
+        &["fail_prob = \"inf\""],
+    ),
+    (
+        &["jobs", "--set", "retry_limits="],
+        &["retry_limits = \"\"", "the list is empty"],
+    ),
+    (
+        &["jobs", "--set", "retry_limits=1,0"],
+        &["retry_limits = \"1,0\"", "item \"0\"", "from 1 to 1000"],
+    ),
+    (
+        &["jobs", "--set", "parallelisms=1,,2"],
+        &["parallelisms", "empty item"],
+    ),
+    (
+        &["jobs", "--set", "long_hours=54-30"],
+        &["long_hours = \"54-30\"", "ends (30) before it starts (54)"],
+    ),
+    (
+        &["jobs", "--set", "seed=0"],
+        &["seed = \"0\"", "1 to 2147483646"],
+    ),
+    (
+        &["jobs", "--set", "seed=2147483647"],
+        &["seed = \"2147483647\"", "1 to 2147483646"],
+    ),
+    (
+        &["jobs", "--set", "seed=1", "--set", "seed=2"],
+        &["seed is given more than once"],
+    ),
+    (
+        &["compensation", "--set", "seed=4294967296"],
+        &["seed = \"4294967296\"", "0 to 4294967295"],
+    ),
+    (
+        &["compensation", "--set", "retries=0"],
+        &["retries = \"0\"", "from 1 to 20"],
+    ),
+    (
+        &["compensation", "--set", "runs=0"],
+        &["runs = \"0\"", "from 1 to"],
+    ),
+    (
+        &["compensation", "--set", "round_s=0"],
+        &["round_s = \"0\"", "greater than 0"],
+    ),
+    (
+        &["compensation", "--set", "steps=a(b)"],
+        &["steps = \"a(b)\"", "depends on \"b\", which is not a step"],
+    ),
+    (
+        &["compensation", "--set", "steps=a(b),b(a)"],
+        &["steps", "circle"],
+    ),
+    (
+        &["compensation", "--set", "steps=a,a"],
+        &["steps", "appears twice"],
+    ),
+    (
+        &["compensation", "--set", "steps=a<b"],
+        &["steps", "character '<'"],
+    ),
+    (
+        &[
+            "compensation",
+            "--set",
+            "runs=1000000000",
+            "--set",
+            "retries=20,20,20,20",
+            "--set",
+            "comp_fail=1",
+        ],
+        &["limit", "lower runs"],
+    ),
+    (
+        &["supervisor", "--set", "hung=S13@indirim"],
+        &[
+            "hung = \"S13@indirim\"",
+            "job S13 does not exist",
+            "S1..S12",
+        ],
+    ),
+    (
+        &["supervisor", "--set", "permanent=S7@kargo"],
+        &[
+            "permanent = \"S7@kargo\"",
+            "\"kargo\" is not a step",
+            "tarife, indirim, fatura, bildirim",
+        ],
+    ),
+    (
+        &["supervisor", "--set", "jobs=4"],
+        &["hung", "job S5 does not exist", "S1..S4"],
+    ),
+    (
+        &["supervisor", "--set", "hung=S2"],
+        &["hung = \"S2\"", "job@step"],
+    ),
+    (
+        &["supervisor", "--set", "hung=S2@indirim,S2@fatura"],
+        &["hung", "job S2 appears twice"],
+    ),
+    (
+        &["supervisor", "--set", "steps=a,b,a"],
+        &["steps", "appears twice"],
+    ),
+    (
+        &["supervisor", "--set", "scan=0"],
+        &["scan = \"0\"", "from 1 to 10000"],
+    ),
+    (
+        &["supervisor", "--set", "scan_sweep=1,2,x"],
+        &["scan_sweep", "item \"x\""],
+    ),
+    (
+        &["supervisor", "--set", "hang_rates=0.1,2"],
+        &["hang_rates", "item \"2\"", "probability"],
+    ),
+];
+
+#[test]
+fn every_bad_input_is_refused_with_status_2_and_a_clear_message() {
+    for (args, fragments) in CASES {
+        let (code, stdout, stderr) = cli(args);
+        assert_eq!(code, 2, "tatbikat {args:?} exited {code}; stderr: {stderr}");
+        assert!(
+            stdout.is_empty(),
+            "tatbikat {args:?} printed a result: {stdout}"
+        );
+        assert!(
+            !stderr.contains("panicked"),
+            "tatbikat {args:?} panicked: {stderr}"
+        );
+        for f in *fragments {
+            assert!(
+                stderr.contains(f),
+                "tatbikat {args:?}: message lacks {f:?}:\n{stderr}"
+            );
+        }
+    }
+}
+
+#[test]
+fn help_lists_lessons_sections_and_parameters() {
+    let (code, out, _) = cli(&["--help"]);
+    assert_eq!(code, 0);
+    for f in [
+        "supervisor",
+        "jobs",
+        "compensation",
+        "measure, daily",
+        "retry_limit",
+        "round_factor",
+        "default 20260813",
+    ] {
+        assert!(out.contains(f), "--help lacks {f:?}");
+    }
+    let (code, out, _) = cli(&["jobs", "--help"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("long_hours")
+            && out.contains("default 30-54")
+            && out.contains("sections: measure")
+    );
+    assert!(
+        !out.contains("round_factor"),
+        "jobs --help lists another lesson's parameters"
+    );
+}

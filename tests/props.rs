@@ -1,0 +1,264 @@
+//! Property tests: the parameter codec round-trips and never panics, and the models keep the
+//! invariants the lessons rely on, for any parameters.
+
+use proptest::prelude::*;
+use tatbikat::compensation::model as comp;
+use tatbikat::jobs::model as jobs;
+use tatbikat::jobs::params::{JobsParams, generator};
+use tatbikat::params::{Kind, ParamSet, StepSpec, Value, parse_value};
+use tatbikat::query::Query;
+use tatbikat::rng::Lcg32;
+use tatbikat::supervisor::model as sup;
+use tatbikat::{Lesson, render, run};
+
+/// A name of the codec's alphabet, Turkish letters included.
+fn name() -> impl Strategy<Value = String> {
+    "[a-zA-Z0-9çğışöüÇĞİŞÖÜ._-]{1,12}"
+}
+
+/// A valid value of `kind`.
+fn value(kind: Kind) -> BoxedStrategy<Value> {
+    match kind {
+        Kind::Int { min, max } | Kind::Seed { min, max } => {
+            (min..=max).prop_map(Value::Int).boxed()
+        }
+        Kind::Real { min, max, min_open } => (min..=max)
+            .prop_filter("open bound", move |v| !min_open || *v > min)
+            .prop_map(Value::Real)
+            .boxed(),
+        Kind::Prob => prop_oneof![Just(0.0), Just(1.0), 0.0..=1.0f64]
+            .prop_map(Value::Real)
+            .boxed(),
+        Kind::IntList { min, max, max_len } => prop::collection::vec(min..=max, 1..=max_len)
+            .prop_map(Value::IntList)
+            .boxed(),
+        Kind::ProbList { max_len } => prop::collection::vec(0.0..=1.0f64, 1..=max_len)
+            .prop_map(Value::RealList)
+            .boxed(),
+        Kind::Range { min, max } => (min..=max, min..=max)
+            .prop_map(|(a, b)| Value::Range(a.min(b), a.max(b)))
+            .boxed(),
+        Kind::Names { max_len } => prop::collection::hash_set(name(), 1..=max_len)
+            .prop_map(|s| Value::Names(s.into_iter().collect()))
+            .boxed(),
+        Kind::Faults { max_len } => {
+            prop::collection::btree_map(1u32..500, name(), 0..=max_len.min(20))
+                .prop_map(|m| {
+                    Value::Faults(
+                        m.into_iter()
+                            .map(|(job, step)| tatbikat::params::Fault { job, step })
+                            .collect(),
+                    )
+                })
+                .boxed()
+        }
+        Kind::Steps { max_len } => steps(max_len).prop_map(Value::Steps).boxed(),
+    }
+}
+
+/// Acyclic steps: each step may depend only on steps declared before it (then shuffled).
+fn steps(max_len: usize) -> impl Strategy<Value = Vec<StepSpec>> {
+    (1..=max_len)
+        .prop_flat_map(|n| {
+            (
+                prop::collection::hash_set(name(), n),
+                prop::collection::vec(prop::option::of(name()), n),
+                prop::collection::vec(prop::collection::vec(any::<bool>(), n), n),
+                Just(()).prop_perturb(|_, mut rng| rng.random::<u64>()),
+            )
+        })
+        .prop_map(|(names, comps, deps, shuffle)| {
+            let names: Vec<String> = names.into_iter().collect();
+            let mut out: Vec<StepSpec> = names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| StepSpec {
+                    name: n.clone(),
+                    compensation: comps[i].clone(),
+                    after: (0..i)
+                        .filter(|&j| deps[i][j])
+                        .map(|j| names[j].clone())
+                        .collect(),
+                })
+                .collect();
+            let len = out.len();
+            out.rotate_left((shuffle as usize) % len);
+            out
+        })
+}
+
+/// A lesson and a list of (parameter, valid value) assignments for it.
+fn assignments() -> impl Strategy<Value = (Lesson, Vec<(String, Value)>)> {
+    prop::sample::select(Lesson::ALL.to_vec()).prop_flat_map(|lesson| {
+        let per_spec: Vec<BoxedStrategy<Option<(String, Value)>>> = lesson
+            .specs()
+            .iter()
+            .map(|s| {
+                prop::option::of(value(s.kind).prop_map(move |v| (s.name.to_string(), v))).boxed()
+            })
+            .collect();
+        (
+            Just(lesson),
+            per_spec.prop_map(|v| v.into_iter().flatten().collect()),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Print then parse gives the same value, for every kind of every lesson.
+    #[test]
+    fn values_round_trip((lesson, pairs) in assignments()) {
+        for (name, v) in pairs {
+            let spec = lesson.specs().iter().find(|s| s.name == name).unwrap();
+            let text = v.to_text();
+            let back = parse_value(spec, &text);
+            prop_assert_eq!(back.as_ref(), Ok(&v), "{}.{} = {:?}", lesson.id(), name, text);
+        }
+    }
+
+    /// A whole parameter set survives the share-link query: encode, decode, same set.
+    #[test]
+    fn parameter_sets_round_trip_through_the_query((lesson, pairs) in assignments()) {
+        let mut set = ParamSet::defaults(lesson);
+        for (name, v) in &pairs {
+            set.set(name, &v.to_text()).unwrap();
+        }
+        let q = tatbikat::query::encode(&set, None);
+        let back = Query::decode(&q).and_then(|q| q.params());
+        prop_assert_eq!(back, Ok(set), "{}", q);
+    }
+
+    /// No string makes the codec panic; it either parses or says why not.
+    #[test]
+    fn the_codec_never_panics(text in any::<String>(), structured in "[0-9a-zS@,:()/.+eE -]{0,24}") {
+        for lesson in Lesson::ALL {
+            for spec in lesson.specs() {
+                for t in [&text, &structured] {
+                    if let Err(e) = parse_value(spec, t) {
+                        prop_assert_eq!(e.param.as_deref(), Some(spec.name));
+                        prop_assert_eq!(e.value.as_deref(), Some(t.as_str()));
+                    }
+                }
+            }
+        }
+    }
+
+    /// No query string makes the decoder panic.
+    #[test]
+    fn the_query_decoder_never_panics(q in any::<String>(), structured in "[a-z_=&%0-9A-F+]{0,40}") {
+        for s in [q, format!("lesson=jobs&{structured}")] {
+            if let Ok(q) = Query::decode(&s) {
+                let _ = q.params();
+            }
+        }
+    }
+
+    /// Every job ends completed, compensated or half-done, and they add up to the job count.
+    #[test]
+    fn supervisor_jobs_add_up(
+        jobs in 1usize..30,
+        steps in 1usize..6,
+        faults in prop::collection::vec((prop::option::of(0usize..6), prop::option::of(0usize..6)), 30),
+        supervisor in any::<bool>(),
+        scan in 1u32..10, lease in 1u32..10, retry_limit in 1u32..6, max_rounds in 1u32..120,
+    ) {
+        let scenario = sup::Scenario {
+            steps,
+            hung: faults[..jobs].iter().map(|f| f.0.filter(|&s| s < steps)).collect(),
+            permanent: faults[..jobs].iter().map(|f| f.1.filter(|&s| s < steps)).collect(),
+        };
+        let o = sup::run(&scenario, &sup::Config { supervisor, scan, lease, retry_limit, max_rounds });
+        prop_assert_eq!(o.completed + o.compensated_jobs + o.half_done, jobs as u64);
+        prop_assert!(o.wasted <= o.redriven);
+        prop_assert!(o.compensated_steps <= o.compensated_jobs * steps as u64);
+        if !supervisor {
+            prop_assert_eq!(o.redriven + o.records_read + o.compensated_jobs, 0);
+        }
+        if scenario.hung.iter().chain(&scenario.permanent).all(Option::is_none) {
+            prop_assert_eq!(o.redriven, 0);
+            prop_assert_eq!(o.completed, if max_rounds as usize > steps { jobs as u64 } else { 0 });
+        }
+    }
+
+    /// A higher retry limit never completes fewer nights; attempts and leftovers add up.
+    #[test]
+    fn higher_retry_limit_never_completes_fewer_nights(
+        seed in 1u64..2_147_483_647, fail_prob in 0.0..=1.0f64, nights in 1usize..200,
+        mut limits in prop::collection::vec(1u32..12, 1..6),
+    ) {
+        limits.sort_unstable();
+        let set = ParamSet::defaults(Lesson::Jobs);
+        let p = JobsParams { seed, fail_prob, nights, retry_limits: limits, ..JobsParams::from_set(&set).unwrap() };
+        let rows = jobs::retry_table(&p, &generator(seed).unwrap());
+        for w in rows.windows(2) {
+            prop_assert!(w[1].completed >= w[0].completed, "{:?}", rows);
+        }
+        for r in &rows {
+            prop_assert_eq!(r.completed + r.failed, nights as u64);
+            prop_assert_eq!(r.attempts, r.completed + r.wasted);
+            prop_assert!(r.attempts <= nights as u64 * u64::from(r.limit));
+        }
+    }
+
+    /// Every policy accounts for every night; queue and parallel run them all.
+    #[test]
+    fn policies_account_for_every_night(
+        durations in prop::collection::vec(1i64..100, 1..80), interval in 1i64..48,
+    ) {
+        for pol in jobs::Policy::ALL {
+            let r = jobs::policy(pol, &durations, interval);
+            prop_assert_eq!(r.started + r.skipped, durations.len() as u64);
+            prop_assert!(r.max_concurrent >= 1);
+            if pol != jobs::Policy::Skip {
+                prop_assert_eq!(r.pod_hours, durations.iter().sum::<i64>());
+            }
+            if pol != jobs::Policy::Queue {
+                prop_assert_eq!(r.total_delay, 0);
+            }
+        }
+    }
+
+    /// Zero compensation failure leaves no hung job; every failure hangs every job that had
+    /// a compensable step to undo.
+    #[test]
+    fn compensation_failure_bounds(
+        compensable in prop::collection::vec(any::<bool>(), 1..8),
+        attempts in 1u32..5, runs in 1u64..2000, seed in any::<u32>(),
+    ) {
+        let none = comp::monte_carlo(&compensable, attempts, 0.0, runs, &mut Lcg32::new(seed));
+        prop_assert_eq!(none.hung_jobs, 0);
+        let all = comp::monte_carlo(&compensable, attempts, 1.0, runs, &mut Lcg32::new(seed));
+        let n = compensable.len() as u64;
+        let exposed = (0..runs).filter(|i| compensable[..(i % n) as usize].contains(&true)).count() as u64;
+        prop_assert_eq!(all.hung_jobs, exposed);
+        prop_assert_eq!(all.calls, none.calls * u64::from(attempts));
+    }
+
+    /// Random valid parameters run end to end without a panic, and the text is the JSON's text.
+    #[test]
+    fn any_valid_parameters_run((lesson, pairs) in assignments()) {
+        let mut set = ParamSet::defaults(lesson);
+        for (name, v) in &pairs {
+            let small = match (lesson, name.as_str(), v) {
+                // Keep the runs small enough for a property test.
+                (Lesson::Compensation, "runs", Value::Int(n)) => Value::Int(n % 5000 + 1),
+                (Lesson::Supervisor, "max_rounds" | "jobs", Value::Int(n)) => Value::Int(n % 200 + 1),
+                (Lesson::Jobs, "nights", Value::Int(n)) => Value::Int(n % 500 + 1),
+                _ => v.clone(),
+            };
+            set.set(name, &small.to_text()).unwrap();
+        }
+        match run(&set, None) {
+            Ok(report) => {
+                let text = render::lesson_text(&report);
+                prop_assert!(text.ends_with('\n'));
+                let json = render::json(&report, &set, None);
+                prop_assert!(serde_json::from_str::<serde_json::Value>(&json).is_ok());
+            }
+            // Faults naming jobs or steps that these parameters do not have, or too much work.
+            Err(e) => prop_assert!(e.param.is_some(), "{}", e),
+        }
+    }
+}
