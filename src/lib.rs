@@ -7,6 +7,7 @@
 //! [`render::lesson_text`] or [`render::json`].
 
 pub mod bench;
+pub mod chart;
 pub mod compensation;
 pub mod error;
 pub mod jobs;

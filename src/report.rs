@@ -2,6 +2,7 @@
 //! the lesson's text), groups hold lines and tables, tables hold typed cells: numbers stay numbers
 //! and carry their display precision. Renderers (lesson text, JSON, later HTML) read this.
 
+use crate::chart::Chart;
 use crate::jsfmt::{number_to_string, to_fixed, tr_grouped};
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
@@ -31,6 +32,25 @@ pub struct Group {
     pub key: &'static str,
     /// The group's blocks, in print order.
     pub blocks: Vec<Block>,
+    /// Charts of the group's numbers (not part of the lesson's text).
+    pub charts: Vec<Chart>,
+}
+
+impl Group {
+    /// A group without charts.
+    pub fn new(key: &'static str, blocks: Vec<Block>) -> Self {
+        Self {
+            key,
+            blocks,
+            charts: Vec::new(),
+        }
+    }
+
+    /// The same group with charts.
+    pub fn with_charts(mut self, charts: Vec<Chart>) -> Self {
+        self.charts = charts;
+        self
+    }
 }
 
 /// A printed line or a table.
@@ -342,6 +362,13 @@ impl Report {
     /// The table with key `key`.
     pub fn table(&self, key: &str) -> Option<&Table> {
         self.tables().find(|t| t.key == key)
+    }
+
+    /// Every chart of the report, in order.
+    pub fn charts(&self) -> impl Iterator<Item = &Chart> {
+        self.sections
+            .iter()
+            .flat_map(|s| s.groups.iter().flat_map(|g| g.charts.iter()))
     }
 
     /// The line with key `key`.

@@ -3,6 +3,7 @@
 
 use super::model::CompensationResult;
 use super::params::CompensationParams;
+use crate::chart::{Category, Chart, bars, series};
 use crate::report::{Block, Cell, Group, Line, Section, Table, left, right, t, v};
 
 fn int(n: u64) -> Cell {
@@ -172,28 +173,36 @@ pub fn measure(p: &CompensationParams, r: &CompensationResult) -> Section {
     Section {
         name: "measure",
         groups: vec![
-            Group {
-                key: "orderings_intro",
-                blocks: intro,
-            },
-            Group {
-                key: "orderings",
-                blocks: vec![Block::Table(orderings)],
-            },
-            Group {
-                key: "failure_steps",
-                blocks: vec![
+            Group::new("orderings_intro", intro),
+            Group::new("orderings", vec![Block::Table(orderings)])
+                .with_charts(vec![ordering_chart(p, r)]),
+            Group::new(
+                "failure_steps",
+                vec![
                     Block::Line(Line::new(
                         "compensation.chosen",
                         vec![t("secilen siralama: "), v("ordering", Cell::Text(chosen))],
                     )),
                     Block::Table(failures),
                 ],
-            },
-            Group {
-                key: "monte_carlo",
-                blocks: vec![Block::Line(mc_intro), Block::Table(mc)],
-            },
+            ),
+            Group::new("monte_carlo", vec![Block::Line(mc_intro), Block::Table(mc)]).with_charts(
+                vec![
+                    Chart::line(
+                        "hung_rate_vs_attempts",
+                        ("attempts", Some("attempts")),
+                        ("rate", None),
+                        vec![series(
+                            "rate",
+                            5,
+                            r.monte_carlo
+                                .iter()
+                                .map(|m| (f64::from(m.attempts), m.rate)),
+                        )],
+                    )
+                    .log_y(),
+                ],
+            ),
         ],
     }
 }
@@ -306,28 +315,88 @@ pub fn daily(p: &CompensationParams, r: &CompensationResult) -> Section {
     Section {
         name: "daily",
         groups: vec![
-            Group {
-                key: "daily_intro",
-                blocks: vec![Block::Line(intro)],
-            },
-            Group {
-                key: "daily_orderings",
-                blocks: vec![Block::Table(orderings)],
-            },
-            Group {
-                key: "daily_attempts",
-                blocks: vec![Block::Table(attempts)],
-            },
-            Group {
-                key: "ratio",
-                blocks: ratio,
-            },
-            Group {
-                key: "fault_free",
-                blocks: vec![Block::Line(fault_free)],
-            },
+            Group::new("daily_intro", vec![Block::Line(intro)]),
+            Group::new("daily_orderings", vec![Block::Table(orderings)]).with_charts(vec![
+                Chart::bar(
+                    "daily_uncompensated",
+                    ("ordering", None),
+                    ("uncompensated_per_day", Some("steps_per_day")),
+                    vec![bars(
+                        "uncompensated_per_day",
+                        1,
+                        d.orderings.iter().map(|o| {
+                            (
+                                category(daily_label(p, &r.orderings[o.ordering].ordering)),
+                                o.per_day,
+                            )
+                        }),
+                    )],
+                ),
+            ]),
+            Group::new("daily_attempts", vec![Block::Table(attempts)])
+                .with_charts(attempt_charts(r)),
+            Group::new("ratio", ratio),
+            Group::new("fault_free", vec![Block::Line(fault_free)]),
         ],
     }
+}
+
+fn category(label: Cell) -> Category {
+    match label {
+        Cell::Label { key, text } => Category::label(key, text),
+        other => Category::data(other.text()),
+    }
+}
+
+/// Uncompensated steps per ordering.
+fn ordering_chart(p: &CompensationParams, r: &CompensationResult) -> Chart {
+    Chart::bar(
+        "uncompensated_per_ordering",
+        ("ordering", None),
+        ("uncompensated", Some("steps")),
+        vec![bars(
+            "uncompensated",
+            0,
+            r.orderings.iter().map(|o| {
+                (
+                    Category::data(names(p, &o.ordering).join(" > ")),
+                    o.uncompensated as f64,
+                )
+            }),
+        )],
+    )
+}
+
+/// The daily costs per attempt count: hung hours and intermediate-state seconds.
+fn attempt_charts(r: &CompensationResult) -> Vec<Chart> {
+    let d = &r.daily;
+    let by_attempts = |key, decimals, f: fn(&super::model::DailyAttempts) -> f64| {
+        bars(
+            key,
+            decimals,
+            d.attempts
+                .iter()
+                .map(move |a| (Category::data(a.attempts.to_string()), f(a))),
+        )
+    };
+    vec![
+        Chart::bar(
+            "daily_hung_hours",
+            ("attempts", Some("attempts")),
+            ("hung_hours_per_day", Some("hours_per_day")),
+            vec![by_attempts("hung_hours_per_day", 3, |a| {
+                a.hung_hours_per_day
+            })],
+        ),
+        Chart::bar(
+            "daily_intermediate",
+            ("attempts", Some("attempts")),
+            ("intermediate_s_per_day", Some("seconds_per_day")),
+            vec![by_attempts("intermediate_s_per_day", 1, |a| {
+                a.intermediate_s_per_day
+            })],
+        ),
+    ]
 }
 
 #[cfg(test)]

@@ -2,28 +2,26 @@
 
 use super::model::{JobsResult, Policy};
 use super::params::JobsParams;
+use crate::chart::{Category, Chart, bars, series};
 use crate::report::{Block, Cell, Group, Line, Section, Table, left, right, t, v};
 
 fn int(n: u64) -> Cell {
     Cell::Int(n as i64)
 }
 
+/// The policy's message key and the lesson's name for it.
+pub fn policy_name(p: Policy) -> (&'static str, &'static str) {
+    match p {
+        Policy::Skip => ("skip", "atla"),
+        Policy::Queue => ("queue", "siraya al"),
+        Policy::Parallel => ("parallel", "paralel kos"),
+    }
+}
+
 /// The policy's label as the lesson names it.
 pub fn policy_label(p: Policy) -> Cell {
-    match p {
-        Policy::Skip => Cell::Label {
-            key: "skip",
-            text: "atla",
-        },
-        Policy::Queue => Cell::Label {
-            key: "queue",
-            text: "siraya al",
-        },
-        Policy::Parallel => Cell::Label {
-            key: "parallel",
-            text: "paralel kos",
-        },
-    }
+    let (key, text) = policy_name(p);
+    Cell::Label { key, text }
 }
 
 /// isler.mjs, all four parts.
@@ -172,26 +170,163 @@ pub fn measure(p: &JobsParams, r: &JobsResult) -> Section {
     Section {
         name: "measure",
         groups: vec![
-            Group {
-                key: "retry_limit",
-                blocks: vec![Block::Table(retry)],
-            },
-            Group {
-                key: "parallelism",
-                blocks: vec![Block::Table(parallel)],
-            },
-            Group {
-                key: "overlap",
-                blocks: vec![
+            Group::new("retry_limit", vec![Block::Table(retry)]).with_charts(retry_charts(r)),
+            Group::new("parallelism", vec![Block::Table(parallel)]).with_charts(parallel_charts(r)),
+            Group::new(
+                "overlap",
+                vec![
                     Block::Line(durations),
                     Block::Table(policies),
                     Block::Line(unprocessed),
                 ],
-            },
-            Group {
-                key: "missed",
-                blocks: vec![Block::Table(windows), Block::Line(info)],
-            },
+            )
+            .with_charts(overlap_charts(p, r)),
+            Group::new("missed", vec![Block::Table(windows), Block::Line(info)])
+                .with_charts(window_charts(r)),
         ],
     }
+}
+
+/// Completed and failed nights and wasted attempts against the retry limit.
+fn retry_charts(r: &JobsResult) -> Vec<Chart> {
+    let points = |f: fn(&super::model::RetryRow) -> u64| {
+        r.retry
+            .iter()
+            .map(move |x| (f64::from(x.limit), f(x) as f64))
+    };
+    vec![Chart::line(
+        "nights_vs_retry_limit",
+        ("retry_limit", Some("attempts")),
+        ("count", None),
+        vec![
+            series("completed_nights", 0, points(|x| x.completed)),
+            series("failed_nights", 0, points(|x| x.failed)),
+            series("wasted_attempts", 0, points(|x| x.wasted)),
+        ],
+    )]
+}
+
+/// Rounds, and the increase one slow slice causes, against parallelism.
+fn parallel_charts(r: &JobsResult) -> Vec<Chart> {
+    let par = ("parallelism", Some("pods"));
+    vec![
+        Chart::line(
+            "rounds_vs_parallelism",
+            par,
+            ("rounds", Some("rounds")),
+            vec![
+                series(
+                    "rounds",
+                    0,
+                    r.parallel
+                        .iter()
+                        .map(|x| (x.parallelism as f64, x.rounds as f64)),
+                ),
+                series(
+                    "rounds_one_retry",
+                    0,
+                    r.parallel
+                        .iter()
+                        .map(|x| (x.parallelism as f64, x.rounds_one_retry as f64)),
+                ),
+            ],
+        ),
+        Chart::line(
+            "increase_vs_parallelism",
+            par,
+            ("increase", Some("percent")),
+            vec![series(
+                "increase",
+                0,
+                r.parallel
+                    .iter()
+                    .map(|x| (x.parallelism as f64, x.increase_pct)),
+            )],
+        ),
+    ]
+}
+
+/// Each night's run time against the interval, and the three policies side by side.
+fn overlap_charts(p: &JobsParams, r: &JobsResult) -> Vec<Chart> {
+    let nights = bars(
+        "duration",
+        0,
+        r.durations
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (Category::data((i + 1).to_string()), *d as f64)),
+    );
+    let mut charts = vec![
+        Chart::bar(
+            "durations_vs_interval",
+            ("night", None),
+            ("run_time", Some("hours")),
+            vec![nights],
+        )
+        .with_rule("interval", p.interval as f64),
+    ];
+    type Metric = (
+        &'static str,
+        &'static str,
+        Option<&'static str>,
+        u8,
+        fn(&super::model::PolicyResult) -> f64,
+    );
+    let metrics: [Metric; 6] = [
+        ("policy_started", "started", Some("runs"), 0, |x| {
+            x.started as f64
+        }),
+        ("policy_skipped", "skipped", Some("runs"), 0, |x| {
+            x.skipped as f64
+        }),
+        (
+            "policy_max_concurrent",
+            "max_concurrent",
+            Some("runs"),
+            0,
+            |x| x.max_concurrent as f64,
+        ),
+        ("policy_max_queue", "max_queue", Some("runs"), 0, |x| {
+            x.max_queue as f64
+        }),
+        ("policy_avg_delay", "avg_delay", Some("hours"), 2, |x| {
+            x.avg_delay
+        }),
+        ("policy_pod_hours", "pod_hours", Some("hours"), 0, |x| {
+            x.pod_hours as f64
+        }),
+    ];
+    for (key, column, unit, decimals, get) in metrics {
+        let b = bars(
+            column,
+            decimals,
+            r.policies.iter().map(|x| {
+                let (k, text) = policy_name(x.policy);
+                (Category::label(k, text), get(x))
+            }),
+        );
+        charts.push(Chart::bar(key, ("policy", None), (column, unit), vec![b]));
+    }
+    charts
+}
+
+/// Compensated, dropped and run missed runs per policy against the starting window.
+fn window_charts(r: &JobsResult) -> Vec<Chart> {
+    let points = |f: fn(&super::model::WindowRow) -> u64| {
+        r.windows
+            .iter()
+            .map(move |x| (x.window as f64, f(x) as f64))
+    };
+    vec![Chart::line(
+        "runs_vs_window",
+        ("window", Some("runs")),
+        ("missed_runs", Some("runs")),
+        vec![
+            series("compensated", 0, points(|x| x.compensated)),
+            series("dropped", 0, points(|x| x.dropped)),
+            series("skip_runs", 0, points(|x| x.skip_runs)),
+            series("queue_runs", 0, points(|x| x.queue_runs)),
+            series("parallel_runs", 0, points(|x| x.parallel_runs)),
+        ],
+    )]
 }

@@ -3,6 +3,7 @@
 
 use super::model::{Outcome, SupervisorResult, daily_scans};
 use super::params::SupervisorParams;
+use crate::chart::{Chart, series};
 use crate::params::Fault;
 use crate::report::{Block, Cell, Group, Line, Section, Table, left, right, t, v};
 
@@ -96,18 +97,9 @@ pub fn measure(p: &SupervisorParams, r: &SupervisorResult) -> Section {
     Section {
         name: "measure",
         groups: vec![
-            Group {
-                key: "scenario",
-                blocks: vec![Block::Line(scenario)],
-            },
-            Group {
-                key: "supervisor_comparison",
-                blocks: vec![Block::Table(comparison)],
-            },
-            Group {
-                key: "scan_sweep",
-                blocks: vec![Block::Table(sweep)],
-            },
+            Group::new("scenario", vec![Block::Line(scenario)]),
+            Group::new("supervisor_comparison", vec![Block::Table(comparison)]),
+            Group::new("scan_sweep", vec![Block::Table(sweep)]).with_charts(sweep_charts(r)),
         ],
     }
 }
@@ -180,18 +172,38 @@ pub fn daily(p: &SupervisorParams, r: &SupervisorResult) -> Section {
     Section {
         name: "daily",
         groups: vec![
-            Group {
-                key: "daily_intro",
-                blocks: vec![Block::Line(intro)],
-            },
-            Group {
-                key: "daily_hang",
-                blocks: vec![Block::Table(table)],
-            },
-            Group {
-                key: "scan_cost",
-                blocks: cost,
-            },
+            Group::new("daily_intro", vec![Block::Line(intro)]),
+            Group::new("daily_hang", vec![Block::Table(table)]),
+            Group::new("scan_cost", cost),
         ],
     }
+}
+
+/// The scan sweep against the scan interval: recovery delays, last round, records read.
+fn sweep_charts(r: &SupervisorResult) -> Vec<Chart> {
+    let points = |f: fn(&Outcome) -> f64| r.sweep.iter().map(move |(s, o)| (f64::from(*s), f(o)));
+    let scan = ("scan", Some("rounds"));
+    vec![
+        Chart::line(
+            "recovery_vs_scan",
+            scan,
+            ("recovery_delay", Some("rounds")),
+            vec![
+                series("avg_recovery", 2, points(|o| o.avg_recovery)),
+                series("worst_recovery", 0, points(|o| o.worst_recovery as f64)),
+            ],
+        ),
+        Chart::line(
+            "last_round_vs_scan",
+            scan,
+            ("last_round", Some("rounds")),
+            vec![series("last_round", 0, points(|o| f64::from(o.last_round)))],
+        ),
+        Chart::line(
+            "records_vs_scan",
+            scan,
+            ("records_read", Some("records")),
+            vec![series("records_read", 0, points(|o| o.records_read as f64))],
+        ),
+    ]
 }

@@ -1,0 +1,345 @@
+//! Chart specifications: what a sweep chart shows, as data. The core decides the points, the
+//! scales, the axis domains and the message keys of titles, axes, units and series; the page only
+//! draws them.
+
+use serde::Serialize;
+
+/// How the points are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mark {
+    /// Points joined by lines, one line per series (a sweep over a number).
+    Line,
+    /// Bars, grouped by series within each category.
+    Bar,
+}
+
+/// An axis scale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scale {
+    /// Linear numbers.
+    Linear,
+    /// Powers of ten (only positive values are drawn).
+    Log,
+    /// Named categories, in order.
+    Band,
+}
+
+/// An x value: a number on a numeric axis or a category name.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum X {
+    /// A number.
+    Num(f64),
+    /// A category.
+    Cat(String),
+}
+
+/// An axis: its title's message key, its unit's message key, scale and domain.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Axis {
+    /// Message key of the axis title (`axis.<key>` on the page).
+    pub key: &'static str,
+    /// Message key of the unit (`unit.<unit>`), if the values have one.
+    pub unit: Option<&'static str>,
+    /// The scale.
+    pub scale: Scale,
+    /// `[min, max]` for numeric scales.
+    pub domain: Option<[f64; 2]>,
+    /// The categories, in order, for a band scale.
+    pub categories: Option<Vec<Category>>,
+}
+
+/// A category of a band axis: its id (what points name) and, for fixed labels, the message key
+/// the page translates it with (`label.<key>`); data names (orderings, numbers) have none.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Category {
+    /// The id points refer to; shown as is when there is no key.
+    pub id: String,
+    /// Message key of a fixed label.
+    pub key: Option<&'static str>,
+}
+
+impl Category {
+    /// A data category shown as is.
+    pub fn data(id: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            key: None,
+        }
+    }
+
+    /// A fixed label translated by the page.
+    pub fn label(key: &'static str, text: &str) -> Self {
+        Self {
+            id: text.to_string(),
+            key: Some(key),
+        }
+    }
+}
+
+/// One point: x, y and, for tooltips, how many decimals y deserves.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Point {
+    /// The x value.
+    pub x: X,
+    /// The y value.
+    pub y: f64,
+}
+
+/// A named series of points.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Series {
+    /// Message key of the series name (a table column key).
+    pub key: &'static str,
+    /// Digits after the point when y is shown.
+    pub decimals: u8,
+    /// The points, in x order.
+    pub points: Vec<Point>,
+}
+
+/// A horizontal reference line (for example the scheduling interval).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Rule {
+    /// Message key of the rule's label.
+    pub key: &'static str,
+    /// Where it is drawn on y.
+    pub y: f64,
+}
+
+/// A chart, complete: the page draws exactly this.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Chart {
+    /// Message key of the title (`chart.<key>`); also the chart's id.
+    pub key: &'static str,
+    /// How points are drawn.
+    pub mark: Mark,
+    /// The x axis.
+    pub x: Axis,
+    /// The y axis.
+    pub y: Axis,
+    /// The series.
+    pub series: Vec<Series>,
+    /// Reference lines.
+    pub rules: Vec<Rule>,
+    /// Points left out because a log scale cannot show zero.
+    pub hidden_zeros: u64,
+}
+
+/// A series from `(x, y)` numbers.
+pub fn series(
+    key: &'static str,
+    decimals: u8,
+    points: impl IntoIterator<Item = (f64, f64)>,
+) -> Series {
+    Series {
+        key,
+        decimals,
+        points: points
+            .into_iter()
+            .map(|(x, y)| Point { x: X::Num(x), y })
+            .collect(),
+    }
+}
+
+/// A series over categories, with the categories for [`Chart::bar`] to collect.
+pub fn bars(
+    key: &'static str,
+    decimals: u8,
+    points: impl IntoIterator<Item = (Category, f64)>,
+) -> (Series, Vec<Category>) {
+    let mut cats = Vec::new();
+    let points = points
+        .into_iter()
+        .map(|(c, y)| {
+            let x = X::Cat(c.id.clone());
+            cats.push(c);
+            Point { x, y }
+        })
+        .collect();
+    (
+        Series {
+            key,
+            decimals,
+            points,
+        },
+        cats,
+    )
+}
+
+/// The smallest "nice" number (1, 2, 2.5, 5 × 10ⁿ) at or above `v`.
+pub fn nice_ceiling(v: f64) -> f64 {
+    if v.is_nan() || v <= 0.0 || v.is_infinite() {
+        return 1.0;
+    }
+    let p = 10f64.powf(v.log10().floor());
+    for m in [1.0, 2.0, 2.5, 5.0, 10.0] {
+        if m * p >= v * (1.0 - 1e-12) {
+            return m * p;
+        }
+    }
+    10.0 * p
+}
+
+fn y_values(series: &[Series]) -> impl Iterator<Item = f64> + '_ {
+    series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.y))
+        .filter(|y| y.is_finite())
+}
+
+fn linear_y(key: &'static str, unit: Option<&'static str>, series: &[Series]) -> Axis {
+    let max = y_values(series).fold(0.0f64, f64::max);
+    let min = y_values(series).fold(0.0f64, f64::min);
+    Axis {
+        key,
+        unit,
+        scale: Scale::Linear,
+        domain: Some([min, nice_ceiling(max)]),
+        categories: None,
+    }
+}
+
+impl Chart {
+    /// A line chart over a numeric x (a sweep), with a linear y from 0.
+    pub fn line(
+        key: &'static str,
+        x: (&'static str, Option<&'static str>),
+        y: (&'static str, Option<&'static str>),
+        series: Vec<Series>,
+    ) -> Self {
+        let xs = series
+            .iter()
+            .flat_map(|s| s.points.iter())
+            .filter_map(|p| match p.x {
+                X::Num(v) => Some(v),
+                X::Cat(_) => None,
+            });
+        let (lo, hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+            (a.min(v), b.max(v))
+        });
+        let domain = if lo.is_finite() {
+            if lo < hi {
+                [lo, hi]
+            } else {
+                [lo - 1.0, hi + 1.0]
+            }
+        } else {
+            [0.0, 1.0]
+        };
+        Chart {
+            key,
+            mark: Mark::Line,
+            x: Axis {
+                key: x.0,
+                unit: x.1,
+                scale: Scale::Linear,
+                domain: Some(domain),
+                categories: None,
+            },
+            y: linear_y(y.0, y.1, &series),
+            series,
+            rules: Vec::new(),
+            hidden_zeros: 0,
+        }
+    }
+
+    /// A bar chart over categories, with a linear y from 0.
+    pub fn bar(
+        key: &'static str,
+        x: (&'static str, Option<&'static str>),
+        y: (&'static str, Option<&'static str>),
+        bars: Vec<(Series, Vec<Category>)>,
+    ) -> Self {
+        let mut categories: Vec<Category> = Vec::new();
+        let mut series = Vec::with_capacity(bars.len());
+        for (s, cats) in bars {
+            for c in cats {
+                if !categories.iter().any(|k| k.id == c.id) {
+                    categories.push(c);
+                }
+            }
+            series.push(s);
+        }
+        Chart {
+            key,
+            mark: Mark::Bar,
+            x: Axis {
+                key: x.0,
+                unit: x.1,
+                scale: Scale::Band,
+                domain: None,
+                categories: Some(categories),
+            },
+            y: linear_y(y.0, y.1, &series),
+            series,
+            rules: Vec::new(),
+            hidden_zeros: 0,
+        }
+    }
+
+    /// The same chart with a log y: zeros are left out (and counted), the domain spans whole
+    /// powers of ten around the positive values.
+    pub fn log_y(mut self) -> Self {
+        let mut hidden = 0;
+        for s in &mut self.series {
+            let before = s.points.len();
+            s.points.retain(|p| p.y > 0.0 && p.y.is_finite());
+            hidden += (before - s.points.len()) as u64;
+        }
+        let (lo, hi) =
+            y_values(&self.series).fold((f64::INFINITY, 0.0f64), |(a, b), v| (a.min(v), b.max(v)));
+        let domain = if lo.is_finite() && hi > 0.0 {
+            let (a, b) = (lo.log10().floor(), hi.log10().ceil());
+            [10f64.powf(a), 10f64.powf(if b > a { b } else { a + 1.0 })]
+        } else {
+            [0.1, 1.0]
+        };
+        self.y.scale = Scale::Log;
+        self.y.domain = Some(domain);
+        self.hidden_zeros = hidden;
+        self
+    }
+
+    /// The same chart with a horizontal reference line; the y domain grows to show it.
+    pub fn with_rule(mut self, key: &'static str, y: f64) -> Self {
+        self.rules.push(Rule { key, y });
+        if let Some(d) = &mut self.y.domain
+            && self.y.scale == Scale::Linear
+            && y > d[1]
+        {
+            d[1] = nice_ceiling(y);
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nice_ceilings() {
+        assert_eq!(nice_ceiling(7.0), 10.0);
+        assert_eq!(nice_ceiling(96.0), 100.0);
+        assert_eq!(nice_ceiling(21.0), 25.0);
+        assert_eq!(nice_ceiling(0.03724), 0.05);
+        assert_eq!(nice_ceiling(0.0), 1.0);
+        assert_eq!(nice_ceiling(2.0), 2.0);
+    }
+
+    #[test]
+    fn log_scale_hides_zeros_and_spans_decades() {
+        let c = Chart::line(
+            "c",
+            ("x", None),
+            ("y", None),
+            vec![series("s", 5, [(1.0, 0.03724), (2.0, 0.00214), (3.0, 0.0)])],
+        )
+        .log_y();
+        assert_eq!(c.hidden_zeros, 1);
+        assert_eq!(c.y.domain, Some([0.001, 0.1]));
+        assert_eq!(c.series[0].points.len(), 2);
+    }
+}
