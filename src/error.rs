@@ -25,7 +25,7 @@ pub enum ErrorCode {
 }
 
 /// A refused input: the parameter (when there is one), the value as given, and what is allowed.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Error {
     /// Machine-readable kind.
     pub code: ErrorCode,
@@ -95,3 +95,17 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+impl Serialize for Error {
+    /// The fields and the full message, so the page can show it and mark the parameter.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Error", 5)?;
+        st.serialize_field("code", &self.code)?;
+        st.serialize_field("param", &self.param)?;
+        st.serialize_field("value", &self.value)?;
+        st.serialize_field("allowed", &self.allowed)?;
+        st.serialize_field("message", &self.message())?;
+        st.end()
+    }
+}

@@ -80,12 +80,47 @@ impl Lesson {
             })
     }
 
+    /// The generator seed parameter, for lessons that draw random numbers.
+    pub fn seed_spec(self) -> Option<&'static ParamSpec> {
+        self.specs()
+            .iter()
+            .find(|s| matches!(s.kind, crate::params::Kind::Seed { .. }))
+    }
+
+    /// A seed the lesson's generator accepts, picked from 64 random bits (uniform to within
+    /// 2⁻³²), or an error for a lesson without a generator.
+    pub fn seed_from_entropy(self, entropy: u64) -> Result<i64, Error> {
+        match self.seed_spec().map(|s| s.kind) {
+            Some(crate::params::Kind::Seed { min, max }) => {
+                let span = (max - min) as u64 + 1;
+                Ok(min + (entropy % span) as i64)
+            }
+            _ => Err(Error::bad(
+                "lesson",
+                self.id(),
+                "this lesson has no random generator; the lessons with a seed are jobs and compensation",
+            )),
+        }
+    }
+
     /// The lesson's parameters.
     pub fn specs(self) -> &'static [ParamSpec] {
         match self {
             Lesson::Supervisor => supervisor::params::SPECS,
             Lesson::Jobs => jobs::params::SPECS,
             Lesson::Compensation => compensation::params::SPECS,
+        }
+    }
+}
+
+/// Checks the parameters against each other (faults against jobs and steps, the seed against the
+/// generator, the work budget) without running anything.
+pub fn validate(params: &ParamSet) -> Result<(), Error> {
+    match params.lesson() {
+        Lesson::Supervisor => supervisor::params::SupervisorParams::from_set(params).map(drop),
+        Lesson::Jobs => jobs::params::JobsParams::from_set(params).map(drop),
+        Lesson::Compensation => {
+            compensation::params::CompensationParams::from_set(params).map(drop)
         }
     }
 }

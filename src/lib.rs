@@ -19,6 +19,8 @@ pub mod render;
 pub mod report;
 pub mod rng;
 pub mod supervisor;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 
 pub use error::{Error, ErrorCode};
 pub use lesson::{Lesson, run};

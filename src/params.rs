@@ -348,7 +348,7 @@ pub fn check_name(name: &str) -> Result<(), String> {
         .find(|c| !(c.is_alphanumeric() || matches!(c, '-' | '_' | '.')))
     {
         return Err(format!(
-            "the name \"{name}\" has the character {c:?}; names are letters, digits, '-', '_' or '.'"
+            "the name \"{name}\" has the character '{c}'; names are letters, digits, '-', '_' or '.'"
         ));
     }
     Ok(())
@@ -574,7 +574,7 @@ impl ParamSet {
     pub fn int(&self, name: &str) -> i64 {
         match self.get(name) {
             Value::Int(v) => *v,
-            other => panic!("{name} is not a whole number: {other:?}"),
+            other => schema_mismatch(name, other),
         }
     }
 
@@ -582,7 +582,7 @@ impl ParamSet {
     pub fn real(&self, name: &str) -> f64 {
         match self.get(name) {
             Value::Real(v) => *v,
-            other => panic!("{name} is not a number: {other:?}"),
+            other => schema_mismatch(name, other),
         }
     }
 
@@ -590,7 +590,7 @@ impl ParamSet {
     pub fn int_list(&self, name: &str) -> Vec<i64> {
         match self.get(name) {
             Value::IntList(v) => v.clone(),
-            other => panic!("{name} is not a list of whole numbers: {other:?}"),
+            other => schema_mismatch(name, other),
         }
     }
 
@@ -598,7 +598,7 @@ impl ParamSet {
     pub fn real_list(&self, name: &str) -> Vec<f64> {
         match self.get(name) {
             Value::RealList(v) => v.clone(),
-            other => panic!("{name} is not a list of numbers: {other:?}"),
+            other => schema_mismatch(name, other),
         }
     }
 
@@ -606,7 +606,7 @@ impl ParamSet {
     pub fn range(&self, name: &str) -> (i64, i64) {
         match self.get(name) {
             Value::Range(a, b) => (*a, *b),
-            other => panic!("{name} is not a range: {other:?}"),
+            other => schema_mismatch(name, other),
         }
     }
 
@@ -614,7 +614,7 @@ impl ParamSet {
     pub fn names(&self, name: &str) -> Vec<String> {
         match self.get(name) {
             Value::Names(v) => v.clone(),
-            other => panic!("{name} is not a list of names: {other:?}"),
+            other => schema_mismatch(name, other),
         }
     }
 
@@ -622,7 +622,7 @@ impl ParamSet {
     pub fn faults(&self, name: &str) -> Vec<Fault> {
         match self.get(name) {
             Value::Faults(v) => v.clone(),
-            other => panic!("{name} is not a fault map: {other:?}"),
+            other => schema_mismatch(name, other),
         }
     }
 
@@ -630,9 +630,16 @@ impl ParamSet {
     pub fn steps(&self, name: &str) -> Vec<StepSpec> {
         match self.get(name) {
             Value::Steps(v) => v.clone(),
-            other => panic!("{name} is not a list of steps: {other:?}"),
+            other => schema_mismatch(name, other),
         }
     }
+}
+
+/// A lesson asked for a parameter as the wrong kind: a bug in the lesson's code, caught by the
+/// tests that run every lesson, never by input.
+#[cold]
+fn schema_mismatch(name: &str, _value: &Value) -> ! {
+    panic!("parameter {name} is read as a kind its schema does not declare")
 }
 
 #[cfg(test)]

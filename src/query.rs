@@ -3,8 +3,14 @@
 //! means the lesson's value.
 
 use crate::error::{Error, ErrorCode};
-use crate::lesson::Lesson;
+use crate::lesson::{Lesson, validate};
 use crate::params::ParamSet;
+use serde::Serialize;
+use serde::ser::SerializeStruct;
+
+/// The schema version written into share links (`v=1`). A missing key means the lesson's value,
+/// for every version to come.
+pub const VERSION: &str = "1";
 
 /// Keys of the query that are about the page, not the lesson's parameters.
 pub const PAGE_KEYS: &[&str] = &["lesson", "section", "v", "lang", "embed", "controls"];
@@ -23,29 +29,57 @@ pub struct Query {
 }
 
 impl Query {
-    /// Decodes `a=b&c=d` (a leading `?` is allowed; `+` is a space; `%XX` escapes UTF-8).
+    /// Decodes `a=b&c=d` (a leading `?` is allowed; `+` is a space; `%XX` escapes UTF-8);
+    /// the first problem is an error.
     pub fn decode(query: &str) -> Result<Self, Error> {
+        let (q, mut errors) = Self::decode_lenient(query);
+        if errors.is_empty() {
+            Ok(q)
+        } else {
+            Err(errors.swap_remove(0))
+        }
+    }
+
+    /// Decodes what it can and lists every piece it could not use (a broken escape, a key given
+    /// twice: the first one counts).
+    pub fn decode_lenient(query: &str) -> (Self, Vec<Error>) {
         let query = query.strip_prefix('?').unwrap_or(query);
         let mut out = Query::default();
+        let mut errors = Vec::new();
         for piece in query.split('&').filter(|p| !p.is_empty()) {
             let (raw_key, raw_value) = piece.split_once('=').unwrap_or((piece, ""));
-            let key = percent_decode(raw_key)
-                .map_err(|why| Error::usage(format!("the query key \"{raw_key}\" {why}")))?;
-            let value =
-                percent_decode(raw_value).map_err(|why| Error::bad(&key, raw_value, why))?;
-            match key.as_str() {
-                "lesson" => set_once(&mut out.lesson, &key, value)?,
-                "section" => set_once(&mut out.section, &key, value)?,
-                k if PAGE_KEYS.contains(&k) => {
-                    if out.page.iter().any(|(k2, _)| k2 == k) {
-                        return Err(repeated(k, &value));
-                    }
-                    out.page.push((key, value));
+            let key = match percent_decode(raw_key) {
+                Ok(k) => k,
+                Err(why) => {
+                    errors.push(Error::usage(format!("the query key \"{raw_key}\" {why}")));
+                    continue;
                 }
+            };
+            let value = match percent_decode(raw_value) {
+                Ok(v) => v,
+                Err(why) => {
+                    errors.push(Error::bad(&key, raw_value, why));
+                    continue;
+                }
+            };
+            let seen = match key.as_str() {
+                "lesson" => out.lesson.is_some(),
+                "section" => out.section.is_some(),
+                k if PAGE_KEYS.contains(&k) => out.page.iter().any(|(k2, _)| k2 == k),
+                k => out.params.iter().any(|(k2, _)| k2 == k),
+            };
+            if seen {
+                errors.push(repeated(&key, &value));
+                continue;
+            }
+            match key.as_str() {
+                "lesson" => out.lesson = Some(value),
+                "section" => out.section = Some(value),
+                k if PAGE_KEYS.contains(&k) => out.page.push((key, value)),
                 _ => out.params.push((key, value)),
             }
         }
-        Ok(out)
+        (out, errors)
     }
 
     /// The lesson and its parameters: defaults overridden by the query's assignments.
@@ -68,20 +102,188 @@ impl Query {
     }
 }
 
-fn set_once(slot: &mut Option<String>, key: &str, value: String) -> Result<(), Error> {
-    if slot.is_some() {
-        return Err(repeated(key, &value));
-    }
-    *slot = Some(value);
-    Ok(())
-}
-
 fn repeated(key: &str, value: &str) -> Error {
     Error {
         code: ErrorCode::RepeatedParam,
         param: Some(key.to_string()),
         value: Some(value.to_string()),
         allowed: "give each key once".into(),
+    }
+}
+
+/// A page request resolved leniently: every problem is listed, each bad value falls back to the
+/// lesson's value, and the rest works.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resolved {
+    /// The lesson (the first lesson when none or an unknown one is given).
+    pub lesson: Lesson,
+    /// The section to show alone, if any.
+    pub section: Option<&'static str>,
+    /// Interface language, `tr` (default) or `en`.
+    pub lang: &'static str,
+    /// Compact single-lesson view for an iframe (`embed=1`).
+    pub embed: bool,
+    /// Whether the parameter panel is shown (`controls=0` hides it).
+    pub controls: bool,
+    /// The effective parameters.
+    pub params: ParamSet,
+    /// What could not be used, each naming the key, the value and what is allowed.
+    pub errors: Vec<Error>,
+}
+
+/// Resolves a page query: never fails, reports instead.
+pub fn resolve(query: &str) -> Resolved {
+    let (q, mut errors) = Query::decode_lenient(query);
+    let lesson = match q.lesson.as_deref() {
+        None => Lesson::Supervisor,
+        Some(id) => Lesson::from_id(id).unwrap_or_else(|e| {
+            errors.push(e);
+            Lesson::Supervisor
+        }),
+    };
+    let section = q.section.as_deref().and_then(|s| match lesson.section(s) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            errors.push(e);
+            None
+        }
+    });
+    let (mut lang, mut embed, mut controls) = ("tr", false, true);
+    for (key, value) in &q.page {
+        let ok = match (key.as_str(), value.as_str()) {
+            ("lang", "tr" | "en") => {
+                lang = if value == "tr" { "tr" } else { "en" };
+                true
+            }
+            ("embed", "0" | "1") => {
+                embed = value == "1";
+                true
+            }
+            ("controls", "0" | "1") => {
+                controls = value == "1";
+                true
+            }
+            ("v", v) => v == VERSION,
+            _ => false,
+        };
+        if !ok {
+            let allowed = match key.as_str() {
+                "lang" => "the languages are tr and en".to_string(),
+                "v" => format!(
+                    "this link's version is not {VERSION}, the one this page reads; the values were read as version {VERSION}"
+                ),
+                _ => "0 or 1".to_string(),
+            };
+            errors.push(Error::bad(key, value, allowed));
+        }
+    }
+    let mut params = ParamSet::defaults(lesson);
+    for (name, text) in &q.params {
+        if let Err(e) = params.set(name, text) {
+            errors.push(e);
+        }
+    }
+    // Checks across parameters. The named parameter falls back to the lesson's value; when it
+    // already has it (a default fault map against a changed job count), the link's value that
+    // settles the disagreement falls back.
+    let given: Vec<&str> = q.params.iter().map(|(k, _)| k.as_str()).collect();
+    for _ in 0..=lesson.specs().len() {
+        let Err(e) = validate(&params) else { break };
+        errors.push(e.clone());
+        let defaults = ParamSet::defaults(lesson);
+        let named = e
+            .param
+            .as_deref()
+            .filter(|p| params.get(p) != defaults.get(p));
+        let candidates: Vec<&str> = given
+            .iter()
+            .rev()
+            .copied()
+            .filter(|p| {
+                lesson.specs().iter().any(|s| s.name == *p) && params.get(p) != defaults.get(p)
+            })
+            .collect();
+        // The value whose fallback settles this disagreement, else the link's last one.
+        let settles = |p: &&str| {
+            let mut trial = params.clone();
+            trial
+                .set(
+                    p,
+                    lesson
+                        .specs()
+                        .iter()
+                        .find(|s| s.name == *p)
+                        .map_or("", |s| s.default),
+                )
+                .is_ok()
+                && validate(&trial).err().as_ref() != Some(&e)
+        };
+        let fallback = named
+            .or_else(|| candidates.iter().copied().find(settles))
+            .or_else(|| candidates.first().copied());
+        match fallback.and_then(|p| lesson.specs().iter().find(|s| s.name == p)) {
+            Some(spec) => {
+                let _ = params.set(spec.name, spec.default);
+            }
+            None => {
+                params = defaults;
+                break;
+            }
+        }
+    }
+    Resolved {
+        lesson,
+        section,
+        lang,
+        embed,
+        controls,
+        params,
+        errors,
+    }
+}
+
+impl Resolved {
+    /// The share link's query: the lesson, the parameters that differ from the lesson's, the
+    /// page settings that differ from the defaults, and the version.
+    pub fn query(&self) -> String {
+        let mut q = encode(&self.params, self.section);
+        for (key, on, default) in [
+            ("embed", self.embed, false),
+            ("controls", self.controls, true),
+        ] {
+            if on != default {
+                q.push_str(&format!("&{key}={}", u8::from(on)));
+            }
+        }
+        if self.lang != "tr" {
+            q.push_str(&format!("&lang={}", self.lang));
+        }
+        q.push_str(&format!("&v={VERSION}"));
+        q
+    }
+}
+
+impl Serialize for Resolved {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Pairs(Vec<(&'static str, String)>);
+        impl Serialize for Pairs {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                crate::render::pairs_as_map(&self.0, s)
+            }
+        }
+        let params = Pairs(self.params.pairs());
+        let changed: Vec<&str> = self.params.changed().into_iter().map(|(k, _)| k).collect();
+        let mut st = s.serialize_struct("Resolved", 9)?;
+        st.serialize_field("lesson", self.lesson.id())?;
+        st.serialize_field("section", &self.section)?;
+        st.serialize_field("lang", self.lang)?;
+        st.serialize_field("embed", &self.embed)?;
+        st.serialize_field("controls", &self.controls)?;
+        st.serialize_field("params", &params)?;
+        st.serialize_field("changed", &changed)?;
+        st.serialize_field("query", &self.query())?;
+        st.serialize_field("errors", &self.errors)?;
+        st.end()
     }
 }
 
@@ -167,14 +369,50 @@ mod tests {
     }
 
     #[test]
+    fn resolving_keeps_what_works_and_names_what_does_not() {
+        let r = resolve("lesson=jobs&seed=0&fail_prob=0.3&nights=x&bogus=1&lang=de&v=1");
+        assert_eq!(r.lesson, Lesson::Jobs);
+        assert_eq!(r.params.real("fail_prob"), 0.3);
+        assert_eq!(r.params.int("seed"), 20260813);
+        let named: Vec<&str> = r.errors.iter().filter_map(|e| e.param.as_deref()).collect();
+        assert_eq!(named, ["lang", "seed", "nights", "bogus"]);
+        assert_eq!(r.query(), "lesson=jobs&fail_prob=0.3&v=1");
+        // A fault that names a job the other parameters do not have falls back alone.
+        // A default fault map against a changed job count: the link's job count falls back.
+        let r = resolve("lesson=supervisor&jobs=4&scan=3");
+        assert_eq!((r.params.int("jobs"), r.params.int("scan")), (12, 3));
+        assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
+        assert!(
+            r.errors[0]
+                .message()
+                .contains("job S5 does not exist; with jobs=4")
+        );
+        // A given fault map that does not fit falls back itself.
+        let r = resolve("lesson=supervisor&jobs=4&hung=S9@tarife");
+        assert_eq!(r.params.int("jobs"), 12);
+        assert_eq!(
+            r.params.get("hung").to_text(),
+            "S2@indirim,S5@tarife,S9@fatura"
+        );
+        let r = resolve("lesson=supervisor&jobs=4&hung=S2@tarife&permanent=S4@fatura&scan=3");
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert!(crate::lesson::validate(&r.params).is_ok());
+        // Nothing usable at all still gives the first lesson at its values.
+        let r = resolve("%zz&lesson=nope&lesson=jobs");
+        assert_eq!(r.lesson, Lesson::Supervisor);
+        assert_eq!(r.errors.len(), 3);
+        assert_eq!(
+            resolve("lang=en&embed=1&controls=0").query(),
+            "lesson=supervisor&embed=1&controls=0&lang=en&v=1"
+        );
+    }
+
+    #[test]
     fn refuses_broken_escapes_and_repeats() {
         assert!(Query::decode("lesson=jobs&seed=%zz").is_err());
         assert!(Query::decode("lesson=jobs&seed=%ff").is_err());
         assert!(Query::decode("lesson=jobs&lesson=supervisor").is_err());
-        let e = Query::decode("lesson=jobs&seed=1&seed=2")
-            .unwrap()
-            .params()
-            .unwrap_err();
+        let e = Query::decode("lesson=jobs&seed=1&seed=2").unwrap_err();
         assert_eq!(e.code, ErrorCode::RepeatedParam);
         assert_eq!(percent_decode("S2%40a%2Cb+c").unwrap(), "S2@a,b c");
         assert_eq!(percent_encode("ş&=+ "), "%C5%9F%26%3D%2B%20");

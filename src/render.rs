@@ -45,7 +45,7 @@ fn pad(text: &str, column: &Column) -> String {
 
 fn render_table(table: &Table, out: &mut String) {
     for column in &table.columns {
-        out.push_str(&pad(&column.label, column));
+        out.push_str(&pad(column.label, column));
     }
     out.push('\n');
     for row in &table.rows {
@@ -56,30 +56,51 @@ fn render_table(table: &Table, out: &mut String) {
     }
 }
 
-/// The report as JSON, with every effective parameter and the share-link query.
-pub fn json(report: &Report, params: &ParamSet, section: Option<&str>) -> String {
-    #[derive(Serialize)]
-    struct Doc<'a> {
-        tatbikat: &'static str,
-        lesson: &'static str,
-        section: Option<&'a str>,
-        query: String,
-        params: serde_json::Map<String, serde_json::Value>,
-        sections: &'a [Section],
-    }
-    let params_map = params
-        .pairs()
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), serde_json::Value::String(v)))
-        .collect();
-    let doc = Doc {
+/// The report with its effective parameters and share-link query: what `--format json` prints
+/// and what the page's `run(query)` returns.
+#[derive(Debug, Serialize)]
+pub struct Document<'a> {
+    /// The version of tatbikat that computed it.
+    pub tatbikat: &'static str,
+    /// Lesson id.
+    pub lesson: &'static str,
+    /// The one section asked for, if any.
+    pub section: Option<&'a str>,
+    /// The share-link query of these parameters.
+    pub query: String,
+    /// Every parameter in the codec's text form.
+    #[serde(serialize_with = "pairs_as_map")]
+    pub params: Vec<(&'static str, String)>,
+    /// The report's sections.
+    pub sections: &'a [Section],
+}
+
+/// Pairs as a JSON object, in order.
+pub fn pairs_as_map<S: serde::Serializer>(
+    pairs: &[(&'static str, String)],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_map(pairs.iter().map(|(k, v)| (k, v)))
+}
+
+/// The document of a report.
+pub fn document<'a>(
+    report: &'a Report,
+    params: &ParamSet,
+    section: Option<&'a str>,
+) -> Document<'a> {
+    Document {
         tatbikat: env!("CARGO_PKG_VERSION"),
         lesson: report.lesson,
         section,
         query: query::encode(params, section),
-        params: params_map,
+        params: params.pairs(),
         sections: &report.sections,
-    };
+    }
+}
+
+/// The report as JSON, with every effective parameter and the share-link query.
+pub fn json(report: &Report, params: &ParamSet, section: Option<&str>) -> String {
     // Serializing plain data to a string cannot fail.
-    serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+    serde_json::to_string_pretty(&document(report, params, section)).unwrap_or_default() + "\n"
 }

@@ -76,7 +76,7 @@ pub struct Line {
 #[derive(Debug, Clone)]
 pub enum Part {
     /// Literal lesson text.
-    Text(String),
+    Text(&'static str),
     /// A named value.
     Value(&'static str, Cell),
 }
@@ -97,7 +97,7 @@ pub struct Column {
     /// Stable key (message key for the page's header).
     pub key: &'static str,
     /// The lesson's header text.
-    pub label: String,
+    pub label: &'static str,
     /// The lesson's pad width.
     pub width: usize,
     /// The lesson's padding side.
@@ -286,7 +286,7 @@ impl Line {
         self.parts
             .iter()
             .map(|p| match p {
-                Part::Text(t) => t.clone(),
+                Part::Text(t) => (*t).to_string(),
                 Part::Value(_, c) => c.text(),
             })
             .collect()
@@ -302,8 +302,8 @@ impl Line {
 }
 
 /// Literal text of a line.
-pub fn t(text: impl Into<String>) -> Part {
-    Part::Text(text.into())
+pub fn t(text: &'static str) -> Part {
+    Part::Text(text)
 }
 
 /// A named value of a line.
@@ -312,20 +312,20 @@ pub fn v(name: &'static str, cell: Cell) -> Part {
 }
 
 /// A left-aligned (`padEnd`) column.
-pub fn left(key: &'static str, label: impl Into<String>, width: usize) -> Column {
+pub const fn left(key: &'static str, label: &'static str, width: usize) -> Column {
     Column {
         key,
-        label: label.into(),
+        label,
         width,
         align: Align::Left,
     }
 }
 
 /// A right-aligned (`padStart`) column.
-pub fn right(key: &'static str, label: impl Into<String>, width: usize) -> Column {
+pub const fn right(key: &'static str, label: &'static str, width: usize) -> Column {
     Column {
         key,
-        label: label.into(),
+        label,
         width,
         align: Align::Right,
     }

@@ -160,7 +160,9 @@ impl CompensationParams {
                 param: Some("runs".into()),
                 value: Some(p.runs.to_string()),
                 allowed: format!(
-                    "the Monte Carlo would draw about {draws:.1e} random numbers (runs x retries x steps), more than the limit of {DRAW_BUDGET:.0e}; lower runs, the retries or comp_fail"
+                    "the Monte Carlo would draw about {} random numbers (runs x retries x steps), more than the limit of {}; lower runs, the retries or comp_fail",
+                    crate::jsfmt::number_to_string(draws.round()),
+                    crate::jsfmt::number_to_string(DRAW_BUDGET)
                 ),
             });
         }

@@ -1,0 +1,182 @@
+//! The WebAssembly face of the core, for the page: the only module that knows about JavaScript.
+//! Inputs are share-link queries (`lesson=jobs&seed=42&section=measure`); outputs are plain JS
+//! objects made by serde from the same types the CLI prints as JSON. Bad input throws an `Error`
+//! whose message is the CLI's and whose `code`, `param`, `value` and `allowed` name the problem.
+
+use std::cell::RefCell;
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::error::Error;
+use crate::lesson::{Lesson, run as run_lesson};
+use crate::params::ParamSpec;
+use crate::query::{self, Query};
+use crate::render;
+
+thread_local! {
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Installs the panic hook: a panic's message is kept for [`last_panic`] and logged, so the page
+/// can show it instead of a bare "unreachable".
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = info.to_string();
+        web_log(&message);
+        LAST_PANIC.with(|p| *p.borrow_mut() = Some(message));
+    }));
+}
+
+fn web_log(message: &str) {
+    let console = js_sys::Reflect::get(&js_sys::global(), &"console".into()).ok();
+    if let Some(error) = console
+        .as_ref()
+        .and_then(|c| js_sys::Reflect::get(c, &"error".into()).ok())
+    {
+        if let Ok(f) = error.dyn_into::<js_sys::Function>() {
+            let _ = f.call1(
+                console.as_ref().unwrap_or(&JsValue::UNDEFINED),
+                &message.into(),
+            );
+        }
+    }
+}
+
+/// The message of the last panic, if one happened (the instance must then be reloaded).
+#[wasm_bindgen(js_name = lastPanic)]
+pub fn last_panic() -> Option<String> {
+    LAST_PANIC.with(|p| p.borrow().clone())
+}
+
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))
+}
+
+/// A JS `Error` carrying the core's message and fields.
+fn js_error(e: &Error) -> JsValue {
+    let err = js_sys::Error::new(&e.message());
+    let set = |k: &str, v: JsValue| {
+        let _ = js_sys::Reflect::set(&err, &k.into(), &v);
+    };
+    set("code", to_js(&e.code).unwrap_or(JsValue::NULL));
+    set(
+        "param",
+        e.param.as_deref().map_or(JsValue::NULL, JsValue::from),
+    );
+    set(
+        "value",
+        e.value.as_deref().map_or(JsValue::NULL, JsValue::from),
+    );
+    set("allowed", JsValue::from(e.allowed.as_str()));
+    err.into()
+}
+
+/// Runs a query strictly: the report object, with the same content as `--format json`.
+#[wasm_bindgen]
+pub fn run(query: &str) -> Result<JsValue, JsValue> {
+    let q = Query::decode(query).map_err(|e| js_error(&e))?;
+    let params = q.params().map_err(|e| js_error(&e))?;
+    let report = run_lesson(&params, q.section.as_deref()).map_err(|e| js_error(&e))?;
+    to_js(&render::document(&report, &params, q.section.as_deref()))
+}
+
+/// Exactly what the CLI prints for that lesson, parameters and section.
+#[wasm_bindgen(js_name = lessonText)]
+pub fn lesson_text(query: &str) -> Result<String, JsValue> {
+    crate::lesson_text_for_query(query).map_err(|e| js_error(&e))
+}
+
+/// Resolves a page link leniently: the effective state, its canonical query and every problem.
+/// Never throws.
+#[wasm_bindgen]
+pub fn resolve(query: &str) -> Result<JsValue, JsValue> {
+    to_js(&query::resolve(query))
+}
+
+#[derive(Serialize)]
+struct SpecOut<'a> {
+    #[serde(flatten)]
+    spec: &'a ParamSpec,
+    kind_name: &'static str,
+    allowed: String,
+}
+
+/// The parameter schema of a lesson: names, defaults, bounds, kinds, meanings (the page never
+/// repeats a default).
+#[wasm_bindgen]
+pub fn params(lesson: &str) -> Result<JsValue, JsValue> {
+    let lesson = Lesson::from_id(lesson).map_err(|e| js_error(&e))?;
+    let specs: Vec<SpecOut> = lesson
+        .specs()
+        .iter()
+        .map(|spec| SpecOut {
+            spec,
+            kind_name: spec.kind.name(),
+            allowed: spec.kind.allowed(),
+        })
+        .collect();
+    to_js(&specs)
+}
+
+#[derive(Serialize)]
+struct LessonOut {
+    id: &'static str,
+    title: &'static str,
+    sections: &'static [&'static str],
+    seed: Option<&'static str>,
+}
+
+/// The lessons, their sections and which parameter is their seed.
+#[wasm_bindgen]
+pub fn lessons() -> Result<JsValue, JsValue> {
+    let out: Vec<LessonOut> = Lesson::ALL
+        .iter()
+        .map(|l| LessonOut {
+            id: l.id(),
+            title: l.title(),
+            sections: l.sections(),
+            seed: l.seed_spec().map(|s| s.name),
+        })
+        .collect();
+    to_js(&out)
+}
+
+/// A fresh seed the lesson's generator accepts, from the browser's random source.
+#[wasm_bindgen(js_name = randomSeed)]
+pub fn random_seed(lesson: &str) -> Result<f64, JsValue> {
+    let lesson = Lesson::from_id(lesson).map_err(|e| js_error(&e))?;
+    let entropy =
+        getrandom::u64().map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
+    lesson
+        .seed_from_entropy(entropy)
+        .map(|s| s as f64)
+        .map_err(|e| js_error(&e))
+}
+
+/// The compensation Monte Carlo at the lesson's values, for the benchmark (timed by the caller).
+/// Returns the hung-job count so the work cannot be skipped.
+#[wasm_bindgen(js_name = benchMonteCarlo)]
+pub fn bench_monte_carlo(runs: f64, attempts: u32) -> f64 {
+    crate::bench::monte_carlo_workload(runs.clamp(1.0, 1e9) as u64, attempts.clamp(1, 20)).hung_jobs
+        as f64
+}
+
+/// `x.toFixed(digits)` by JavaScript itself (see `jsfmt`).
+pub(crate) fn js_to_fixed(x: f64, digits: usize) -> String {
+    js_sys::Number::from(x)
+        .to_fixed(digits.min(100) as u8)
+        .map(String::from)
+        .unwrap_or_default()
+}
+
+/// `String(x)` by JavaScript itself (see `jsfmt`).
+pub(crate) fn js_number_to_string(x: f64) -> String {
+    js_sys::Number::from(x)
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default()
+}
