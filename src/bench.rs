@@ -29,7 +29,7 @@ pub fn monte_carlo_workload(runs: u64, attempts: u32) -> Totals {
         attempts,
         p.comp_fail,
         runs,
-        &mut Lcg32::new(p.seed),
+        Lcg32::new(p.seed),
     )
 }
 

@@ -205,12 +205,12 @@ proptest! {
     /// Every policy accounts for every night; queue and parallel run them all.
     #[test]
     fn policies_account_for_every_night(
-        durations in prop::collection::vec(1i64..100, 1..80), interval in 1i64..48,
+        durations in prop::collection::vec(0i64..100, 1..80), interval in 1i64..48,
     ) {
         for pol in jobs::Policy::ALL {
             let r = jobs::policy(pol, &durations, interval);
             prop_assert_eq!(r.started + r.skipped, durations.len() as u64);
-            prop_assert!(r.max_concurrent >= 1);
+            prop_assert!(r.max_concurrent >= u64::from(durations[0] > 0));
             if pol != jobs::Policy::Skip {
                 prop_assert_eq!(r.pod_hours, durations.iter().sum::<i64>());
             }
@@ -227,9 +227,9 @@ proptest! {
         compensable in prop::collection::vec(any::<bool>(), 1..8),
         attempts in 1u32..5, runs in 1u64..2000, seed in any::<u32>(),
     ) {
-        let none = comp::monte_carlo(&compensable, attempts, 0.0, runs, &mut Lcg32::new(seed));
+        let none = comp::monte_carlo(&compensable, attempts, 0.0, runs, Lcg32::new(seed));
         prop_assert_eq!(none.hung_jobs, 0);
-        let all = comp::monte_carlo(&compensable, attempts, 1.0, runs, &mut Lcg32::new(seed));
+        let all = comp::monte_carlo(&compensable, attempts, 1.0, runs, Lcg32::new(seed));
         let n = compensable.len() as u64;
         let exposed = (0..runs).filter(|i| compensable[..(i % n) as usize].contains(&true)).count() as u64;
         prop_assert_eq!(all.hung_jobs, exposed);

@@ -76,7 +76,7 @@ pub const SPECS: &[ParamSpec] = &[
     ParamSpec {
         name: "long_hours",
         kind: Kind::Range {
-            min: 1,
+            min: 0,
             max: 100_000,
         },
         default: "30-54",
@@ -86,7 +86,7 @@ pub const SPECS: &[ParamSpec] = &[
     ParamSpec {
         name: "short_hours",
         kind: Kind::Range {
-            min: 1,
+            min: 0,
             max: 100_000,
         },
         default: "3-7",
