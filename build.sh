@@ -1,45 +1,124 @@
 #!/usr/bin/env bash
-# tatbikat's one entry point. Installs what a step needs when it is missing, skips what is there.
+# tatbikat's one entry point. Each step installs what it needs when it is missing and skips what
+# is already there (wasm target, pinned wasm-bindgen-cli, npm packages from the lockfile,
+# Debian's chromium for the browser tests).
 #   ./build.sh serve   build everything and serve the playground on 127.0.0.1 (PORT, default 8000)
-#   ./build.sh test    every test: fmt, clippy -D warnings, the core's tests
+#   ./build.sh test    every test
 #   ./build.sh bench   the benchmark figures
-#   ./build.sh build   build without serving
+#   ./build.sh build   build the CLI and the static site in www/ without serving
 set -euo pipefail
 cd "$(dirname "$0")"
+ROOT=$PWD
+export PATH="$ROOT/.tools/bin:$ROOT/node_modules/.bin:$PATH"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+# The wasm-bindgen CLI must be exactly the crate's version in Cargo.lock.
+WBG_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+WASM_OPT_FLAGS=(-Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
+  --enable-mutable-globals --enable-reference-types)
 
 need_rust_components() {
   cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
   cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
 }
 
-build() {
+need_wasm_target() {
+  rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+}
+
+need_wasm_bindgen() {
+  if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WBG_VERSION" ]; then
+    say "installing wasm-bindgen-cli $WBG_VERSION into .tools (a few minutes, once)"
+    cargo install --root .tools wasm-bindgen-cli --version "$WBG_VERSION"
+  fi
+}
+
+need_npm() {
+  command -v npm >/dev/null || { echo "tatbikat: node and npm are needed" >&2; exit 1; }
+  local sum
+  sum=$(sha256sum package-lock.json | cut -d' ' -f1)
+  if [ "$(cat node_modules/.tatbikat-lock 2>/dev/null)" != "$sum" ]; then
+    say "npm ci (packages pinned in package-lock.json)"
+    npm ci --no-audit --no-fund
+    echo "$sum" > node_modules/.tatbikat-lock
+  fi
+}
+
+need_chromium() {
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    say "installing Debian's chromium and chromium-driver"
+    local sudo=""
+    [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo apt-get install -y chromium chromium-driver >/dev/null 2>&1 ||
+      { $sudo apt-get update >/dev/null && $sudo apt-get install -y chromium chromium-driver >/dev/null; }
+  fi
+}
+
+build_cli() {
   say "building the core and CLI (release)"
   cargo build --release --locked
 }
 
+build_www() {
+  need_wasm_target
+  need_wasm_bindgen
+  need_npm
+  say "building the core for WebAssembly"
+  cargo build --release --locked --target wasm32-unknown-unknown --lib
+  rm -rf www/pkg www/vendor
+  wasm-bindgen --target web --out-name tatbikat --out-dir www/pkg --no-typescript \
+    target/wasm32-unknown-unknown/release/tatbikat.wasm
+  say "wasm-opt -Oz (npm binaryen)"
+  wasm-opt "${WASM_OPT_FLAGS[@]}" www/pkg/tatbikat_bg.wasm -o www/pkg/tatbikat_bg.wasm
+  say "bundling the chart scales (d3-scale) into www/vendor"
+  esbuild www/vendor-src/d3-scale.js --bundle --format=esm --minify --log-level=warning \
+    --outfile=www/vendor/d3-scale.js
+  # The package for node tests: the same module, loadable with require().
+  wasm-bindgen --target nodejs --out-name tatbikat --out-dir target/pkg-node --no-typescript \
+    target/wasm32-unknown-unknown/release/tatbikat.wasm
+  say "site ready in www/ ($(gzip -9c www/pkg/tatbikat_bg.wasm | wc -c) bytes of wasm, gzipped)"
+}
+
+wasm_bindgen_tests() {
+  say "wasm-bindgen-test under node"
+  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+    cargo test --locked --target wasm32-unknown-unknown --test wasm
+}
+
 case "${1:-}" in
   build)
-    build
+    build_cli
+    build_www
     ;;
   serve)
-    build
-    say "the page is not built yet; the CLI is ready:"
-    ./target/release/tatbikat --help
+    build_cli
+    build_www
+    say "serving www/ (Ctrl-C to stop)"
+    exec python3 tools/serve.py www
     ;;
   test)
     need_rust_components
     say "cargo fmt --check"
     cargo fmt --check
-    say "cargo clippy --all-targets -- -D warnings"
+    say "cargo clippy -D warnings (native and wasm32)"
+    need_wasm_target
     cargo clippy --locked --all-targets -- -D warnings
+    cargo clippy --locked --target wasm32-unknown-unknown --lib -- -D warnings
     say "cargo test"
     cargo test --locked
+    build_cli
+    build_www
+    wasm_bindgen_tests
+    say "node tests: the WASM bindings against the native CLI"
+    node --test tests/node/
+    need_chromium
+    say "browser tests (headless chromium)"
+    node tests/browser/run.mjs
     say "all tests passed"
     ;;
   bench)
-    build
+    build_cli
     ./target/release/tatbikat bench
     ;;
   *)

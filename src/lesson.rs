@@ -127,6 +127,15 @@ pub fn validate(params: &ParamSet) -> Result<(), Error> {
 
 /// Runs the lesson of `params` and reports one section, or all of them when `section` is `None`.
 pub fn run(params: &ParamSet, section: Option<&str>) -> Result<Report, Error> {
+    run_with_progress(params, section, &mut |_| {})
+}
+
+/// [`run`], telling `progress` the share of the long work done (0 to 1) as it goes.
+pub fn run_with_progress(
+    params: &ParamSet,
+    section: Option<&str>,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Report, Error> {
     let lesson = params.lesson();
     let sections: Vec<&'static str> = match section {
         Some(name) => vec![lesson.section(name)?],
@@ -135,6 +144,6 @@ pub fn run(params: &ParamSet, section: Option<&str>) -> Result<Report, Error> {
     match lesson {
         Lesson::Supervisor => supervisor::report(params, &sections),
         Lesson::Jobs => jobs::report(params, &sections),
-        Lesson::Compensation => compensation::report(params, &sections),
+        Lesson::Compensation => compensation::report(params, &sections, progress),
     }
 }

@@ -46,6 +46,7 @@ impl Query {
         let query = query.strip_prefix('?').unwrap_or(query);
         let mut out = Query::default();
         let mut errors = Vec::new();
+        let mut broken: Vec<String> = Vec::new();
         for piece in query.split('&').filter(|p| !p.is_empty()) {
             let (raw_key, raw_value) = piece.split_once('=').unwrap_or((piece, ""));
             let key = match percent_decode(raw_key) {
@@ -55,23 +56,25 @@ impl Query {
                     continue;
                 }
             };
+            let seen = broken.contains(&key)
+                || match key.as_str() {
+                    "lesson" => out.lesson.is_some(),
+                    "section" => out.section.is_some(),
+                    k if PAGE_KEYS.contains(&k) => out.page.iter().any(|(k2, _)| k2 == k),
+                    k => out.params.iter().any(|(k2, _)| k2 == k),
+                };
+            if seen {
+                errors.push(repeated(&key, raw_value));
+                continue;
+            }
             let value = match percent_decode(raw_value) {
                 Ok(v) => v,
                 Err(why) => {
                     errors.push(Error::bad(&key, raw_value, why));
+                    broken.push(key);
                     continue;
                 }
             };
-            let seen = match key.as_str() {
-                "lesson" => out.lesson.is_some(),
-                "section" => out.section.is_some(),
-                k if PAGE_KEYS.contains(&k) => out.page.iter().any(|(k2, _)| k2 == k),
-                k => out.params.iter().any(|(k2, _)| k2 == k),
-            };
-            if seen {
-                errors.push(repeated(&key, &value));
-                continue;
-            }
             match key.as_str() {
                 "lesson" => out.lesson = Some(value),
                 "section" => out.section = Some(value),
@@ -129,6 +132,9 @@ pub struct Resolved {
     pub params: ParamSet,
     /// What could not be used, each naming the key, the value and what is allowed.
     pub errors: Vec<Error>,
+    /// Parameters whose given text was refused, with that text: the share link keeps them, so
+    /// whoever opens it sees what the sender saw, error included.
+    pub rejected: Vec<(&'static str, String)>,
 }
 
 /// Resolves a page query: never fails, reports instead.
@@ -178,9 +184,25 @@ pub fn resolve(query: &str) -> Resolved {
         }
     }
     let mut params = ParamSet::defaults(lesson);
+    let spec_name = |name: &str| {
+        lesson
+            .specs()
+            .iter()
+            .find(|s| s.name == name)
+            .map(|s| s.name)
+    };
+    // A value whose %-escapes are broken is kept as it came, like any other refused value.
+    let mut rejected: Vec<(&'static str, String)> = errors
+        .iter()
+        .filter(|e| e.code == ErrorCode::BadValue)
+        .filter_map(|e| Some((spec_name(e.param.as_deref()?)?, e.value.clone()?)))
+        .collect();
     for (name, text) in &q.params {
         if let Err(e) = params.set(name, text) {
             errors.push(e);
+            if let Some(n) = spec_name(name) {
+                rejected.push((n, text.clone()));
+            }
         }
     }
     // Checks across parameters. The named parameter falls back to the lesson's value; when it
@@ -223,6 +245,10 @@ pub fn resolve(query: &str) -> Resolved {
             .or_else(|| candidates.first().copied());
         match fallback.and_then(|p| lesson.specs().iter().find(|s| s.name == p)) {
             Some(spec) => {
+                let given = q.params.iter().find(|(k, _)| k == spec.name);
+                if let Some((_, text)) = given {
+                    rejected.push((spec.name, text.clone()));
+                }
                 let _ = params.set(spec.name, spec.default);
             }
             None => {
@@ -239,14 +265,52 @@ pub fn resolve(query: &str) -> Resolved {
         controls,
         params,
         errors,
+        rejected,
     }
 }
 
 impl Resolved {
-    /// The share link's query: the lesson, the parameters that differ from the lesson's, the
-    /// page settings that differ from the defaults, and the version.
+    /// The query the page computes with: the lesson, the section, the parameters that differ
+    /// from the lesson's, the page settings that differ from the defaults, and the version.
     pub fn query(&self) -> String {
         let mut q = encode(&self.params, self.section);
+        q.push_str(&self.page_settings());
+        q
+    }
+
+    /// The share link's query: as [`Resolved::query`], but a refused value stays as it was
+    /// typed, in its parameter's place, so nothing the user typed is lost.
+    pub fn share_query(&self) -> String {
+        let mut pairs = vec![("lesson".to_string(), self.lesson.id().to_string())];
+        if let Some(s) = self.section {
+            pairs.push(("section".into(), s.to_string()));
+        }
+        let changed = self.params.changed();
+        for spec in self.lesson.specs() {
+            let raw = self
+                .rejected
+                .iter()
+                .find(|(n, _)| *n == spec.name)
+                .map(|(_, t)| t.clone());
+            let canonical = changed
+                .iter()
+                .find(|(n, _)| *n == spec.name)
+                .map(|(_, t)| t.clone());
+            if let Some(text) = raw.or(canonical) {
+                pairs.push((spec.name.to_string(), text));
+            }
+        }
+        let mut q = pairs
+            .iter()
+            .map(|(k, v)| format!("{}={}", percent_encode(k), percent_encode(v)))
+            .collect::<Vec<_>>()
+            .join("&");
+        q.push_str(&self.page_settings());
+        q
+    }
+
+    fn page_settings(&self) -> String {
+        let mut q = String::new();
         for (key, on, default) in [
             ("embed", self.embed, false),
             ("controls", self.controls, true),
@@ -273,7 +337,7 @@ impl Serialize for Resolved {
         }
         let params = Pairs(self.params.pairs());
         let changed: Vec<&str> = self.params.changed().into_iter().map(|(k, _)| k).collect();
-        let mut st = s.serialize_struct("Resolved", 9)?;
+        let mut st = s.serialize_struct("Resolved", 11)?;
         st.serialize_field("lesson", self.lesson.id())?;
         st.serialize_field("section", &self.section)?;
         st.serialize_field("lang", self.lang)?;
@@ -282,6 +346,8 @@ impl Serialize for Resolved {
         st.serialize_field("params", &params)?;
         st.serialize_field("changed", &changed)?;
         st.serialize_field("query", &self.query())?;
+        st.serialize_field("share", &self.share_query())?;
+        st.serialize_field("detail", &Detail(&self.params))?;
         st.serialize_field("errors", &self.errors)?;
         st.end()
     }
@@ -377,10 +443,16 @@ mod tests {
         let named: Vec<&str> = r.errors.iter().filter_map(|e| e.param.as_deref()).collect();
         assert_eq!(named, ["lang", "seed", "nights", "bogus"]);
         assert_eq!(r.query(), "lesson=jobs&fail_prob=0.3&v=1");
+        // The share link keeps what was typed, in schema order; unknown keys are dropped.
+        assert_eq!(
+            r.share_query(),
+            "lesson=jobs&nights=x&seed=0&fail_prob=0.3&lang=de&v=1".replace("&lang=de", "")
+        );
         // A fault that names a job the other parameters do not have falls back alone.
         // A default fault map against a changed job count: the link's job count falls back.
         let r = resolve("lesson=supervisor&jobs=4&scan=3");
         assert_eq!((r.params.int("jobs"), r.params.int("scan")), (12, 3));
+        assert_eq!(r.share_query(), "lesson=supervisor&jobs=4&scan=3&v=1");
         assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
         assert!(
             r.errors[0]
@@ -416,5 +488,58 @@ mod tests {
         assert_eq!(e.code, ErrorCode::RepeatedParam);
         assert_eq!(percent_decode("S2%40a%2Cb+c").unwrap(), "S2@a,b c");
         assert_eq!(percent_encode("ş&=+ "), "%C5%9F%26%3D%2B%20");
+    }
+}
+
+/// The structured form of the parameters an editor shows as more than a text field: fault maps
+/// as `[{job, step}]`, compensation steps as `[{name, compensation, after}]`, name lists as
+/// arrays. The page edits these without parsing the codec's text itself.
+struct Detail<'a>(&'a ParamSet);
+
+impl Serialize for Detail<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use crate::params::Value;
+        use serde::ser::SerializeMap;
+        #[derive(Serialize)]
+        struct FaultOut<'a> {
+            job: u32,
+            step: &'a str,
+        }
+        #[derive(Serialize)]
+        struct StepOut<'a> {
+            name: &'a str,
+            compensation: Option<&'a str>,
+            after: &'a [String],
+        }
+        let mut map = s.serialize_map(None)?;
+        for spec in self.0.lesson().specs() {
+            match self.0.get(spec.name) {
+                Value::Faults(f) => {
+                    let out: Vec<FaultOut> = f
+                        .iter()
+                        .map(|f| FaultOut {
+                            job: f.job,
+                            step: &f.step,
+                        })
+                        .collect();
+                    map.serialize_entry(spec.name, &out)?;
+                }
+                Value::Steps(st) => {
+                    let out: Vec<StepOut> = st
+                        .iter()
+                        .map(|s| StepOut {
+                            name: &s.name,
+                            compensation: s.compensation.as_deref(),
+                            after: &s.after,
+                        })
+                        .collect();
+                    map.serialize_entry(spec.name, &out)?;
+                }
+                Value::Names(n) => map.serialize_entry(spec.name, n)?,
+                Value::Int(i) => map.serialize_entry(spec.name, i)?,
+                _ => {}
+            }
+        }
+        map.end()
     }
 }

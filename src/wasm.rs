@@ -9,7 +9,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::error::Error;
-use crate::lesson::{Lesson, run as run_lesson};
+use crate::lesson::{Lesson, run_with_progress};
 use crate::params::ParamSpec;
 use crate::query::{self, Query};
 use crate::render;
@@ -76,11 +76,18 @@ fn js_error(e: &Error) -> JsValue {
 }
 
 /// Runs a query strictly: the report object, with the same content as `--format json`.
+/// `progress`, if given, is called with the share of the long work done (0 to 1).
 #[wasm_bindgen]
-pub fn run(query: &str) -> Result<JsValue, JsValue> {
+pub fn run(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, JsValue> {
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
     let params = q.params().map_err(|e| js_error(&e))?;
-    let report = run_lesson(&params, q.section.as_deref()).map_err(|e| js_error(&e))?;
+    let mut tell = |share: f64| {
+        if let Some(f) = &progress {
+            let _ = f.call1(&JsValue::NULL, &JsValue::from(share));
+        }
+    };
+    let report =
+        run_with_progress(&params, q.section.as_deref(), &mut tell).map_err(|e| js_error(&e))?;
     to_js(&render::document(&report, &params, q.section.as_deref()))
 }
 

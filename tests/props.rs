@@ -155,6 +155,24 @@ proptest! {
         }
     }
 
+    /// Any link resolves: the parameters are valid, and opening the share link gives the same
+    /// parameters and the same problems (what the sender saw).
+    #[test]
+    fn any_link_resolves_and_its_share_link_reproduces_it(
+        raw in any::<String>(),
+        structured in prop::collection::vec(("(lesson|jobs|seed|hung|scan|steps|runs|nights|lang|v|fail_prob|retries)", "[0-9a-zS@,:()/.%-]{0,12}"), 0..6),
+    ) {
+        let built = structured.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
+        for q in [raw, built] {
+            let r = tatbikat::query::resolve(&q);
+            prop_assert!(tatbikat::lesson::validate(&r.params).is_ok(), "{}", q);
+            let again = tatbikat::query::resolve(&r.share_query());
+            prop_assert_eq!(&again.params, &r.params, "{} -> {}", q, r.share_query());
+            let rejected = |r: &tatbikat::query::Resolved| r.errors.iter().filter(|e| e.code != tatbikat::ErrorCode::RepeatedParam).filter(|e| e.param.as_deref().is_some_and(|p| r.lesson.specs().iter().any(|s| s.name == p))).count();
+            prop_assert_eq!(rejected(&again), rejected(&r));
+        }
+    }
+
     /// Every job ends completed, compensated or half-done, and they add up to the job count.
     #[test]
     fn supervisor_jobs_add_up(

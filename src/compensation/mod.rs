@@ -9,10 +9,14 @@ use crate::error::Error;
 use crate::params::ParamSet;
 use crate::report::Report;
 
-/// Runs the lesson and reports the given sections.
-pub fn report(set: &ParamSet, sections: &[&'static str]) -> Result<Report, Error> {
+/// Runs the lesson and reports the given sections; `progress` hears the share done.
+pub fn report(
+    set: &ParamSet,
+    sections: &[&'static str],
+    progress: &mut dyn FnMut(f64),
+) -> Result<Report, Error> {
     let p = params::CompensationParams::from_set(set)?;
-    let r = model::simulate(&p);
+    let r = model::simulate_with_progress(&p, || crate::rng::Lcg32::new(p.seed), progress);
     let sections = sections
         .iter()
         .map(|s| match *s {

@@ -132,7 +132,19 @@ pub fn monte_carlo<R: UnitRng>(
     attempts: u32,
     fail: f64,
     runs: u64,
+    rng: R,
+) -> Totals {
+    monte_carlo_with_progress(compensable, attempts, fail, runs, rng, &mut |_| {})
+}
+
+/// [`monte_carlo`], telling `progress` how many runs are done every 2¹⁸ or so.
+pub fn monte_carlo_with_progress<R: UnitRng>(
+    compensable: &[bool],
+    attempts: u32,
+    fail: f64,
+    runs: u64,
     mut rng: R,
+    progress: &mut dyn FnMut(u64),
 ) -> Totals {
     let n = compensable.len();
     // Compensable steps among the first k (the draws a run failing at step k+1 makes at least).
@@ -146,7 +158,10 @@ pub fn monte_carlo<R: UnitRng>(
         ..Totals::default()
     };
     let mut first = vec![0.0f64; per_cycle];
-    for _ in 0..runs / n as u64 {
+    for cycle in 0..runs / n as u64 {
+        if cycle & 0xffff == 0 && cycle > 0 {
+            progress(cycle * n as u64);
+        }
         let mut all_pass = true;
         for u in first.iter_mut() {
             *u = rng.unit();
@@ -334,6 +349,15 @@ pub fn simulate_with<R: UnitRng>(
     p: &CompensationParams,
     fresh: impl Fn() -> R,
 ) -> CompensationResult {
+    simulate_with_progress(p, fresh, &mut |_| {})
+}
+
+/// [`simulate_with`], telling `progress` the share of the Monte Carlo done (0 to 1) as it goes.
+pub fn simulate_with_progress<R: UnitRng>(
+    p: &CompensationParams,
+    fresh: impl Fn() -> R,
+    progress: &mut dyn FnMut(f64),
+) -> CompensationResult {
     let n = p.steps.len();
     let compensable_of = |ordering: &[usize]| -> Vec<bool> {
         ordering
@@ -375,11 +399,15 @@ pub fn simulate_with<R: UnitRng>(
             rollback: rollback(&comp, k, 0.0, 1, &mut NeverFails),
         })
         .collect();
+    let rows = p.retries.len() as f64;
     let monte_carlo: Vec<McRow> = p
         .retries
         .iter()
-        .map(|&attempts| {
-            let totals = monte_carlo(&comp, attempts, p.comp_fail, p.runs, fresh());
+        .enumerate()
+        .map(|(row, &attempts)| {
+            let mut tick = |done: u64| progress((row as f64 + done as f64 / p.runs as f64) / rows);
+            let totals =
+                monte_carlo_with_progress(&comp, attempts, p.comp_fail, p.runs, fresh(), &mut tick);
             let runs = p.runs as f64;
             McRow {
                 attempts,

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Serves www/ on 127.0.0.1 with the page's Content-Security-Policy, the right MIME types and no
+caching (so a rebuilt page is what you see). Usage: serve.py [DIR]; PORT (default 8000)."""
+
+import http.server
+import os
+import socketserver
+import sys
+
+# The page's policy: nothing from elsewhere, no inline script or style, WebAssembly allowed.
+# frame-ancestors * lets any course site embed the page; see README for narrowing it.
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+    "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self'; object-src 'none'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors *"
+)
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".svg": "image/svg+xml",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def end_headers(self):
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, fmt, *args):
+        if os.environ.get("TATBIKAT_QUIET") != "1":
+            super().log_message(fmt, *args)
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else "www"
+    port = int(os.environ.get("PORT", "8000"))
+    os.chdir(root)
+    try:
+        server = Server(("127.0.0.1", port), Handler)
+    except OSError as e:
+        sys.exit(f"tatbikat: cannot listen on 127.0.0.1:{port} ({e.strerror}); set PORT to a free port")
+    print(f"tatbikat: serving http://127.0.0.1:{server.server_address[1]}/", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()
