@@ -1,0 +1,70 @@
+// Browser-test plumbing: our static server on a free port, Debian's chromium driven headless by
+// playwright-core (never a downloaded browser), console and CSP-violation capture, screenshots.
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const SHOTS = join(ROOT, "target", "screenshots");
+
+/** Starts tools/serve.py on a free port; resolves to {url, stop}. */
+export function serve() {
+  return new Promise((resolve, reject) => {
+    const child = spawn("python3", [join(ROOT, "tools", "serve.py"), join(ROOT, "www")], {
+      env: { ...process.env, PORT: "0", TATBIKAT_QUIET: "1" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    child.on("error", reject);
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (line) => {
+      const m = /serving (http:\/\/\S+)/.exec(line);
+      if (m) resolve({ url: m[1], stop: () => child.kill() });
+    });
+    child.on("exit", (code) => reject(new Error(`server exited ${code}`)));
+  });
+}
+
+/** Launches the system chromium headless with the flags this machine needs. */
+export async function browser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** A page that records console errors, page errors and CSP violations. */
+export async function page(context) {
+  const p = await context.newPage();
+  p.problems = [];
+  p.on("console", (m) => {
+    if (m.type() === "error") p.problems.push(`console: ${m.text()}`);
+  });
+  p.on("pageerror", (e) => p.problems.push(`pageerror: ${e.message}`));
+  await p.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return p;
+}
+
+/** Waits until the page has rendered `n` reports in total. */
+export async function rendered(p, n = 1) {
+  await p.waitForFunction((n) => Number(document.body.dataset.renders ?? 0) >= n, n, { timeout: 20000 });
+}
+
+export async function shot(p, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}

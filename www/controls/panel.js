@@ -1,0 +1,158 @@
+// The parameter panel: one control per parameter of the lesson, named after it (the `name`
+// attribute is the parameter's name), built from the core's schema so no default or bound is
+// repeated here. What the user types is kept as typed; the core decides what it means.
+import { el, uid } from "../dom.js";
+import { faultGrid } from "./faults.js";
+import { stepsEditor } from "./steps.js";
+
+const DEBOUNCE_MS = 300;
+const GRID_MAX_JOBS = 60;
+
+/** What is allowed for `spec`, in the reader's language where the kind is a simple one. */
+export function allowedText(spec, error, t) {
+  const k = spec.kind;
+  if (t.lang === "tr" && error.code === "bad_value" && error.allowed === spec.allowed) {
+    if (k.type === "int" || k.type === "seed") return t(`allowed.${k.type}`, { min: k.min, max: k.max });
+    if (k.type === "prob") return t("allowed.prob");
+    if (k.type === "real") return t(k.min_open ? "allowed.real_open" : "allowed.real", { min: k.min, max: k.max });
+  }
+  return error.allowed;
+}
+
+export class Panel {
+  constructor({ lesson, specs, t, onChange, onRandomSeed }) {
+    this.lesson = lesson;
+    this.specs = specs;
+    this.t = t;
+    this.onChange = onChange;
+    this.fields = new Map();
+    this.timers = new Map();
+    const titleId = uid("params");
+    this.extras = el("div", { class: "extras" });
+    // On a phone the panel starts folded, so the tables come first on the screen.
+    const narrow = window.matchMedia("(max-width: 52rem)").matches;
+    this.node = el(
+      "form",
+      { class: "panel", "aria-labelledby": titleId, novalidate: true, onsubmit: (e) => e.preventDefault() },
+      el(
+        "details",
+        { class: "panel-fold", open: !narrow },
+        el("summary", {}, el("h2", { id: titleId }, t("ui.params"))),
+        el("p", { class: "hint" }, t("ui.params_hint")),
+        specs.map((spec) => this.#field(spec, onRandomSeed)),
+      ),
+    );
+  }
+
+  #field(spec, onRandomSeed) {
+    const t = this.t;
+    const id = uid(`p-${spec.name}`);
+    const helpId = `${id}-help`;
+    const errorId = `${id}-error`;
+    const kind = spec.kind.type;
+    const numeric = ["int", "seed", "real", "prob"].includes(kind);
+    const input = el("input", {
+      id,
+      name: spec.name,
+      type: "text",
+      inputmode: kind === "int" || kind === "seed" ? "numeric" : numeric ? "decimal" : undefined,
+      autocomplete: "off",
+      spellcheck: "false",
+      "aria-describedby": `${helpId} ${errorId}`,
+      oninput: () => this.#typed(spec, input.value, false),
+      onchange: () => this.#typed(spec, input.value, true),
+    });
+    const parts = [input];
+    if (kind === "int") {
+      const step = (d) => () => {
+        const n = Number.parseInt(input.value, 10);
+        if (Number.isFinite(n)) {
+          input.value = String(Math.min(spec.kind.max, Math.max(spec.kind.min, n + d)));
+          this.#typed(spec, input.value, true);
+        }
+      };
+      parts.unshift(el("button", { type: "button", class: "step-btn", "aria-label": `${t(`param.${this.lesson}.${spec.name}`)} −1`, onclick: step(-1) }, "−"));
+      parts.push(el("button", { type: "button", class: "step-btn", "aria-label": `${t(`param.${this.lesson}.${spec.name}`)} +1`, onclick: step(1) }, "+"));
+    }
+    let slider = null;
+    if (kind === "prob") {
+      slider = el("input", {
+        type: "range",
+        min: "0",
+        max: "1",
+        step: "0.01",
+        class: "slider",
+        "aria-label": t(`param.${this.lesson}.${spec.name}`),
+        oninput: () => {
+          input.value = slider.value;
+          this.#typed(spec, slider.value, false);
+        },
+        onchange: () => this.#typed(spec, slider.value, true),
+      });
+      parts.push(slider);
+    }
+    if (kind === "seed") {
+      parts.push(el("button", { type: "button", class: "small", onclick: () => onRandomSeed(spec.name) }, t("ui.random_seed")));
+    }
+    const error = el("p", { class: "error", id: errorId, hidden: true });
+    const node = el(
+      "div",
+      { class: `field kind-${kind}`, dataset: { param: spec.name } },
+      el("label", { for: id }, t(`param.${this.lesson}.${spec.name}`)),
+      el("div", { class: "control" }, parts),
+      el("p", { class: "help", id: helpId }, t(`help.${this.lesson}.${spec.name}`)),
+      error,
+    );
+    this.fields.set(spec.name, { spec, input, slider, error, node, kind });
+    return kind === "faults" && spec.name === "permanent" ? [node, this.extras] : kind === "steps" ? [this.extras, node] : node;
+  }
+
+  /** Text typed into a control: decimal commas are read as points in single numbers. */
+  #typed(spec, text, immediate) {
+    let value = text;
+    if (["real", "prob"].includes(spec.kind.type)) value = value.trim().replace(/^(-?\d*),(\d+)$/, "$1.$2");
+    clearTimeout(this.timers.get(spec.name));
+    if (immediate) this.onChange(spec.name, value);
+    else this.timers.set(spec.name, setTimeout(() => this.onChange(spec.name, value), DEBOUNCE_MS));
+  }
+
+  /** Shows the resolved state: texts of unfocused controls, errors, the fault grid or steps. */
+  update(resolved, values) {
+    const t = this.t;
+    for (const [name, f] of this.fields) {
+      const text = values[name] ?? resolved.params[name];
+      if (document.activeElement !== f.input && f.input.value !== text) f.input.value = text;
+      if (f.slider && document.activeElement !== f.slider) {
+        const n = Number(resolved.params[name]);
+        if (Number.isFinite(n)) f.slider.value = String(n);
+      }
+      const err = resolved.errors.find((e) => e.param === name);
+      f.input.setAttribute("aria-invalid", err ? "true" : "false");
+      f.node.classList.toggle("invalid", Boolean(err));
+      f.error.hidden = !err;
+      f.error.textContent = err
+        ? t("ui.param_error", { value: err.value ?? "", allowed: allowedText(f.spec, err, t), default: f.spec.default || t("ui.none") })
+        : "";
+    }
+    this.#updateExtras(resolved);
+  }
+
+  #updateExtras(resolved) {
+    if (this.extras.contains(document.activeElement)) return;
+    const d = resolved.detail;
+    let extra = null;
+    if (this.lesson === "supervisor" && d.jobs <= GRID_MAX_JOBS) {
+      extra = faultGrid({ jobs: d.jobs, steps: d.steps, hung: d.hung, permanent: d.permanent }, this.t, (hung, permanent) => {
+        this.fields.get("hung").input.value = hung;
+        this.fields.get("permanent").input.value = permanent;
+        this.onChange({ hung, permanent });
+      });
+    } else if (this.lesson === "compensation") {
+      extra = stepsEditor(d.steps, this.t, (text) => {
+        this.fields.get("steps").input.value = text;
+        this.onChange("steps", text);
+      });
+    }
+    this.extras.replaceChildren(...(extra ? [extra] : []));
+  }
+}

@@ -1,0 +1,216 @@
+// Charts as SVG, drawn from the core's chart specifications: the core gives the points, scales,
+// domains and message keys; this file maps them to pixels with d3-scale and draws axes, marks,
+// a legend and tooltips. No inline styles: colours come from style.css classes.
+import { scaleBand, scaleLinear, scaleLog } from "../vendor/d3-scale.js";
+import { clear, el, svg, uid } from "../dom.js";
+import { formatNumber } from "../i18n/index.js";
+
+const HEIGHT = 230;
+const SMALL_HEIGHT = 170;
+const MARGIN = { top: 26, right: 14, bottom: 40, left: 48 };
+
+/** A figure for `chart`; call draw(width) once it is in the page and whenever it resizes. */
+export function chartFigure(chart, lesson, t) {
+  const titleId = uid("chart");
+  const holder = el("div", { class: "chart-canvas" });
+  const tooltip = el("div", { class: "tooltip", hidden: true });
+  const multi = chart.series.length > 1 || chart.rules.length > 0;
+  const legend = multi
+    ? el(
+        "ul",
+        { class: "legend" },
+        chart.series.map((s, i) => el("li", { class: `s${i}` }, el("span", { class: "swatch", "aria-hidden": "true" }), seriesName(s, lesson, t))),
+        chart.rules.map((r) => el("li", { class: "rule" }, el("span", { class: "swatch", "aria-hidden": "true" }), t(`rule.${r.key}`))),
+      )
+    : null;
+  const note = chart.hidden_zeros ? el("p", { class: "chart-note" }, t("ui.chart_hidden_zeros", { count: chart.hidden_zeros })) : null;
+  const wide = (chart.x.categories?.length ?? 0) > 12;
+  const node = el(
+    "figure",
+    { class: wide ? "chart wide" : "chart", dataset: { chart: chart.key } },
+    el("figcaption", { id: titleId }, t(`chart.${lesson}.${chart.key}`)),
+    holder,
+    legend,
+    note,
+    tooltip,
+  );
+  let drawn = 0;
+  return {
+    node,
+    chart,
+    draw(width) {
+      const w = Math.max(240, Math.floor(width));
+      if (w === drawn) return;
+      drawn = w;
+      clear(holder).append(drawSvg(chart, lesson, t, w, titleId, tooltip, node));
+    },
+  };
+}
+
+function seriesName(series, lesson, t) {
+  const key = `col.${lesson}.${series.key}`;
+  return t.has(key) ? t(key) : series.key;
+}
+
+function axisTitle(axis, lesson, t) {
+  const name = t(`axis.${lesson}.${axis.key}`);
+  return axis.unit ? `${name} (${t(`unit.${axis.unit}`)})` : name;
+}
+
+function categoryName(category, t) {
+  return category.key && t.has(`label.${category.key}`) ? t(`label.${category.key}`) : category.id;
+}
+
+function decimalsFor(step) {
+  if (!(step > 0)) return 0;
+  return Math.max(0, Math.ceil(-Math.log10(step) - 1e-9));
+}
+
+function drawSvg(chart, lesson, t, width, titleId, tooltip, figure) {
+  const small = chart.mark === "bar" && chart.series.length === 1 && (chart.x.categories?.length ?? 0) <= 4;
+  const height = small ? SMALL_HEIGHT : HEIGHT;
+  const left = MARGIN.left;
+  const right = width - MARGIN.right;
+  const bottom = height - MARGIN.bottom;
+  const top = MARGIN.top;
+
+  // Scales from the core's domains.
+  const [y0, y1] = chart.y.domain;
+  const y = (chart.y.scale === "log" ? scaleLog() : scaleLinear()).domain([y0, y1]).range([bottom, top]);
+  let x;
+  let inner = null;
+  const cats = chart.x.categories ?? [];
+  if (chart.x.scale === "band") {
+    x = scaleBand().domain(cats.map((c) => c.id)).range([left, right]).paddingInner(0.2).paddingOuter(0.1);
+    inner = scaleBand().domain(chart.series.map((_, i) => i)).range([0, x.bandwidth()]).padding(0.06);
+  } else {
+    x = scaleLinear().domain(chart.x.domain).range([left + 10, right - 10]);
+  }
+
+  const root = svg("svg", {
+    width,
+    height,
+    viewBox: `0 0 ${width} ${height}`,
+    role: "img",
+    "aria-labelledby": titleId,
+    class: "plot",
+  });
+  root.append(svg("desc", {}, describe(chart, lesson, t)));
+
+  // Y grid and ticks.
+  const yTicks = chart.y.scale === "log"
+    ? y.ticks().filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9)
+    : y.ticks(5);
+  const yStep = yTicks.length > 1 ? Math.abs(yTicks[1] - yTicks[0]) : 1;
+  const yAxis = svg("g", { class: "axis y" });
+  for (const v of yTicks) {
+    const py = y(v);
+    const decimals = chart.y.scale === "log" ? Math.max(0, -Math.round(Math.log10(v))) : decimalsFor(yStep);
+    yAxis.append(
+      svg("line", { class: "grid", x1: left, x2: right, y1: py, y2: py }),
+      svg("text", { x: left - 6, y: py, dy: "0.32em", "text-anchor": "end" }, formatNumber(v, t, decimals)),
+    );
+  }
+  // The y title sits above the axis, horizontal, where it has the chart's whole width.
+  yAxis.append(svg("text", { class: "title", x: 2, y: 12, "text-anchor": "start" }, `↑ ${axisTitle(chart.y, lesson, t)}`));
+  root.append(yAxis);
+
+  // X axis.
+  const xAxis = svg("g", { class: "axis x" });
+  xAxis.append(svg("line", { class: "domain", x1: left, x2: right, y1: bottom, y2: bottom }));
+  if (chart.x.scale === "band") {
+    const labels = cats.map((c) => categoryName(c, t));
+    const longest = Math.max(...labels.map((l) => l.length), 1);
+    const every = Math.max(1, Math.ceil((longest * 6.6 + 6) / x.step()));
+    const fit = Math.max(3, Math.floor((x.step() * every) / 6.6));
+    cats.forEach((c, i) => {
+      if (i % every !== 0) return;
+      const label = labels[i].length > fit ? `${labels[i].slice(0, fit - 1)}…` : labels[i];
+      xAxis.append(
+        svg("text", { x: x(c.id) + x.bandwidth() / 2, y: bottom + 16, "text-anchor": "middle" }, label, svg("title", {}, labels[i])),
+      );
+    });
+  } else {
+    const xs = [...new Set(chart.series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
+    const whole = xs.every(Number.isInteger);
+    let ticks = whole && xs.length <= 12 ? xs : x.ticks(6);
+    // Keep tick labels apart on narrow screens.
+    const minGap = 28;
+    ticks = ticks.filter((v, i, all) => i === 0 || x(v) - x(all[i - 1]) >= minGap || i === all.length - 1);
+    const step = ticks.length > 1 ? Math.min(...ticks.slice(1).map((v, i) => v - ticks[i])) : 1;
+    for (const v of ticks) {
+      xAxis.append(
+        svg("line", { class: "tick", x1: x(v), x2: x(v), y1: bottom, y2: bottom + 4 }),
+        svg("text", { x: x(v), y: bottom + 16, "text-anchor": "middle" }, formatNumber(v, t, whole ? 0 : decimalsFor(step))),
+      );
+    }
+  }
+  xAxis.append(svg("text", { class: "title", x: (left + right) / 2, y: height - 8, "text-anchor": "middle" }, axisTitle(chart.x, lesson, t)));
+  root.append(xAxis);
+
+  // Marks.
+  const marks = svg("g", { class: "marks" });
+  const tip = (text, event) => showTip(tooltip, figure, text, event);
+  chart.series.forEach((series, si) => {
+    const name = seriesName(series, lesson, t);
+    const label = (p) => {
+      const xs = chart.x.scale === "band" ? categoryName(cats.find((c) => c.id === p.x) ?? { id: p.x }, t) : formatNumber(p.x, t, 4);
+      const unit = chart.y.unit ? ` ${t(`unit.${chart.y.unit}`)}` : "";
+      return `${name} — ${t(`axis.${lesson}.${chart.x.key}`)} ${xs}: ${formatNumber(p.y, t, series.decimals)}${unit}`;
+    };
+    if (chart.mark === "line") {
+      const d = series.points.map((p, i) => `${i ? "L" : "M"}${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join("");
+      marks.append(svg("path", { class: `line s${si}`, d }));
+      for (const p of series.points) {
+        const dot = svg("circle", { class: `dot s${si}`, cx: x(p.x), cy: y(p.y), r: 4 }, svg("title", {}, label(p)));
+        dot.addEventListener("pointerenter", (e) => tip(label(p), e));
+        dot.addEventListener("pointerleave", () => hideTip(tooltip));
+        marks.append(dot);
+      }
+    } else {
+      const base = chart.y.scale === "log" ? bottom : y(Math.max(y0, 0));
+      for (const p of series.points) {
+        const bx = x(p.x) + inner(si);
+        const by = y(p.y);
+        const rect = svg("rect", {
+          class: `bar s${si}`,
+          x: bx,
+          y: Math.min(by, base),
+          width: Math.max(1, inner.bandwidth()),
+          height: Math.max(p.y === 0 ? 0 : 1, Math.abs(base - by)),
+        }, svg("title", {}, label(p)));
+        rect.addEventListener("pointerenter", (e) => tip(label(p), e));
+        rect.addEventListener("pointerleave", () => hideTip(tooltip));
+        marks.append(rect);
+      }
+    }
+  });
+  for (const rule of chart.rules) {
+    const py = y(rule.y);
+    marks.append(
+      svg("line", { class: "rule", x1: left, x2: right, y1: py, y2: py }),
+      svg("text", { class: "rule-label", x: right, y: py - 4, "text-anchor": "end" }, `${t(`rule.${rule.key}`)}: ${formatNumber(rule.y, t, 2)}`),
+    );
+  }
+  root.append(marks);
+  return root;
+}
+
+function describe(chart, lesson, t) {
+  return chart.series
+    .map((s) => `${seriesName(s, lesson, t)}: ${s.points.map((p) => `${p.x} → ${formatNumber(p.y, t, s.decimals)}`).join(", ")}`)
+    .join("; ");
+}
+
+function showTip(tooltip, figure, text, event) {
+  tooltip.textContent = text;
+  tooltip.hidden = false;
+  const box = figure.getBoundingClientRect();
+  const left = Math.min(Math.max(4, event.clientX - box.left + 10), box.width - tooltip.offsetWidth - 4);
+  tooltip.style.left = `${left}px`;
+  tooltip.style.top = `${Math.max(0, event.clientY - box.top - tooltip.offsetHeight - 8)}px`;
+}
+
+function hideTip(tooltip) {
+  tooltip.hidden = true;
+}

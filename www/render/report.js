@@ -1,0 +1,52 @@
+// The core's report as the page shows it: sections, group headings, sentences with their values,
+// tables and charts. Every number comes from the core; this file only arranges and translates.
+import { el, uid } from "../dom.js";
+import { formatCell, slots } from "../i18n/index.js";
+import { renderTable } from "./table.js";
+import { chartFigure } from "./chart.js";
+
+/** Renders the sections of `doc` (the core's run result). */
+export function renderReport(doc, t, { showSectionTitles = true } = {}) {
+  const lesson = doc.lesson;
+  const charts = [];
+  const nodes = doc.sections.map((section) =>
+    el(
+      "section",
+      { class: "report-section", dataset: { section: section.name }, "aria-label": t(`ui.section.${section.name}`) },
+      showSectionTitles ? el("h2", { class: "section-title" }, t(`ui.section.${section.name}`)) : null,
+      section.groups.map((group) => {
+        const headingId = uid("grp");
+        const heading = t(`group.${lesson}.${group.key}`);
+        const figures = group.charts.map((chart) => {
+          const figure = chartFigure(chart, lesson, t);
+          charts.push(figure);
+          return figure.node;
+        });
+        return el(
+          "div",
+          { class: "group", id: `${lesson}-${group.key}`, dataset: { group: group.key }, "aria-labelledby": headingId },
+          el("h3", { id: headingId }, heading),
+          group.blocks.map((block) =>
+            block.type === "table" ? renderTable(block, lesson, t, heading) : renderLine(block, lesson, t),
+          ),
+          figures.length ? el("div", { class: figures.length > 2 ? "charts many" : "charts" }, figures) : null,
+        );
+      }),
+    ),
+  );
+  return { nodes, charts };
+}
+
+/** A sentence: the translated template with the core's values in it. */
+export function renderLine(line, lesson, t) {
+  const key = `line.${line.key}`;
+  if (!t.has(key)) return el("p", { class: "line", dataset: { line: line.key } }, line.text.trim());
+  const parts = slots(t(key)).map(([kind, text]) => {
+    if (kind === "text") return text;
+    const cell = line.values[text];
+    if (!cell) return `{${text}}`;
+    const shown = formatCell(cell, t, { name: text });
+    return el("span", { class: cell.kind === "text" ? "value text" : "value", dataset: { value: text } }, shown === "" ? t("ui.none") : shown);
+  });
+  return el("p", { class: "line", dataset: { line: line.key } }, parts);
+}

@@ -1,0 +1,48 @@
+// A report table as an HTML table: the core's typed cells, formatted for the reader's language.
+import { el, uid } from "../dom.js";
+import { formatCell } from "../i18n/index.js";
+
+/** Renders `table` (from the core) of `lesson` with translator `t`. */
+export function renderTable(table, lesson, t, caption) {
+  const captionId = uid("cap");
+  const head = el(
+    "tr",
+    {},
+    table.columns.map((c) =>
+      el("th", { scope: "col", class: c.align === "right" ? "num" : "text", dataset: { col: c.key } }, columnLabel(c, lesson, t)),
+    ),
+  );
+  const rows = table.rows.map((row) =>
+    el(
+      "tr",
+      {},
+      row.map((cell, i) => {
+        const column = table.columns[i];
+        const text = formatCell(cell, t);
+        const attrs = {
+          class: column.align === "right" ? "num" : "text",
+          dataset: { col: column.key },
+          title: cell.value === null && cell.text === "NaN" ? t("ui.nan") : undefined,
+        };
+        // The first column names the row when it holds a label or a name.
+        if (i === 0 && (cell.kind === "label" || cell.kind === "text")) return el("th", { scope: "row", ...attrs }, text);
+        if (typeof cell.value === "number") attrs.dataset.value = String(cell.value);
+        return el("td", attrs, text);
+      }),
+    ),
+  );
+  return el(
+    "div",
+    { class: "table-wrap", role: "region", "aria-labelledby": captionId, tabindex: "0" },
+    el("table", { class: "data", dataset: { table: table.key } },
+      el("caption", { id: captionId, class: "visually-hidden" }, caption),
+      el("thead", {}, head),
+      el("tbody", {}, rows)),
+  );
+}
+
+/** A column header in the reader's language (the lesson's header when there is no message). */
+export function columnLabel(column, lesson, t) {
+  const key = `col.${lesson}.${column.key}`;
+  return t.has(key) ? t(key) : column.label;
+}

@@ -1,0 +1,64 @@
+// The model's own thread: loads the WebAssembly core once and answers the page's requests, so a
+// long run never freezes the page (the page can cancel it by ending this worker).
+import init, * as core from "./pkg/tatbikat.js";
+
+const ready = init({ module_or_path: new URL("./pkg/tatbikat_bg.wasm", import.meta.url) });
+
+const ops = {
+  lessons: () => core.lessons(),
+  params: (lesson) => core.params(lesson),
+  resolve: (query) => core.resolve(query),
+  lessonText: (query) => core.lessonText(query),
+  randomSeed: (lesson) => core.randomSeed(lesson),
+  run: (query, id) => {
+    let last = 0;
+    return core.run(query, (share) => {
+      const now = performance.now();
+      if (now - last > 50) {
+        last = now;
+        self.postMessage({ id, progress: share });
+      }
+    });
+  },
+  bench: (runs, attempts) => {
+    const start = performance.now();
+    const hung = core.benchMonteCarlo(runs, attempts);
+    return { seconds: (performance.now() - start) / 1000, hung };
+  },
+};
+
+self.onmessage = async (event) => {
+  const { id, op, args } = event.data;
+  try {
+    await ready;
+    const value = op === "run" ? ops.run(args[0], id) : ops[op](...args);
+    self.postMessage({ id, ok: true, value });
+  } catch (err) {
+    const panic = typeof core.lastPanic === "function" ? safe(() => core.lastPanic()) : undefined;
+    if (panic) {
+      // The instance is unusable after a panic: report it and let the page start a new worker.
+      self.postMessage({ id, ok: false, panic });
+      self.close();
+      return;
+    }
+    self.postMessage({
+      id,
+      ok: false,
+      error: {
+        message: String(err?.message ?? err),
+        code: err?.code ?? null,
+        param: err?.param ?? null,
+        value: err?.value ?? null,
+        allowed: err?.allowed ?? null,
+      },
+    });
+  }
+};
+
+function safe(f) {
+  try {
+    return f();
+  } catch {
+    return undefined;
+  }
+}
