@@ -65,10 +65,10 @@ build_www() {
   need_wasm_bindgen
   need_npm
   say "building the core for WebAssembly"
-  cargo build --release --locked --target wasm32-unknown-unknown --lib
+  cargo build --profile wasm --locked --target wasm32-unknown-unknown --lib
   rm -rf www/pkg www/vendor
   wasm-bindgen --target web --out-name tatbikat --out-dir www/pkg --no-typescript \
-    target/wasm32-unknown-unknown/release/tatbikat.wasm
+    target/wasm32-unknown-unknown/wasm/tatbikat.wasm
   say "wasm-opt -Oz (npm binaryen)"
   wasm-opt "${WASM_OPT_FLAGS[@]}" www/pkg/tatbikat_bg.wasm -o www/pkg/tatbikat_bg.wasm
   say "bundling the chart scales (d3-scale) into www/vendor"
@@ -76,7 +76,7 @@ build_www() {
     --outfile=www/vendor/d3-scale.js
   # The package for node tests: the same module, loadable with require().
   wasm-bindgen --target nodejs --out-name tatbikat --out-dir target/pkg-node --no-typescript \
-    target/wasm32-unknown-unknown/release/tatbikat.wasm
+    target/wasm32-unknown-unknown/wasm/tatbikat.wasm
   say "site ready in www/ ($(gzip -9c www/pkg/tatbikat_bg.wasm | wc -c) bytes of wasm, gzipped)"
 }
 

@@ -168,12 +168,30 @@ pub fn bars(
     )
 }
 
+/// 10ⁿ, exactly as the decimal literal `1en` reads (no `powf`, whose last bit differs between
+/// platforms: the page's WASM and the native CLI must draw the same domains).
+pub fn pow10(n: i32) -> f64 {
+    format!("1e{n}").parse().unwrap_or(f64::NAN)
+}
+
+/// The n with 10ⁿ ≤ v < 10ⁿ⁺¹, for positive finite v.
+pub fn decade(v: f64) -> i32 {
+    let mut n = v.log10().floor() as i32;
+    if pow10(n) > v {
+        n -= 1;
+    }
+    if pow10(n + 1) <= v {
+        n += 1;
+    }
+    n
+}
+
 /// The smallest "nice" number (1, 2, 2.5, 5 × 10ⁿ) at or above `v`.
 pub fn nice_ceiling(v: f64) -> f64 {
     if v.is_nan() || v <= 0.0 || v.is_infinite() {
         return 1.0;
     }
-    let p = 10f64.powf(v.log10().floor());
+    let p = pow10(decade(v));
     for m in [1.0, 2.0, 2.5, 5.0, 10.0] {
         if m * p >= v * (1.0 - 1e-12) {
             return m * p;
@@ -291,8 +309,13 @@ impl Chart {
         let (lo, hi) =
             y_values(&self.series).fold((f64::INFINITY, 0.0f64), |(a, b), v| (a.min(v), b.max(v)));
         let domain = if lo.is_finite() && hi > 0.0 {
-            let (a, b) = (lo.log10().floor(), hi.log10().ceil());
-            [10f64.powf(a), 10f64.powf(if b > a { b } else { a + 1.0 })]
+            let a = decade(lo);
+            let b = if pow10(decade(hi)) == hi {
+                decade(hi)
+            } else {
+                decade(hi) + 1
+            };
+            [pow10(a), pow10(if b > a { b } else { a + 1 })]
         } else {
             [0.1, 1.0]
         };

@@ -175,6 +175,12 @@ fn params_help(lesson: Lesson) -> String {
     out
 }
 
+#[cfg(target_arch = "wasm32")]
+fn bench(_args: &[String]) -> Result<String, Error> {
+    Err(Error::usage("bench runs natively only"))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn bench(args: &[String]) -> Result<String, Error> {
     let mut runs: u64 = 10_000_000;
     let mut it = args.iter();

@@ -37,10 +37,10 @@ async function boot() {
   if (typeof WebAssembly !== "object") return fatal("app.no_wasm");
   engine = new Engine({ onPanic: (message) => showPanic(message) });
   try {
-    state.lessons = await engine.call("lessons");
-    for (const lesson of state.lessons) state.specs[lesson.id] = await engine.call("params", [lesson.id]);
-    const resolved = await engine.call("resolve", [location.search]);
-    adopt(resolved);
+    const boot = await engine.call("boot", [location.search]);
+    state.lessons = boot.lessons;
+    state.specs = boot.specs;
+    adopt(boot.resolved);
   } catch (err) {
     return fatal("app.no_wasm", err);
   }
@@ -253,21 +253,6 @@ async function refresh() {
   const gen = ++generation;
   const started = performance.now();
   if (engine.busy) engine.restart("superseded");
-  let resolved;
-  try {
-    resolved = await engine.call("resolve", [rawQuery()]);
-  } catch (err) {
-    if (!err.cancelled) showNotice(err.message);
-    return;
-  }
-  if (gen !== generation) return;
-  state.resolved = resolved;
-  history.replaceState(null, "", `?${resolved.share}`);
-  panel?.update(resolved, state.values);
-  showMarker(resolved);
-  showErrors(resolved);
-  if (ui.details.open) fillLessonText();
-
   const slow = setTimeout(() => {
     if (gen !== generation) return;
     ui.progress.removeAttribute("value");
@@ -275,9 +260,10 @@ async function refresh() {
     ui.status.hidden = false;
   }, SLOW_MS);
   ui.results.setAttribute("aria-busy", "true");
-  let doc;
+  let result;
   try {
-    doc = await engine.call("run", [resolved.query], {
+    result = await engine.call("page", [rawQuery()], {
+      onPartial: (resolved) => gen === generation && showResolved(resolved),
       onProgress: (share) => {
         if (gen !== generation) return;
         ui.progress.value = share;
@@ -285,7 +271,6 @@ async function refresh() {
       },
     });
   } catch (err) {
-    clearTimeout(slow);
     if (err.cancelled) return;
     ui.status.hidden = true;
     ui.results.setAttribute("aria-busy", "false");
@@ -298,13 +283,23 @@ async function refresh() {
   ui.status.hidden = true;
   ui.notice.hidden = true;
   ui.results.setAttribute("aria-busy", "false");
-  state.doc = doc;
-  renderDoc(doc);
+  state.doc = result.doc;
+  renderDoc(result.doc);
   const first = !document.body.dataset.ready;
   document.body.dataset.ready = "1";
   document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
   performance.measure(first ? "tatbikat:first-render" : "tatbikat:render", { start: started });
   if (first) performance.mark("tatbikat:first-table");
+}
+
+/** The link as the core read it: URL, panel, marker and problems follow at once. */
+function showResolved(resolved) {
+  state.resolved = resolved;
+  history.replaceState(null, "", `?${resolved.share}`);
+  panel?.update(resolved, state.values);
+  showMarker(resolved);
+  showErrors(resolved);
+  if (ui.details.open) fillLessonText();
 }
 
 function renderDoc(doc) {
@@ -340,7 +335,11 @@ function showErrors(resolved) {
   // Problems the panel cannot show next to a control: unknown keys, the lesson, the language,
   // or every problem when the panel is hidden.
   const specs = state.specs[state.lesson];
-  const shown = resolved.errors.filter((e) => !panel || !specs.some((s) => s.name === e.param));
+  // The link's own problems (a key that is not a parameter, a bad language...) stay in view
+  // until the first change; the page's later queries no longer carry them.
+  const fromLink = state.fromLink ? state.linkErrors.filter((e) => !specs.some((s) => s.name === e.param)) : [];
+  const errors = [...resolved.errors, ...fromLink.filter((e) => !resolved.errors.some((r) => r.message === e.message))];
+  const shown = errors.filter((e) => !panel || !specs.some((s) => s.name === e.param));
   const list = shown.map((e) => {
     const spec = specs.find((s) => s.name === e.param);
     const text = spec

@@ -41,6 +41,10 @@ export class Engine {
       entry.onProgress?.(msg.progress);
       return;
     }
+    if ("partial" in msg) {
+      entry.onPartial?.(msg.partial);
+      return;
+    }
     this.#pending.delete(msg.id);
     if (msg.ok) entry.resolve(msg.value);
     else if (msg.panic) {
@@ -56,10 +60,10 @@ export class Engine {
   }
 
   /** Calls an operation of the core in the worker. */
-  call(op, args = [], { onProgress } = {}) {
+  call(op, args = [], { onProgress, onPartial } = {}) {
     const id = ++this.#seq;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, onProgress });
+      this.#pending.set(id, { resolve, reject, onProgress, onPartial });
       this.#worker.postMessage({ id, op, args });
     });
   }

@@ -5,6 +5,19 @@ import init, * as core from "./pkg/tatbikat.js";
 const ready = init({ module_or_path: new URL("./pkg/tatbikat_bg.wasm", import.meta.url) });
 
 const ops = {
+  // Everything the page needs before its first render, in one message.
+  boot: (query) => {
+    const lessons = core.lessons();
+    const specs = Object.fromEntries(lessons.map((l) => [l.id, core.params(l.id)]));
+    return { lessons, specs, resolved: core.resolve(query) };
+  },
+  // What the page needs after a change: the resolved link (sent at once, so the URL and the
+  // errors update before a long run ends) and then the report.
+  page: (query, id) => {
+    const resolved = core.resolve(query);
+    self.postMessage({ id, partial: resolved });
+    return { resolved, doc: ops.run(resolved.query, id) };
+  },
   lessons: () => core.lessons(),
   params: (lesson) => core.params(lesson),
   resolve: (query) => core.resolve(query),
@@ -31,7 +44,7 @@ self.onmessage = async (event) => {
   const { id, op, args } = event.data;
   try {
     await ready;
-    const value = op === "run" ? ops.run(args[0], id) : ops[op](...args);
+    const value = op === "run" || op === "page" ? ops[op](args[0], id) : ops[op](...args);
     self.postMessage({ id, ok: true, value });
   } catch (err) {
     const panic = typeof core.lastPanic === "function" ? safe(() => core.lastPanic()) : undefined;

@@ -138,7 +138,9 @@ export class Panel {
   }
 
   #updateExtras(resolved) {
-    if (this.extras.contains(document.activeElement)) return;
+    // Rebuilt from the resolved state every time; focus stays on the same control.
+    const focusables = () => [...this.extras.querySelectorAll("button, input")];
+    const focused = focusables().indexOf(document.activeElement);
     const d = resolved.detail;
     let extra = null;
     if (this.lesson === "supervisor" && d.jobs <= GRID_MAX_JOBS) {
@@ -154,5 +156,6 @@ export class Panel {
       });
     }
     this.extras.replaceChildren(...(extra ? [extra] : []));
+    if (focused >= 0) focusables()[Math.min(focused, focusables().length - 1)]?.focus();
   }
 }

@@ -1,0 +1,325 @@
+// Browser tests: the page as learners and lesson authors use it, in Debian's chromium, headless.
+// Each check drives the real page served by tools/serve.py (with the page's CSP) and compares
+// what it shows with the native CLI's report for the same parameters. Screenshots go to
+// target/screenshots/. At the end the page's budget figures are printed (not asserted).
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { gzipSync } from "node:zlib";
+import { join } from "node:path";
+import { ROOT, browser, page, rendered, serve, shot } from "./lib.mjs";
+
+const CLI = join(ROOT, "target", "release", "tatbikat");
+const LESSONS = ["supervisor", "jobs", "compensation"];
+const figures = [];
+const failures = [];
+
+/** The CLI's JSON report for a lesson and --set assignments. */
+function cliReport(lesson, sets = {}) {
+  const args = [lesson, "--format", "json"];
+  for (const [k, v] of Object.entries(sets)) args.push("--set", `${k}=${v}`);
+  return JSON.parse(execFileSync(CLI, args, { encoding: "utf8" }));
+}
+
+/** What a numeric cell must read on the page, worked out independently of the page's code. */
+function expectedText(cell, lang) {
+  const dec = lang === "tr" ? "," : ".";
+  const grp = lang === "tr" ? "." : ",";
+  const local = (text, minGroup = 5) => {
+    const [whole, frac] = text.split(".");
+    const neg = whole.startsWith("-");
+    const digits = neg ? whole.slice(1) : whole;
+    const grouped = digits.length >= minGroup ? digits.replace(/\B(?=(\d{3})+(?!\d))/g, grp) : digits;
+    return `${neg ? "-" : ""}${grouped}${frac === undefined ? "" : dec + frac}`;
+  };
+  switch (cell.kind) {
+    case "int":
+      return local(String(cell.value), cell.grouping ? 4 : 5);
+    case "fixed":
+    case "number":
+      return cell.value === null ? "—" : local(cell.text);
+    case "percent": {
+      const n = local(cell.text.slice(1));
+      return lang === "tr" ? `%${n}` : `${n}%`;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Every numeric cell of every table of `report` must appear, formatted, in the page. */
+async function assertTables(p, report, lang = "tr") {
+  const onPage = await p.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll("table.data")].map((t) => [
+        t.dataset.table,
+        [...t.tBodies[0].rows].map((r) => [...r.cells].map((c) => c.textContent)),
+      ]),
+    ),
+  );
+  let checked = 0;
+  for (const section of report.sections)
+    for (const group of section.groups)
+      for (const block of group.blocks) {
+        if (block.type !== "table") continue;
+        const rows = onPage[block.key];
+        assert.ok(rows, `table ${block.key} is on the page`);
+        assert.equal(rows.length, block.rows.length, `rows of ${block.key}`);
+        block.rows.forEach((row, r) =>
+          row.forEach((cell, c) => {
+            const want = expectedText(cell, lang);
+            if (want === null) return;
+            assert.equal(rows[r][c], want, `${block.key} row ${r + 1} column ${block.columns[c].key}`);
+            checked += 1;
+          }),
+        );
+      }
+  return checked;
+}
+
+async function check(name, f) {
+  try {
+    await f();
+    console.log(`ok   ${name}`);
+  } catch (err) {
+    failures.push(name);
+    console.log(`FAIL ${name}\n     ${String(err.stack ?? err).split("\n").slice(0, 6).join("\n     ")}`);
+  }
+}
+
+function clean(p, what) {
+  assert.deepEqual(p.problems, [], `${what}: console errors, page errors or CSP violations`);
+}
+
+async function setParam(p, name, value) {
+  const before = Number(await p.evaluate(() => document.body.dataset.renders ?? 0));
+  const input = p.locator(`input[name="${name}"]`);
+  await input.fill(value);
+  await input.dispatchEvent("change");
+  await rendered(p, before + 1);
+}
+
+const { url, stop } = await serve();
+const b = await browser();
+try {
+  const desktop = await b.newContext({ viewport: { width: 1280, height: 900 } });
+
+  for (const lesson of LESSONS) {
+    await check(`${lesson}: the lesson's values show the lesson's figures`, async () => {
+      const p = await page(desktop);
+      const transfer = [];
+      p.on("response", async (r) => {
+        try {
+          transfer.push(gzipSync(await r.body()).length);
+        } catch {
+          /* redirects have no body */
+        }
+      });
+      await p.goto(`${url}?lesson=${lesson}`);
+      await rendered(p);
+      const checked = await assertTables(p, cliReport(lesson));
+      assert.ok(checked > 10, `${checked} cells checked`);
+      assert.equal(await p.locator(".marker").getAttribute("class"), "marker");
+      const first = await p.evaluate(() => performance.getEntriesByName("tatbikat:first-table")[0]?.startTime);
+      await p.waitForLoadState("networkidle");
+      figures.push([`first table, ${lesson} (ms after navigation)`, first.toFixed(0)]);
+      figures.push([`first load, ${lesson} (KB gzip, every file)`, (transfer.reduce((a, x) => a + x, 0) / 1024).toFixed(1)]);
+      await shot(p, `desktop-${lesson}`);
+      clean(p, lesson);
+      await p.close();
+    });
+  }
+
+  let shared;
+  await check("a control changes the tables and the URL", async () => {
+    const p = await page(desktop);
+    await p.goto(`${url}?lesson=jobs`);
+    await rendered(p);
+    await setParam(p, "seed", "42");
+    await setParam(p, "fail_prob", "0,3"); // a Turkish decimal comma reads as 0.3
+    const search = await p.evaluate(() => location.search);
+    assert.match(search, /seed=42/);
+    assert.match(search, /fail_prob=0.3/);
+    await assertTables(p, cliReport("jobs", { seed: 42, fail_prob: 0.3 }));
+    assert.match(await p.locator(".marker").textContent(), /Tohum/);
+    shared = p.url();
+    clean(p, "control");
+    await p.close();
+  });
+
+  await check("the URL reproduces the page", async () => {
+    const p = await page(desktop);
+    await p.goto(shared);
+    await rendered(p);
+    assert.equal(await p.inputValue('input[name="seed"]'), "42");
+    await assertTables(p, cliReport("jobs", { seed: 42, fail_prob: 0.3 }));
+    clean(p, "reproduce");
+    await p.close();
+  });
+
+  await check("re-render after a change stays quick (figure)", async () => {
+    const p = await page(desktop);
+    await p.goto(`${url}?lesson=supervisor`);
+    await rendered(p);
+    for (const v of ["3", "2", "3", "2", "3", "2"]) await setParam(p, "scan", v);
+    const times = await p.evaluate(() => performance.getEntriesByName("tatbikat:render").map((e) => e.duration));
+    times.sort((a, b) => a - b);
+    figures.push(["re-render after a change, supervisor (ms, median)", times[Math.floor(times.length / 2)].toFixed(1)]);
+    await p.close();
+  });
+
+  await check("a bad link names each bad value, falls back, runs no script", async () => {
+    const p = await page(desktop);
+    let dialogs = 0;
+    p.on("dialog", (d) => {
+      dialogs += 1;
+      d.dismiss();
+    });
+    const evil = encodeURIComponent('<img src=x onerror="alert(1)">');
+    await p.goto(`${url}?lesson=jobs&seed=abc&fail_prob=2&bogus=1&nights=${evil}&lang=tr`);
+    await rendered(p);
+    await assertTables(p, cliReport("jobs")); // the lesson's values where the link was bad
+    for (const name of ["seed", "fail_prob", "nights"]) {
+      const error = p.locator(`.field[data-param="${name}"] .error`);
+      assert.ok(await error.isVisible(), `${name} shows its error`);
+    }
+    assert.match(await p.locator(".link-errors").textContent(), /bogus/);
+    assert.equal(await p.inputValue('input[name="seed"]'), "abc", "what was typed is kept");
+    assert.equal(await p.inputValue('input[name="nights"]'), '<img src=x onerror="alert(1)">');
+    assert.equal(await p.locator("main img").count(), 0, "nothing from the link became HTML");
+    assert.match(await p.evaluate(() => location.search), /seed=abc/);
+    assert.equal(dialogs, 0);
+    await shot(p, "bad-link");
+    clean(p, "bad link");
+    await p.close();
+  });
+
+  await check("the fault grid sets hung and permanent steps", async () => {
+    const p = await page(desktop);
+    await p.goto(`${url}?lesson=supervisor`);
+    await rendered(p);
+    const cell = p.locator('button.fault[data-job="1"][data-step="tarife"]');
+    await cell.click();
+    await rendered(p, 2);
+    assert.match(await p.evaluate(() => location.search), /hung=S2%40indirim%2CS5%40tarife%2CS9%40fatura%2CS1%40tarife|hung=S2@indirim,S5@tarife,S9@fatura,S1@tarife/);
+    await p.locator('button.fault[data-job="1"][data-step="tarife"]').click();
+    await rendered(p, 3);
+    const report = cliReport("supervisor", { hung: "S2@indirim,S5@tarife,S9@fatura", permanent: "S7@indirim,S1@tarife" });
+    await assertTables(p, report);
+    clean(p, "grid");
+    await p.close();
+  });
+
+  await check("the compensation steps can be edited", async () => {
+    const p = await page(desktop);
+    await p.goto(`${url}?lesson=compensation&runs=1000`);
+    await rendered(p);
+    await setParam(p, "steps", "a,b:undo-b(a),c:undo-c");
+    await assertTables(p, cliReport("compensation", { runs: 1000, steps: "a,b:undo-b(a),c:undo-c" }));
+    assert.match(await p.locator('table.data[data-table="orderings"]').textContent(), /a > b > c/);
+    clean(p, "steps");
+    await p.close();
+  });
+
+  await check("English on request, Turkish by default", async () => {
+    const p = await page(desktop);
+    await p.goto(`${url}?lesson=compensation`);
+    await rendered(p);
+    assert.equal(await p.locator("h1").textContent(), "Telafi Edici İşlemler");
+    await p.locator("#tools button.lang").click();
+    await rendered(p, 2);
+    assert.equal(await p.locator("h1").textContent(), "Compensating Transactions");
+    assert.match(await p.evaluate(() => location.search), /lang=en/);
+    assert.equal(await p.evaluate(() => document.documentElement.lang), "en");
+    await assertTables(p, cliReport("compensation"), "en");
+    await shot(p, "desktop-compensation-en");
+    clean(p, "english");
+    await p.close();
+  });
+
+  await check("embedded: compact view, its height posted to the parent", async () => {
+    const p = await page(desktop);
+    // A lesson page embedding the view, served (by interception) from the same local server:
+    // chromium blocks a page the network never saw from framing a local address.
+    const src = `${url}?lesson=jobs&embed=1&controls=0&section=measure`;
+    await p.route(`${url}lesson-fixture.html`, (r) =>
+      r.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><title>lesson</title><script>window.heights = [];
+          addEventListener("message", (e) => window.heights.push(e.data));</script>
+          <h1>Ders</h1><iframe src="${src}" width="800" height="400"></iframe>`,
+      }),
+    );
+    await p.goto(`${url}lesson-fixture.html`);
+    await p.waitForFunction(() => window.heights.some((m) => m?.type === "tatbikat:height" && m.height > 500), null, { timeout: 20000 });
+    const frame = p.frames().find((f) => f.url().includes("embed=1"));
+    assert.equal(await frame.locator("#tabs").isVisible(), false, "no tabs");
+    assert.equal(await frame.locator("form.panel").count(), 0, "controls=0 hides the panel");
+    const open = await frame.locator("a.open-full").getAttribute("href");
+    assert.ok(!open.includes("embed=1"), "the full page is not embedded");
+    await p.close();
+  });
+
+  await check("a long run shows progress and can be cancelled", async () => {
+    const p = await page(desktop);
+    await p.goto(`${url}?lesson=compensation`);
+    await rendered(p);
+    await p.locator('input[name="runs"]').fill("400000000");
+    await p.locator('input[name="runs"]').dispatchEvent("change");
+    await p.locator(".run-status").waitFor({ state: "visible", timeout: 5000 });
+    await p.waitForFunction(() => document.querySelector(".run-status progress").value > 0, null, { timeout: 10000 });
+    await shot(p, "long-run");
+    await p.locator(".run-status button").click();
+    await p.locator(".notice").waitFor({ state: "visible" });
+    assert.equal(await p.locator(".run-status").isVisible(), false);
+    // The page still works after the cancelled run.
+    await setParam(p, "runs", "1000");
+    await assertTables(p, cliReport("compensation", { runs: 1000 }));
+    clean(p, "long run");
+    await p.close();
+  });
+
+  await check("a 390-px phone screen has no horizontal scroll", async () => {
+    const phone = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    for (const lesson of LESSONS) {
+      const p = await page(phone);
+      await p.goto(`${url}?lesson=${lesson}`);
+      await rendered(p);
+      const [scroll, client] = await p.evaluate(() => [document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]);
+      assert.ok(scroll <= client, `${lesson}: page is ${scroll}px wide in a ${client}px screen`);
+      await shot(p, `phone-${lesson}`);
+      clean(p, `phone ${lesson}`);
+      await p.close();
+    }
+    await phone.close();
+  });
+
+  await check("WASM Monte Carlo speed in chromium (figure)", async () => {
+    const p = await page(desktop);
+    await p.goto(url);
+    await rendered(p);
+    const rate = await p.evaluate(async () => {
+      const m = await import("./pkg/tatbikat.js");
+      await m.default({ module_or_path: new URL("./pkg/tatbikat_bg.wasm", location.href) });
+      let best = 0;
+      for (let i = 0; i < 5; i += 1) {
+        const start = performance.now();
+        m.benchMonteCarlo(10_000_000, 1);
+        best = Math.max(best, 10_000_000 / ((performance.now() - start) / 1000));
+      }
+      return best;
+    });
+    figures.push(["WASM Monte Carlo in chromium (M runs/s, best of 5)", (rate / 1e6).toFixed(0)]);
+    await p.close();
+  });
+} finally {
+  await b.close();
+  stop();
+}
+
+console.log("\nfigures (budgets: first table <= 500 ms, first load <= 300 KB gzip, re-render <= 50 ms, WASM >= 100 M runs/s)");
+for (const [what, value] of figures) console.log(`  ${what.padEnd(56)} ${value}`);
+if (failures.length) {
+  console.log(`\n${failures.length} browser check(s) failed: ${failures.join("; ")}`);
+  process.exit(1);
+}
+console.log("\nall browser checks passed; screenshots in target/screenshots/");
