@@ -104,7 +104,7 @@ case "${1:-}" in
     say "cargo clippy -D warnings (native and wasm32)"
     need_wasm_target
     cargo clippy --locked --all-targets -- -D warnings
-    cargo clippy --locked --target wasm32-unknown-unknown --lib -- -D warnings
+    cargo clippy --locked --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
     say "cargo test"
     cargo test --locked
     build_cli

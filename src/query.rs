@@ -411,6 +411,59 @@ pub fn percent_decode(s: &str) -> Result<String, String> {
     String::from_utf8(out).map_err(|_| "is not valid UTF-8 after decoding %-escapes".into())
 }
 
+/// The structured form of the parameters an editor shows as more than a text field: fault maps
+/// as `[{job, step}]`, compensation steps as `[{name, compensation, after}]`, name lists as
+/// arrays. The page edits these without parsing the codec's text itself.
+struct Detail<'a>(&'a ParamSet);
+
+impl Serialize for Detail<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use crate::params::Value;
+        use serde::ser::SerializeMap;
+        #[derive(Serialize)]
+        struct FaultOut<'a> {
+            job: u32,
+            step: &'a str,
+        }
+        #[derive(Serialize)]
+        struct StepOut<'a> {
+            name: &'a str,
+            compensation: Option<&'a str>,
+            after: &'a [String],
+        }
+        let mut map = s.serialize_map(None)?;
+        for spec in self.0.lesson().specs() {
+            match self.0.get(spec.name) {
+                Value::Faults(f) => {
+                    let out: Vec<FaultOut> = f
+                        .iter()
+                        .map(|f| FaultOut {
+                            job: f.job,
+                            step: &f.step,
+                        })
+                        .collect();
+                    map.serialize_entry(spec.name, &out)?;
+                }
+                Value::Steps(st) => {
+                    let out: Vec<StepOut> = st
+                        .iter()
+                        .map(|s| StepOut {
+                            name: &s.name,
+                            compensation: s.compensation.as_deref(),
+                            after: &s.after,
+                        })
+                        .collect();
+                    map.serialize_entry(spec.name, &out)?;
+                }
+                Value::Names(n) => map.serialize_entry(spec.name, n)?,
+                Value::Int(i) => map.serialize_entry(spec.name, i)?,
+                _ => {}
+            }
+        }
+        map.end()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -488,58 +541,5 @@ mod tests {
         assert_eq!(e.code, ErrorCode::RepeatedParam);
         assert_eq!(percent_decode("S2%40a%2Cb+c").unwrap(), "S2@a,b c");
         assert_eq!(percent_encode("ş&=+ "), "%C5%9F%26%3D%2B%20");
-    }
-}
-
-/// The structured form of the parameters an editor shows as more than a text field: fault maps
-/// as `[{job, step}]`, compensation steps as `[{name, compensation, after}]`, name lists as
-/// arrays. The page edits these without parsing the codec's text itself.
-struct Detail<'a>(&'a ParamSet);
-
-impl Serialize for Detail<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use crate::params::Value;
-        use serde::ser::SerializeMap;
-        #[derive(Serialize)]
-        struct FaultOut<'a> {
-            job: u32,
-            step: &'a str,
-        }
-        #[derive(Serialize)]
-        struct StepOut<'a> {
-            name: &'a str,
-            compensation: Option<&'a str>,
-            after: &'a [String],
-        }
-        let mut map = s.serialize_map(None)?;
-        for spec in self.0.lesson().specs() {
-            match self.0.get(spec.name) {
-                Value::Faults(f) => {
-                    let out: Vec<FaultOut> = f
-                        .iter()
-                        .map(|f| FaultOut {
-                            job: f.job,
-                            step: &f.step,
-                        })
-                        .collect();
-                    map.serialize_entry(spec.name, &out)?;
-                }
-                Value::Steps(st) => {
-                    let out: Vec<StepOut> = st
-                        .iter()
-                        .map(|s| StepOut {
-                            name: &s.name,
-                            compensation: s.compensation.as_deref(),
-                            after: &s.after,
-                        })
-                        .collect();
-                    map.serialize_entry(spec.name, &out)?;
-                }
-                Value::Names(n) => map.serialize_entry(spec.name, n)?,
-                Value::Int(i) => map.serialize_entry(spec.name, i)?,
-                _ => {}
-            }
-        }
-        map.end()
     }
 }
