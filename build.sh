@@ -119,7 +119,10 @@ case "${1:-}" in
     ;;
   bench)
     build_cli
+    build_www
     ./target/release/tatbikat bench
+    node tests/bench/wasm-node.mjs
+    echo "(the page's figures in chromium print at the end of ./build.sh test)"
     ;;
   *)
     echo "usage: ./build.sh serve|test|bench|build" >&2

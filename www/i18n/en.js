@@ -155,7 +155,7 @@ export default {
   "group.compensation.ratio": "Time from hung workflows against time from rollbacks",
   "group.compensation.fault_free": "The cost of a fault-free day",
 
-  "line.supervisor.scenario": "{jobs} jobs, {steps} steps; {hung_count} steps hang ({hung}), {permanent_count} steps fail permanently ({permanent})",
+  "line.supervisor.scenario": "{jobs} jobs, {steps} steps; hung steps: {hung_count} ({hung}); permanently failing steps: {permanent_count} ({permanent})",
   "line.supervisor.daily_intro": "Workflows per day {daily_workflows}, steps per day {daily_steps}; share of re-drives wasted in the model {wasted_share}",
   "line.supervisor.scan_cost": "The cost of the scan interval (model measurement, deterministic):",
   "line.supervisor.scan_cost_row": "scan {scan}: average recovery {avg_recovery} rounds, worst {worst_recovery}, last round {last_round}, records read {records_read}",
