@@ -146,6 +146,21 @@ mod native {
     }
 }
 
+/// A decimal number as text, correctly rounded (`1e-7`, `0.05`; `None` if it is not one). In
+/// WebAssembly JavaScript's own `Number(text)` reads it — the same double, both round
+/// correctly — which keeps Rust's float parser and its tables out of the module.
+pub fn parse_number(text: &str) -> Option<f64> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let v = crate::wasm::js_number(text);
+        (!v.is_nan() || text.trim() == "NaN").then_some(v)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        text.parse().ok()
+    }
+}
+
 /// Length as JavaScript counts it (UTF-16 code units), which is what `padStart` pads to.
 pub fn js_len(s: &str) -> usize {
     s.encode_utf16().count()

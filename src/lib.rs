@@ -12,6 +12,7 @@ pub mod compensation;
 pub mod error;
 pub mod jobs;
 pub mod jsfmt;
+pub mod json;
 pub mod lesson;
 pub mod params;
 pub mod query;

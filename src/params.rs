@@ -298,7 +298,7 @@ fn parse_real(t: &str, min: f64, max: f64, min_open: bool) -> Result<f64, ()> {
     {
         return Err(());
     }
-    let v: f64 = t.parse().map_err(|_| ())?;
+    let v = crate::jsfmt::parse_number(t).ok_or(())?;
     let above_min = if min_open { v > min } else { v >= min };
     if !v.is_finite() || !above_min || v > max {
         return Err(());
@@ -310,8 +310,9 @@ fn parse_real(t: &str, min: f64, max: f64, min_open: bool) -> Result<f64, ()> {
 /// Splits `a-b` at the dash between two numbers (a leading sign stays with its number).
 fn split_range(t: &str) -> Option<(&str, &str)> {
     let start = usize::from(t.starts_with(['-', '+']));
-    let pos = t[start..].find('-')? + start;
-    Some((t[..pos].trim(), t[pos + 1..].trim()))
+    // `get` rather than indexing: no panic path (and none of the formatting it would pull in).
+    let pos = t.get(start..)?.find('-')? + start;
+    Some((t.get(..pos)?.trim(), t.get(pos + 1..)?.trim()))
 }
 
 /// The items of a comma-separated list, trimmed; empty lists and empty items are refused.
@@ -332,7 +333,31 @@ fn split_list(t: &str, max_len: usize) -> Result<Vec<&str>, String> {
     Ok(items)
 }
 
-/// A name: 1 to [`MAX_NAME_CHARS`] letters, digits, `-`, `_` or `.`.
+/// A letter of the Turkish alphabet beyond ASCII (with the circumflexed vowels).
+pub fn is_turkish_letter(c: char) -> bool {
+    matches!(
+        c,
+        'ç' | 'ğ'
+            | 'ı'
+            | 'ö'
+            | 'ş'
+            | 'ü'
+            | 'Ç'
+            | 'Ğ'
+            | 'İ'
+            | 'Ö'
+            | 'Ş'
+            | 'Ü'
+            | 'â'
+            | 'î'
+            | 'û'
+            | 'Â'
+            | 'Î'
+            | 'Û'
+    )
+}
+
+/// A name: 1 to [`MAX_NAME_CHARS`] letters (English or Turkish), digits, `-`, `_` or `.`.
 pub fn check_name(name: &str) -> Result<(), String> {
     let count = name.chars().count();
     if count == 0 {
@@ -343,10 +368,9 @@ pub fn check_name(name: &str) -> Result<(), String> {
             "the name \"{name}\" is longer than {MAX_NAME_CHARS} characters"
         ));
     }
-    if let Some(c) = name
-        .chars()
-        .find(|c| !(c.is_alphanumeric() || matches!(c, '-' | '_' | '.')))
-    {
+    if let Some(c) = name.chars().find(|&c| {
+        !(c.is_ascii_alphanumeric() || is_turkish_letter(c) || matches!(c, '-' | '_' | '.'))
+    }) {
         return Err(format!(
             "the name \"{name}\" has the character '{c}'; names are letters, digits, '-', '_' or '.'"
         ));
@@ -378,12 +402,12 @@ fn parse_steps(t: &str, max_len: usize) -> Result<Vec<StepSpec>, String> {
     for item in items {
         let (head, after) = match item.find('(') {
             Some(open) => {
-                let rest = &item[open + 1..];
+                let rest = item.get(open + 1..).unwrap_or("");
                 let inner = rest.strip_suffix(')').ok_or_else(|| {
                     format!("the step \"{item}\" opens '(' without closing it at the end")
                 })?;
                 let after: Vec<String> = inner.split('/').map(|s| s.trim().to_string()).collect();
-                (item[..open].trim(), after)
+                (item.get(..open).unwrap_or("").trim(), after)
             }
             None => (item, Vec::new()),
         };

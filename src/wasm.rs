@@ -1,7 +1,9 @@
 //! The WebAssembly face of the core, for the page: the only module that knows about JavaScript.
 //! Inputs are share-link queries (`lesson=jobs&seed=42&section=measure`); outputs are plain JS
-//! objects made by serde from the same types the CLI prints as JSON. Bad input throws an `Error`
-//! whose message is the CLI's and whose `code`, `param`, `value` and `allowed` name the problem.
+//! objects: the same serde types the CLI prints as JSON, written as compact JSON text by
+//! `crate::json` and parsed by `JSON.parse` (serde-wasm-bindgen did the same job with 14 KB more
+//! gzipped WebAssembly, against an 80 KB budget). Bad input throws an `Error` whose message is
+//! the CLI's and whose `code`, `param`, `value` and `allowed` name the problem.
 
 use std::cell::RefCell;
 
@@ -51,9 +53,9 @@ pub fn last_panic() -> Option<String> {
 }
 
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))
+    let text = crate::json::to_string(value)
+        .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
+    js_sys::JSON::parse(&text)
 }
 
 /// A JS `Error` carrying the core's message and fields.
@@ -186,4 +188,10 @@ pub(crate) fn js_number_to_string(x: f64) -> String {
         .to_string_with_radix(10)
         .map(String::from)
         .unwrap_or_default()
+}
+
+/// `Number(text)` by JavaScript itself (see `jsfmt::parse_number`).
+#[allow(deprecated)] // `Number::new` is JavaScript's Number(value) conversion, which is wanted here
+pub(crate) fn js_number(text: &str) -> f64 {
+    js_sys::Number::new(&JsValue::from_str(text)).value_of()
 }

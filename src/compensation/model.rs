@@ -334,9 +334,7 @@ pub struct CompensationResult {
 
 /// Reads a number back from its printed `toFixed` text, as bedel.mjs's constants do.
 fn as_printed(x: f64, decimals: usize) -> f64 {
-    crate::jsfmt::to_fixed(x, decimals)
-        .parse()
-        .unwrap_or(f64::NAN)
+    crate::jsfmt::parse_number(&crate::jsfmt::to_fixed(x, decimals)).unwrap_or(f64::NAN)
 }
 
 /// The lesson's model as a pure function of its parameters, with the lesson's generator.
