@@ -35,21 +35,8 @@ mod native {
         let (int_part, frac) = exact.split_once('.').unwrap_or((exact.as_str(), ""));
         let mut digits_vec: Vec<u8> = int_part.bytes().chain(frac.bytes().take(digits)).collect();
         let round_up = frac.as_bytes().get(digits).is_some_and(|&d| d >= b'5');
-        if round_up {
-            let mut i = digits_vec.len();
-            loop {
-                if i == 0 {
-                    digits_vec.insert(0, b'1');
-                    break;
-                }
-                i -= 1;
-                if digits_vec[i] == b'9' {
-                    digits_vec[i] = b'0';
-                } else {
-                    digits_vec[i] += 1;
-                    break;
-                }
-            }
+        if round_up && increment(&mut digits_vec) {
+            digits_vec.insert(0, b'1');
         }
         let split = digits_vec.len() - digits;
         let mut out = String::with_capacity(digits_vec.len() + 2);
@@ -104,6 +91,20 @@ mod native {
         format!("{sign}{body}")
     }
 
+    /// Adds one to a decimal number written as ASCII digits; true when it carries out of the
+    /// top digit (all nines became zeros).
+    fn increment(digits: &mut [u8]) -> bool {
+        for d in digits.iter_mut().rev() {
+            if *d == b'9' {
+                *d = b'0';
+            } else {
+                *d += 1;
+                return false;
+            }
+        }
+        true
+    }
+
     /// ECMA-262 Number::toString: when the value lies exactly halfway between two shortest
     /// candidates, the even one wins (Rust may pick the other).
     fn even_on_tie(x: f64, digits: String, exp: i32) -> String {
@@ -122,17 +123,9 @@ mod native {
         }
         let mut pick = all[..k].to_vec();
         if pick[k - 1] % 2 == 1 {
-            // Round the truncation up to the even neighbour.
-            let mut i = k;
-            while i > 0 {
-                i -= 1;
-                if pick[i] == b'9' {
-                    pick[i] = b'0';
-                } else {
-                    pick[i] += 1;
-                    break;
-                }
-            }
+            // Round the truncation up to the even neighbour (a carry out of the top digit
+            // makes a number that fails the check below).
+            increment(&mut pick);
         }
         let even = String::from_utf8(pick).unwrap_or(digits.clone());
         let even = even.trim_end_matches('0');

@@ -112,6 +112,9 @@ struct SpecOut<'a> {
     spec: &'a ParamSpec,
     kind_name: &'static str,
     allowed: String,
+    /// Message keys of the control's label and help text in the page's message files.
+    label_key: String,
+    help_key: String,
 }
 
 /// The parameter schema of a lesson: names, defaults, bounds, kinds, meanings (the page never
@@ -126,6 +129,8 @@ pub fn params(lesson: &str) -> Result<JsValue, JsValue> {
             spec,
             kind_name: spec.kind.name(),
             allowed: spec.kind.allowed(),
+            label_key: format!("param.{}.{}", lesson.id(), spec.name),
+            help_key: format!("help.{}.{}", lesson.id(), spec.name),
         })
         .collect();
     to_js(&specs)
