@@ -69,7 +69,11 @@ function decimalsFor(step) {
 function drawSvg(chart, lesson, t, width, titleId, tooltip, figure) {
   const small = chart.mark === "bar" && chart.series.length === 1 && (chart.x.categories?.length ?? 0) <= 4;
   const height = small ? SMALL_HEIGHT : HEIGHT;
-  const left = MARGIN.left;
+  // Room on the left for the longest y tick label.
+  const [d0, d1] = chart.y.domain;
+  const probe = (chart.y.scale === "log" ? scaleLog() : scaleLinear()).domain([d0, d1]);
+  const longest = Math.max(...probe.ticks(5).map((v) => formatNumber(v, t, 6).length), 1);
+  const left = Math.max(MARGIN.left, Math.ceil(longest * 6.4 + 12));
   const right = width - MARGIN.right;
   const bottom = height - MARGIN.bottom;
   const top = MARGIN.top;
