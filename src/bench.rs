@@ -17,7 +17,7 @@ pub fn monte_carlo_workload(runs: u64, attempts: u32) -> Totals {
             retries: vec![1],
             ..p.clone()
         },
-        || Lcg32::new(p.seed),
+        |_| Lcg32::new(p.seed),
     );
     let chosen = &r.orderings[r.chosen].ordering;
     let compensable: Vec<bool> = chosen

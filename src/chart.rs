@@ -79,13 +79,19 @@ impl Category {
     }
 }
 
-/// One point: x, y and, for tooltips, how many decimals y deserves.
+/// One point: x, y and, where y is sampled, the interval or spread around it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Point {
     /// The x value.
     pub x: X,
     /// The y value.
     pub y: f64,
+    /// Lower end of the error bar, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lo: Option<f64>,
+    /// Upper end of the error bar, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hi: Option<f64>,
 }
 
 /// A named series of points.
@@ -138,7 +144,33 @@ pub fn series(
         decimals,
         points: points
             .into_iter()
-            .map(|(x, y)| Point { x: X::Num(x), y })
+            .map(|(x, y)| Point {
+                x: X::Num(x),
+                y,
+                lo: None,
+                hi: None,
+            })
+            .collect(),
+    }
+}
+
+/// A series of `(x, y, low, high)`: sampled values with their error bars.
+pub fn series_with_bars(
+    key: &'static str,
+    decimals: u8,
+    points: impl IntoIterator<Item = (f64, f64, f64, f64)>,
+) -> Series {
+    Series {
+        key,
+        decimals,
+        points: points
+            .into_iter()
+            .map(|(x, y, lo, hi)| Point {
+                x: X::Num(x),
+                y,
+                lo: Some(lo),
+                hi: Some(hi),
+            })
             .collect(),
     }
 }
@@ -155,7 +187,12 @@ pub fn bars(
         .map(|(c, y)| {
             let x = X::Cat(c.id.clone());
             cats.push(c);
-            Point { x, y }
+            Point {
+                x,
+                y,
+                lo: None,
+                hi: None,
+            }
         })
         .collect();
     (
@@ -203,7 +240,12 @@ pub fn nice_ceiling(v: f64) -> f64 {
 fn y_values(series: &[Series]) -> impl Iterator<Item = f64> + '_ {
     series
         .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.y))
+        .flat_map(|s| {
+            s.points
+                .iter()
+                .flat_map(|p| [Some(p.y), p.lo, p.hi])
+                .flatten()
+        })
         .filter(|y| y.is_finite())
 }
 
@@ -306,8 +348,10 @@ impl Chart {
             s.points.retain(|p| p.y > 0.0 && p.y.is_finite());
             hidden += (before - s.points.len()) as u64;
         }
-        let (lo, hi) =
-            y_values(&self.series).fold((f64::INFINITY, 0.0f64), |(a, b), v| (a.min(v), b.max(v)));
+        // Error bars reaching 0 are cut at the axis; only positive values set the domain.
+        let (lo, hi) = y_values(&self.series)
+            .filter(|v| *v > 0.0)
+            .fold((f64::INFINITY, 0.0f64), |(a, b), v| (a.min(v), b.max(v)));
         let domain = if lo.is_finite() && hi > 0.0 {
             let a = decade(lo);
             let b = if pow10(decade(hi)) == hi {

@@ -19,6 +19,7 @@ pub mod query;
 pub mod render;
 pub mod report;
 pub mod rng;
+pub mod stats;
 pub mod supervisor;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

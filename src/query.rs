@@ -225,7 +225,8 @@ pub fn resolve(query: &str) -> Resolved {
                 lesson.specs().iter().any(|s| s.name == *p) && params.get(p) != defaults.get(p)
             })
             .collect();
-        // The value whose fallback settles this disagreement, else the link's last one.
+        // The value whose fallback alone makes the parameters agree, else the link's last one
+        // (the loop goes on until they agree).
         let settles = |p: &&str| {
             let mut trial = params.clone();
             trial
@@ -238,7 +239,7 @@ pub fn resolve(query: &str) -> Resolved {
                         .map_or("", |s| s.default),
                 )
                 .is_ok()
-                && validate(&trial).err().as_ref() != Some(&e)
+                && validate(&trial).is_ok()
         };
         let fallback = named
             .or_else(|| candidates.iter().copied().find(settles))

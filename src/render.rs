@@ -20,7 +20,8 @@ pub fn lesson_text(report: &Report) -> String {
 }
 
 fn render_section(section: &Section, out: &mut String) {
-    for (i, group) in section.groups.iter().enumerate() {
+    // Groups beyond the lesson (exact values, intervals) are not part of the lesson's text.
+    for (i, group) in section.groups.iter().filter(|g| !g.extension).enumerate() {
         if i > 0 {
             out.push('\n');
         }

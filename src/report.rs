@@ -34,15 +34,27 @@ pub struct Group {
     pub blocks: Vec<Block>,
     /// Charts of the group's numbers (not part of the lesson's text).
     pub charts: Vec<Chart>,
+    /// Whether the group goes beyond the lesson (exact values, intervals, replications): the
+    /// lesson's text leaves it out, the page marks it.
+    pub extension: bool,
 }
 
 impl Group {
-    /// A group without charts.
+    /// A group of the lesson's output, without charts.
     pub fn new(key: &'static str, blocks: Vec<Block>) -> Self {
         Self {
             key,
             blocks,
             charts: Vec::new(),
+            extension: false,
+        }
+    }
+
+    /// A group that goes beyond the lesson's output.
+    pub fn beyond_lesson(key: &'static str, blocks: Vec<Block>) -> Self {
+        Self {
+            extension: true,
+            ..Self::new(key, blocks)
         }
     }
 

@@ -264,6 +264,7 @@ proptest! {
                 (Lesson::Compensation, "runs", Value::Int(n)) => Value::Int(n % 5000 + 1),
                 (Lesson::Supervisor, "max_rounds" | "jobs", Value::Int(n)) => Value::Int(n % 200 + 1),
                 (Lesson::Jobs, "nights", Value::Int(n)) => Value::Int(n % 500 + 1),
+                (_, "replications", Value::Int(n)) => Value::Int(n % 3 + 1),
                 _ => v.clone(),
             };
             set.set(name, &small.to_text()).unwrap();

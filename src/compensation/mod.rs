@@ -16,7 +16,11 @@ pub fn report(
     progress: &mut dyn FnMut(f64),
 ) -> Result<Report, Error> {
     let p = params::CompensationParams::from_set(set)?;
-    let r = model::simulate_with_progress(&p, || crate::rng::Lcg32::new(p.seed), progress);
+    let r = model::simulate_with_progress(
+        &p,
+        |replicate| crate::rng::Lcg32::new(p.seed.wrapping_add(replicate)),
+        progress,
+    );
     let sections = sections
         .iter()
         .map(|s| match *s {

@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::params::CompensationParams;
 use crate::params::StepSpec;
 use crate::rng::{Lcg32, UnitRng};
+use crate::stats::{Spread, Z95, spread, wilson};
 
 /// `rnd = () => 1`: a generator under which no compensation call fails.
 #[derive(Debug, Clone, Copy)]
@@ -250,6 +251,48 @@ pub struct McRow {
     pub calls_per_job: f64,
     /// Rollback rounds per job.
     pub rounds_per_job: f64,
+    /// The 95% Wilson interval of the hung-job rate.
+    pub rate_ci: (f64, f64),
+    /// What the Monte Carlo estimates, exactly.
+    pub exact: Exact,
+    /// The hung-job rate over the replications with seeds seed, seed+1, … (when more than one).
+    pub replicated: Option<Spread>,
+}
+
+/// The exact expectations behind one Monte Carlo row: every compensable completed step hangs
+/// with probability fail^attempts and takes 1 + fail + … + fail^(attempts−1) calls on average;
+/// the failing step takes each place as often as `i mod steps` gives it in `runs` runs.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Exact {
+    /// Probability that a run leaves at least one step hung.
+    pub rate: f64,
+    /// Expected compensation calls per run.
+    pub calls_per_job: f64,
+    /// Expected rollback rounds per run.
+    pub rounds_per_job: f64,
+}
+
+/// The exact expectations for an ordering (`compensable` in its order), an attempt count and a
+/// number of runs (the estimator's own weighting of failing steps).
+pub fn exact(compensable: &[bool], attempts: u32, fail: f64, runs: u64) -> Exact {
+    let n = compensable.len() as u64;
+    let hang = fail.powi(attempts as i32);
+    let calls_per_step: f64 = (0..attempts).map(|j| fail.powi(j as i32)).sum();
+    let (mut rate, mut calls, mut rounds) = (0.0, 0.0, 0.0);
+    for k in 0..n {
+        // Runs i < runs with i mod n = k.
+        let weight = (runs / n + u64::from(k < runs % n)) as f64;
+        let c = compensable[..k as usize].iter().filter(|c| **c).count() as i32;
+        rate += weight * (1.0 - (1.0 - hang).powi(c));
+        calls += weight * f64::from(c) * calls_per_step;
+        rounds += weight * (k as f64 + f64::from(c) * (calls_per_step - 1.0));
+    }
+    let runs = runs as f64;
+    Exact {
+        rate: rate / runs,
+        calls_per_job: calls / runs,
+        rounds_per_job: rounds / runs,
+    }
 }
 
 /// One ordering in the daily table.
@@ -339,13 +382,14 @@ fn as_printed(x: f64, decimals: usize) -> f64 {
 
 /// The lesson's model as a pure function of its parameters, with the lesson's generator.
 pub fn simulate(p: &CompensationParams) -> CompensationResult {
-    simulate_with(p, || Lcg32::new(p.seed))
+    simulate_with(p, |replicate| Lcg32::new(p.seed.wrapping_add(replicate)))
 }
 
-/// The model with any generator; `fresh` makes the generator for each Monte Carlo row.
+/// The model with any generator; `fresh(i)` makes the generator for each Monte Carlo row of
+/// replication `i` (0 is the lesson's run).
 pub fn simulate_with<R: UnitRng>(
     p: &CompensationParams,
-    fresh: impl Fn() -> R,
+    fresh: impl Fn(u32) -> R,
 ) -> CompensationResult {
     simulate_with_progress(p, fresh, &mut |_| {})
 }
@@ -353,7 +397,7 @@ pub fn simulate_with<R: UnitRng>(
 /// [`simulate_with`], telling `progress` the share of the Monte Carlo done (0 to 1) as it goes.
 pub fn simulate_with_progress<R: UnitRng>(
     p: &CompensationParams,
-    fresh: impl Fn() -> R,
+    fresh: impl Fn(u32) -> R,
     progress: &mut dyn FnMut(f64),
 ) -> CompensationResult {
     let n = p.steps.len();
@@ -397,22 +441,41 @@ pub fn simulate_with_progress<R: UnitRng>(
             rollback: rollback(&comp, k, 0.0, 1, &mut NeverFails),
         })
         .collect();
-    let rows = p.retries.len() as f64;
+    let reps = p.replications.max(1);
+    let parts = (p.retries.len() as u32 * reps) as f64;
     let monte_carlo: Vec<McRow> = p
         .retries
         .iter()
         .enumerate()
         .map(|(row, &attempts)| {
-            let mut tick = |done: u64| progress((row as f64 + done as f64 / p.runs as f64) / rows);
-            let totals =
-                monte_carlo_with_progress(&comp, attempts, p.comp_fail, p.runs, fresh(), &mut tick);
+            let mut rates = Vec::with_capacity(reps as usize);
+            let mut first = Totals::default();
+            for rep in 0..reps {
+                let part = (row as u32 * reps + rep) as f64;
+                let mut tick = |done: u64| progress((part + done as f64 / p.runs as f64) / parts);
+                let totals = monte_carlo_with_progress(
+                    &comp,
+                    attempts,
+                    p.comp_fail,
+                    p.runs,
+                    fresh(rep),
+                    &mut tick,
+                );
+                rates.push(totals.hung_jobs as f64 / p.runs as f64);
+                if rep == 0 {
+                    first = totals;
+                }
+            }
             let runs = p.runs as f64;
             McRow {
                 attempts,
-                totals,
-                rate: totals.hung_jobs as f64 / runs,
-                calls_per_job: totals.calls as f64 / runs,
-                rounds_per_job: totals.rounds as f64 / runs,
+                totals: first,
+                rate: first.hung_jobs as f64 / runs,
+                calls_per_job: first.calls as f64 / runs,
+                rounds_per_job: first.rounds as f64 / runs,
+                rate_ci: wilson(first.hung_jobs, p.runs, Z95),
+                exact: exact(&comp, attempts, p.comp_fail, p.runs),
+                replicated: if reps > 1 { spread(&rates) } else { None },
             }
         })
         .collect();

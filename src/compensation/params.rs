@@ -55,6 +55,13 @@ pub const SPECS: &[ParamSpec] = &[
         lesson_name: "N",
     },
     ParamSpec {
+        name: "replications",
+        kind: Kind::Int { min: 1, max: 100 },
+        default: "1",
+        meaning: "Monte Carlo runs with seeds seed, seed+1, ... for the spread of the hung rate (beyond the lesson)",
+        lesson_name: "(tatbikat)",
+    },
+    ParamSpec {
         name: "daily_workflows",
         kind: Kind::Int {
             min: 1,
@@ -119,6 +126,8 @@ pub struct CompensationParams {
     pub retries: Vec<u32>,
     /// Runs per row (N).
     pub runs: u64,
+    /// Replications with seeds seed, seed+1, … (1: the lesson's run only).
+    pub replications: u32,
     /// Workflows per day (FATURA).
     pub daily_workflows: u64,
     /// Failing share of workflows (KK2).
@@ -147,6 +156,7 @@ impl CompensationParams {
                 .map(|x| x as u32)
                 .collect(),
             runs: set.int("runs") as u64,
+            replications: set.int("replications") as u32,
             daily_workflows: set.int("daily_workflows") as u64,
             failure_rate: set.real("failure_rate"),
             round_s: set.real("round_s"),
@@ -177,6 +187,7 @@ impl CompensationParams {
             .iter()
             .map(|&a| (0..a).map(|j| self.comp_fail.powi(j as i32)).sum::<f64>())
             .sum();
-        self.runs as f64 * (self.steps.len() as f64 - 1.0) / 2.0 * per_step
+        self.runs as f64 * f64::from(self.replications) * (self.steps.len() as f64 - 1.0) / 2.0
+            * per_step
     }
 }

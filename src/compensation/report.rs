@@ -3,7 +3,7 @@
 
 use super::model::CompensationResult;
 use super::params::CompensationParams;
-use crate::chart::{Category, Chart, bars, series};
+use crate::chart::{Category, Chart, bars, series, series_with_bars};
 use crate::report::{Block, Cell, Group, Line, Section, Table, left, right, t, v};
 
 fn int(n: u64) -> Cell {
@@ -203,8 +203,117 @@ pub fn measure(p: &CompensationParams, r: &CompensationResult) -> Section {
                     .log_y(),
                 ],
             ),
+            exact_group(p, r),
         ],
     }
+}
+
+/// Beyond the lesson: the exact values the Monte Carlo estimates, the 95% intervals of the
+/// sampled rates, and the spread over replications with other seeds.
+fn exact_group(p: &CompensationParams, r: &CompensationResult) -> Group {
+    let reps = p.replications > 1;
+    let mut columns = vec![
+        right("attempts", "telafi denemesi", 16),
+        right("rate", "oran", 10),
+        right("ci_low", "%95 alt", 10),
+        right("ci_high", "%95 ust", 10),
+        right("exact_rate", "kesin oran", 12),
+        right("exact_inside", "aralikta", 10),
+        right("exact_calls_per_job", "kesin cagri/is", 16),
+        right("exact_rounds_per_job", "kesin tur/is", 14),
+    ];
+    if reps {
+        columns.extend([
+            right("rep_mean", "tekrar ort.", 12),
+            right("rep_sd", "std. sapma", 12),
+            right("rep_min", "en az", 10),
+            right("rep_max", "en cok", 10),
+        ]);
+    }
+    let rows = r
+        .monte_carlo
+        .iter()
+        .map(|m| {
+            let inside = m.rate_ci.0 <= m.exact.rate && m.exact.rate <= m.rate_ci.1;
+            let mut row = vec![
+                int(u64::from(m.attempts)),
+                Cell::fixed(m.rate, 5),
+                Cell::fixed(m.rate_ci.0, 5),
+                Cell::fixed(m.rate_ci.1, 5),
+                Cell::fixed(m.exact.rate, 6),
+                if inside {
+                    Cell::Label {
+                        key: "yes",
+                        text: "evet",
+                    }
+                } else {
+                    Cell::Label {
+                        key: "no",
+                        text: "hayir",
+                    }
+                },
+                Cell::fixed(m.exact.calls_per_job, 4),
+                Cell::fixed(m.exact.rounds_per_job, 4),
+            ];
+            if let Some(sp) = m.replicated {
+                row.extend([
+                    Cell::fixed(sp.mean, 5),
+                    Cell::fixed(sp.sd, 5),
+                    Cell::fixed(sp.min, 5),
+                    Cell::fixed(sp.max, 5),
+                ]);
+            }
+            row
+        })
+        .collect();
+    let table = Table {
+        key: "monte_carlo_exact",
+        columns,
+        rows,
+    };
+    let intro = Line::new(
+        "compensation.exact_intro",
+        vec![
+            t("kesin degerler: her telafi edilebilir adim "),
+            v("comp_fail", Cell::Number(p.comp_fail)),
+            t("^deneme olasilikla askida kalir; orneklenen oranlarin %95 Wilson araligi; tekrar: "),
+            v("replications", int(u64::from(p.replications))),
+        ],
+    );
+    let points = |f: fn(&super::model::McRow) -> f64| {
+        r.monte_carlo
+            .iter()
+            .map(move |m| (f64::from(m.attempts), f(m)))
+            .collect::<Vec<_>>()
+    };
+    let mut sampled: Vec<(f64, f64, f64, f64)> = r
+        .monte_carlo
+        .iter()
+        .map(|m| (f64::from(m.attempts), m.rate, m.rate_ci.0, m.rate_ci.1))
+        .collect();
+    if reps {
+        // With replications the error bar shows their range around their mean.
+        sampled = r
+            .monte_carlo
+            .iter()
+            .filter_map(|m| {
+                m.replicated
+                    .map(|sp| (f64::from(m.attempts), sp.mean, sp.min, sp.max))
+            })
+            .collect();
+    }
+    let chart = Chart::line(
+        "hung_rate_exact",
+        ("attempts", Some("attempts")),
+        ("rate", None),
+        vec![
+            series_with_bars(if reps { "rep_mean" } else { "rate" }, 5, sampled),
+            series("exact_rate", 6, points(|m| m.exact.rate)),
+        ],
+    )
+    .log_y();
+    Group::beyond_lesson("exact", vec![Block::Line(intro), Block::Table(table)])
+        .with_charts(vec![chart])
 }
 
 /// bedel.mjs: the daily cost of the orderings, of hung workflows, and of a fault-free day.

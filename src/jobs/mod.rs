@@ -12,8 +12,10 @@ use crate::report::Report;
 /// Runs the lesson and reports the given sections (it has one, `measure`).
 pub fn report(set: &ParamSet, sections: &[&'static str]) -> Result<Report, Error> {
     let p = params::JobsParams::from_set(set)?;
-    let rng = params::generator(p.seed)?;
-    let r = model::simulate(&p, &rng);
+    let generators = (0..p.replications.max(1))
+        .map(|i| params::generator(params::replicate_seed(p.seed, i)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let r = model::simulate(&p, |i| generators[i as usize].clone());
     let sections = sections.iter().map(|_| report::measure(&p, &r)).collect();
     Ok(Report {
         lesson: "jobs",

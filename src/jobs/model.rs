@@ -11,6 +11,7 @@ use serde::Serialize;
 use super::params::JobsParams;
 use crate::jsfmt::math_round;
 use crate::rng::UnitRng;
+use crate::stats::{Spread, spread};
 
 /// One row of the guarantee table: the nights under one attempt limit.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -56,6 +57,30 @@ pub fn retry_table<R: UnitRng + Clone>(p: &JobsParams, fresh: &R) -> Vec<RetryRo
                 attempts,
                 wasted,
             }
+        })
+        .collect()
+}
+
+/// What the guarantee table estimates, exactly: a night completes unless all `limit` attempts
+/// fail (probability 1 − p^limit) and takes 1 + p + … + p^(limit−1) attempts on average.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct RetryExact {
+    /// Attempts allowed per night.
+    pub limit: u32,
+    /// Probability that a night completes.
+    pub completion: f64,
+    /// Expected attempts per night.
+    pub attempts_per_night: f64,
+}
+
+/// The exact values behind the guarantee table, one per attempt limit.
+pub fn retry_exact(p: &JobsParams) -> Vec<RetryExact> {
+    p.retry_limits
+        .iter()
+        .map(|&limit| RetryExact {
+            limit,
+            completion: 1.0 - p.fail_prob.powi(limit as i32),
+            attempts_per_night: (0..limit).map(|j| p.fail_prob.powi(j as i32)).sum(),
         })
         .collect()
 }
@@ -276,13 +301,40 @@ pub struct JobsResult {
     pub policies: Vec<PolicyResult>,
     /// The missed-run table.
     pub windows: Vec<WindowRow>,
+    /// The exact values behind the guarantee table.
+    pub retry_exact: Vec<RetryExact>,
+    /// Completed nights per attempt limit over the replications with other seeds (empty with
+    /// one replication).
+    pub retry_replicated: Vec<Spread>,
 }
 
-/// The lesson's model as a pure function of its parameters and a fresh generator.
-pub fn simulate<R: UnitRng + Clone>(p: &JobsParams, fresh: &R) -> JobsResult {
-    let durations = durations(p, &mut fresh.clone());
+/// The lesson's model as a pure function of its parameters and its generators: `fresh(0)` the
+/// lesson's, `fresh(i)` replication i's (`p.replications` of them).
+pub fn simulate<R: UnitRng + Clone>(p: &JobsParams, fresh: impl Fn(u32) -> R) -> JobsResult {
+    let lesson = fresh(0);
+    let durations = durations(p, &mut lesson.clone());
+    let retry = retry_table(p, &lesson);
+    let retry_replicated = if p.replications > 1 {
+        let runs: Vec<Vec<RetryRow>> = (0..p.replications)
+            .map(|i| retry_table(p, &fresh(i)))
+            .collect();
+        (0..retry.len())
+            .filter_map(|row| {
+                spread(
+                    &runs
+                        .iter()
+                        .map(|r| r[row].completed as f64)
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     JobsResult {
-        retry: retry_table(p, fresh),
+        retry_exact: retry_exact(p),
+        retry_replicated,
+        retry,
         parallel: parallel_table(p),
         policies: Policy::ALL
             .iter()

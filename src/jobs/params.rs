@@ -56,6 +56,13 @@ pub const SPECS: &[ParamSpec] = &[
         lesson_name: "deneme siniri",
     },
     ParamSpec {
+        name: "replications",
+        kind: Kind::Int { min: 1, max: 100 },
+        default: "1",
+        meaning: "guarantee tables with seeds seed, seed+1, ... for the spread of completed nights (beyond the lesson)",
+        lesson_name: "(tatbikat)",
+    },
+    ParamSpec {
         name: "parallelisms",
         kind: Kind::IntList {
             min: 1,
@@ -128,6 +135,8 @@ pub struct JobsParams {
     pub fail_prob: f64,
     /// Attempt limits compared.
     pub retry_limits: Vec<u32>,
+    /// Replications with seeds seed, seed+1, … (1: the lesson's run only).
+    pub replications: u32,
     /// Parallelism values compared.
     pub parallelisms: Vec<u64>,
     /// Probability of a long run.
@@ -153,6 +162,7 @@ impl JobsParams {
             interval: set.int("interval"),
             seed,
             fail_prob: set.real("fail_prob"),
+            replications: set.int("replications") as u32,
             retry_limits: set
                 .int_list("retry_limits")
                 .into_iter()
@@ -179,4 +189,10 @@ impl JobsParams {
 /// The lesson's generator for `seed`, or an error naming the seed.
 pub fn generator(seed: u64) -> Result<Minstd, Error> {
     Minstd::new(seed).map_err(|e| Error::bad("seed", &seed.to_string(), e.allowed))
+}
+
+/// The seed of replication `i`: seed, seed+1, … wrapping within 1..=2147483646, so every one
+/// starts the generator.
+pub fn replicate_seed(seed: u64, i: u32) -> u64 {
+    1 + (seed - 1 + u64::from(i)) % (Minstd::MODULUS - 1)
 }

@@ -2,8 +2,9 @@
 
 use super::model::{JobsResult, Policy};
 use super::params::JobsParams;
-use crate::chart::{Category, Chart, bars, series};
+use crate::chart::{Category, Chart, bars, series, series_with_bars};
 use crate::report::{Block, Cell, Group, Line, Section, Table, left, right, t, v};
+use crate::stats::{Z95, wilson};
 
 fn int(n: u64) -> Cell {
     Cell::Int(n as i64)
@@ -171,6 +172,7 @@ pub fn measure(p: &JobsParams, r: &JobsResult) -> Section {
         name: "measure",
         groups: vec![
             Group::new("retry_limit", vec![Block::Table(retry)]).with_charts(retry_charts(r)),
+            exact_group(p, r),
             Group::new("parallelism", vec![Block::Table(parallel)]).with_charts(parallel_charts(r)),
             Group::new(
                 "overlap",
@@ -329,4 +331,118 @@ fn window_charts(r: &JobsResult) -> Vec<Chart> {
             series("parallel_runs", 0, points(|x| x.parallel_runs)),
         ],
     )]
+}
+
+/// Beyond the lesson: the completion probability 1 − p^limit and the expected attempts beside
+/// the sampled shares, their 95% intervals, and the spread over replications with other seeds.
+fn exact_group(p: &JobsParams, r: &JobsResult) -> Group {
+    let nights = p.nights as u64;
+    let reps = !r.retry_replicated.is_empty();
+    let mut columns = vec![
+        left("retry_limit", "deneme siniri", 14),
+        right("completed_share", "tamamlanma payi", 16),
+        right("ci_low", "%95 alt", 10),
+        right("ci_high", "%95 ust", 10),
+        right("exact_completion", "kesin pay", 12),
+        right("exact_inside", "aralikta", 10),
+        right("attempts_per_night", "deneme/gece", 13),
+        right("exact_attempts_per_night", "kesin deneme/gece", 19),
+    ];
+    if reps {
+        columns.extend([
+            right("rep_mean", "tekrar ort.", 12),
+            right("rep_sd", "std. sapma", 12),
+            right("rep_min", "en az", 8),
+            right("rep_max", "en cok", 8),
+        ]);
+    }
+    let mut bars_points = Vec::new();
+    let rows = r
+        .retry
+        .iter()
+        .zip(&r.retry_exact)
+        .enumerate()
+        .map(|(i, (row, ex))| {
+            let share = row.completed as f64 / nights as f64;
+            let (lo, hi) = wilson(row.completed, nights, Z95);
+            let inside = lo <= ex.completion && ex.completion <= hi;
+            let mut cells = vec![
+                int(u64::from(row.limit)),
+                Cell::fixed(share, 4),
+                Cell::fixed(lo, 4),
+                Cell::fixed(hi, 4),
+                Cell::fixed(ex.completion, 4),
+                if inside {
+                    Cell::Label {
+                        key: "yes",
+                        text: "evet",
+                    }
+                } else {
+                    Cell::Label {
+                        key: "no",
+                        text: "hayir",
+                    }
+                },
+                Cell::fixed(row.attempts as f64 / nights as f64, 3),
+                Cell::fixed(ex.attempts_per_night, 3),
+            ];
+            let x = f64::from(row.limit);
+            match r.retry_replicated.get(i) {
+                Some(sp) => {
+                    cells.extend([
+                        Cell::fixed(sp.mean, 2),
+                        Cell::fixed(sp.sd, 2),
+                        Cell::fixed(sp.min, 0),
+                        Cell::fixed(sp.max, 0),
+                    ]);
+                    let n = nights as f64;
+                    bars_points.push((x, sp.mean / n, sp.min / n, sp.max / n));
+                }
+                None => bars_points.push((x, share, lo, hi)),
+            }
+            cells
+        })
+        .collect();
+    let intro = Line::new(
+        "jobs.exact_intro",
+        vec![
+            t("kesin degerler: bir gece, butun denemeleri "),
+            v("fail_prob", Cell::Number(p.fail_prob)),
+            t(
+                " olasilikla basarisiz olursa tamamlanmaz; orneklenen paylarin %95 Wilson araligi; tekrar: ",
+            ),
+            v("replications", int(u64::from(p.replications))),
+        ],
+    );
+    let chart = Chart::line(
+        "completion_exact",
+        ("retry_limit", Some("attempts")),
+        ("completion", None),
+        vec![
+            series_with_bars(
+                if reps { "rep_mean" } else { "completed_share" },
+                4,
+                bars_points,
+            ),
+            series(
+                "exact_completion",
+                4,
+                r.retry_exact
+                    .iter()
+                    .map(|e| (f64::from(e.limit), e.completion)),
+            ),
+        ],
+    );
+    Group::beyond_lesson(
+        "exact",
+        vec![
+            Block::Line(intro),
+            Block::Table(Table {
+                key: "retry_exact",
+                columns,
+                rows,
+            }),
+        ],
+    )
+    .with_charts(vec![chart])
 }

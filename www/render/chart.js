@@ -160,12 +160,23 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure) {
     const label = (p) => {
       const xs = chart.x.scale === "band" ? categoryName(cats.find((c) => c.id === p.x) ?? { id: p.x }, t) : formatNumber(p.x, t, 4);
       const unit = chart.y.unit ? ` ${t(`unit.${chart.y.unit}`)}` : "";
-      return `${name} — ${t(`axis.${lesson}.${chart.x.key}`)} ${xs}: ${formatNumber(p.y, t, series.decimals)}${unit}`;
+      const range = p.lo !== undefined ? ` [${formatNumber(p.lo, t, series.decimals)} – ${formatNumber(p.hi, t, series.decimals)}]` : "";
+      return `${name} — ${t(`axis.${lesson}.${chart.x.key}`)} ${xs}: ${formatNumber(p.y, t, series.decimals)}${unit}${range}`;
     };
     if (chart.mark === "line") {
       const d = series.points.map((p, i) => `${i ? "L" : "M"}${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join("");
       marks.append(svg("path", { class: `line s${si}`, d }));
       for (const p of series.points) {
+        if (p.lo !== undefined && p.hi !== undefined) {
+          // The interval or spread around a sampled value; a log axis cuts it at its bottom.
+          const clamp = (v) => (chart.y.scale === "log" ? Math.max(v, y0) : v);
+          const [ya, yb] = [y(clamp(p.lo)), y(clamp(p.hi))];
+          marks.append(
+            svg("line", { class: `whisker s${si}`, x1: x(p.x), x2: x(p.x), y1: ya, y2: yb }),
+            svg("line", { class: `whisker s${si}`, x1: x(p.x) - 5, x2: x(p.x) + 5, y1: ya, y2: ya }),
+            svg("line", { class: `whisker s${si}`, x1: x(p.x) - 5, x2: x(p.x) + 5, y1: yb, y2: yb }),
+          );
+        }
         const dot = svg("circle", { class: `dot s${si}`, cx: x(p.x), cy: y(p.y), r: 4 }, svg("title", {}, label(p)));
         dot.addEventListener("pointerenter", (e) => tip(label(p), e));
         dot.addEventListener("pointerleave", () => hideTip(tooltip));

@@ -24,8 +24,18 @@ export function renderReport(doc, t, { showSectionTitles = true } = {}) {
         });
         return el(
           "div",
-          { class: "group", id: `${lesson}-${group.key}`, dataset: { group: group.key }, "aria-labelledby": headingId },
-          el("h3", { id: headingId }, heading),
+          {
+            class: group.extension ? "group beyond" : "group",
+            id: `${lesson}-${group.key}`,
+            dataset: { group: group.key },
+            "aria-labelledby": headingId,
+          },
+          el(
+            "h3",
+            { id: headingId },
+            heading,
+            group.extension ? el("span", { class: "badge", title: t("ui.beyond_lesson_title") }, t("ui.beyond_lesson")) : null,
+          ),
           group.blocks.map((block) =>
             block.type === "table" ? renderTable(block, lesson, t, heading) : renderLine(block, lesson, t),
           ),
