@@ -343,6 +343,29 @@ pub const fn right(key: &'static str, label: &'static str, width: usize) -> Colu
     }
 }
 
+/// The columns of a replication spread (beyond the lesson): mean, standard deviation, range.
+pub const SPREAD_COLUMNS: [Column; 4] = [
+    right("rep_mean", "tekrar ort.", 12),
+    right("rep_sd", "std. sapma", 12),
+    right("rep_min", "en az", 10),
+    right("rep_max", "en cok", 10),
+];
+
+/// Whether an exact value lies inside a sampled value's interval, as a translated label.
+pub fn inside_cell(exact: f64, (low, high): (f64, f64)) -> Cell {
+    if low <= exact && exact <= high {
+        Cell::Label {
+            key: "yes",
+            text: "evet",
+        }
+    } else {
+        Cell::Label {
+            key: "no",
+            text: "hayir",
+        }
+    }
+}
+
 impl Report {
     /// The section named `name`, if the report has it.
     pub fn section(&self, name: &str) -> Option<&Section> {

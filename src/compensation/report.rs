@@ -4,7 +4,9 @@
 use super::model::CompensationResult;
 use super::params::CompensationParams;
 use crate::chart::{Category, Chart, bars, series, series_with_bars};
-use crate::report::{Block, Cell, Group, Line, Section, Table, left, right, t, v};
+use crate::report::{
+    Block, Cell, Group, Line, SPREAD_COLUMNS, Section, Table, inside_cell, left, right, t, v,
+};
 
 fn int(n: u64) -> Cell {
     Cell::Int(n as i64)
@@ -223,35 +225,19 @@ fn exact_group(p: &CompensationParams, r: &CompensationResult) -> Group {
         right("exact_rounds_per_job", "kesin tur/is", 14),
     ];
     if reps {
-        columns.extend([
-            right("rep_mean", "tekrar ort.", 12),
-            right("rep_sd", "std. sapma", 12),
-            right("rep_min", "en az", 10),
-            right("rep_max", "en cok", 10),
-        ]);
+        columns.extend(SPREAD_COLUMNS);
     }
     let rows = r
         .monte_carlo
         .iter()
         .map(|m| {
-            let inside = m.rate_ci.0 <= m.exact.rate && m.exact.rate <= m.rate_ci.1;
             let mut row = vec![
                 int(u64::from(m.attempts)),
                 Cell::fixed(m.rate, 5),
                 Cell::fixed(m.rate_ci.0, 5),
                 Cell::fixed(m.rate_ci.1, 5),
                 Cell::fixed(m.exact.rate, 6),
-                if inside {
-                    Cell::Label {
-                        key: "yes",
-                        text: "evet",
-                    }
-                } else {
-                    Cell::Label {
-                        key: "no",
-                        text: "hayir",
-                    }
-                },
+                inside_cell(m.exact.rate, m.rate_ci),
                 Cell::fixed(m.exact.calls_per_job, 4),
                 Cell::fixed(m.exact.rounds_per_job, 4),
             ];

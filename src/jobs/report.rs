@@ -3,7 +3,9 @@
 use super::model::{JobsResult, Policy};
 use super::params::JobsParams;
 use crate::chart::{Category, Chart, bars, series, series_with_bars};
-use crate::report::{Block, Cell, Group, Line, Section, Table, left, right, t, v};
+use crate::report::{
+    Block, Cell, Group, Line, SPREAD_COLUMNS, Section, Table, inside_cell, left, right, t, v,
+};
 use crate::stats::{Z95, wilson};
 
 fn int(n: u64) -> Cell {
@@ -349,12 +351,7 @@ fn exact_group(p: &JobsParams, r: &JobsResult) -> Group {
         right("exact_attempts_per_night", "kesin deneme/gece", 19),
     ];
     if reps {
-        columns.extend([
-            right("rep_mean", "tekrar ort.", 12),
-            right("rep_sd", "std. sapma", 12),
-            right("rep_min", "en az", 8),
-            right("rep_max", "en cok", 8),
-        ]);
+        columns.extend(SPREAD_COLUMNS);
     }
     let mut bars_points = Vec::new();
     let rows = r
@@ -365,24 +362,13 @@ fn exact_group(p: &JobsParams, r: &JobsResult) -> Group {
         .map(|(i, (row, ex))| {
             let share = row.completed as f64 / nights as f64;
             let (lo, hi) = wilson(row.completed, nights, Z95);
-            let inside = lo <= ex.completion && ex.completion <= hi;
             let mut cells = vec![
                 int(u64::from(row.limit)),
                 Cell::fixed(share, 4),
                 Cell::fixed(lo, 4),
                 Cell::fixed(hi, 4),
                 Cell::fixed(ex.completion, 4),
-                if inside {
-                    Cell::Label {
-                        key: "yes",
-                        text: "evet",
-                    }
-                } else {
-                    Cell::Label {
-                        key: "no",
-                        text: "hayir",
-                    }
-                },
+                inside_cell(ex.completion, (lo, hi)),
                 Cell::fixed(row.attempts as f64 / nights as f64, 3),
                 Cell::fixed(ex.attempts_per_night, 3),
             ];
