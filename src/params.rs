@@ -538,15 +538,6 @@ impl ParamSet {
         Ok(())
     }
 
-    /// Sets one parameter to a value of the right kind.
-    pub fn set_value(&mut self, name: &str, value: Value) -> Result<(), Error> {
-        let index = self.index(name)?;
-        // Through the text form, so bounds are checked exactly as for typed input.
-        let spec = &self.lesson.specs()[index];
-        self.values[index] = parse_value(spec, &value.to_text())?;
-        Ok(())
-    }
-
     fn index(&self, name: &str) -> Result<usize, Error> {
         let specs = self.lesson.specs();
         specs

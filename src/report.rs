@@ -188,17 +188,6 @@ impl Cell {
                 .join(","),
         }
     }
-
-    /// The value as a number, where it is one.
-    pub fn number(&self) -> Option<f64> {
-        match self {
-            Cell::Int(v) | Cell::Grouped(v) => Some(*v as f64),
-            Cell::Fixed { value, .. } | Cell::Percent { value, .. } | Cell::Number(value) => {
-                Some(*value)
-            }
-            _ => None,
-        }
-    }
 }
 
 impl Serialize for Cell {
@@ -303,14 +292,6 @@ impl Line {
             })
             .collect()
     }
-
-    /// The value named `name`, if the line has one.
-    pub fn value(&self, name: &str) -> Option<&Cell> {
-        self.parts.iter().find_map(|p| match p {
-            Part::Value(n, c) if *n == name => Some(c),
-            _ => None,
-        })
-    }
 }
 
 /// Literal text of a line.
@@ -362,67 +343,6 @@ pub fn inside_cell(exact: f64, (low, high): (f64, f64)) -> Cell {
         Cell::Label {
             key: "no",
             text: "hayir",
-        }
-    }
-}
-
-impl Report {
-    /// The section named `name`, if the report has it.
-    pub fn section(&self, name: &str) -> Option<&Section> {
-        self.sections.iter().find(|s| s.name == name)
-    }
-
-    /// Every table of the report, in order.
-    pub fn tables(&self) -> impl Iterator<Item = &Table> {
-        self.blocks().filter_map(|b| match b {
-            Block::Table(t) => Some(t),
-            Block::Line(_) => None,
-        })
-    }
-
-    /// Every line of the report, in order.
-    pub fn lines(&self) -> impl Iterator<Item = &Line> {
-        self.blocks().filter_map(|b| match b {
-            Block::Line(l) => Some(l),
-            Block::Table(_) => None,
-        })
-    }
-
-    fn blocks(&self) -> impl Iterator<Item = &Block> {
-        self.sections
-            .iter()
-            .flat_map(|s| s.groups.iter().flat_map(|g| g.blocks.iter()))
-    }
-
-    /// The table with key `key`.
-    pub fn table(&self, key: &str) -> Option<&Table> {
-        self.tables().find(|t| t.key == key)
-    }
-
-    /// Every chart of the report, in order.
-    pub fn charts(&self) -> impl Iterator<Item = &Chart> {
-        self.sections
-            .iter()
-            .flat_map(|s| s.groups.iter().flat_map(|g| g.charts.iter()))
-    }
-
-    /// The line with key `key`.
-    pub fn line(&self, key: &str) -> Option<&Line> {
-        self.lines().find(|l| l.key == key)
-    }
-}
-
-impl Table {
-    /// The index of the column with key `key`.
-    pub fn column(&self, key: &str) -> Option<usize> {
-        self.columns.iter().position(|c| c.key == key)
-    }
-
-    /// The cells of column `key`, top to bottom.
-    pub fn column_cells(&self, key: &str) -> Vec<&Cell> {
-        match self.column(key) {
-            Some(i) => self.rows.iter().filter_map(|r| r.get(i)).collect(),
-            None => Vec::new(),
         }
     }
 }

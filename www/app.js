@@ -20,7 +20,6 @@ const state = {
   embed: false,
   controls: true,
   resolved: null,
-  doc: null,
   fromLink: true,
 };
 
@@ -283,7 +282,6 @@ async function refresh() {
   ui.status.hidden = true;
   ui.notice.hidden = true;
   ui.results.setAttribute("aria-busy", "false");
-  state.doc = result.doc;
   renderDoc(result.doc);
   const first = !document.body.dataset.ready;
   document.body.dataset.ready = "1";

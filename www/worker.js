@@ -18,9 +18,6 @@ const ops = {
     self.postMessage({ id, partial: resolved });
     return { resolved, doc: ops.run(resolved.query, id) };
   },
-  lessons: () => core.lessons(),
-  params: (lesson) => core.params(lesson),
-  resolve: (query) => core.resolve(query),
   lessonText: (query) => core.lessonText(query),
   randomSeed: (lesson) => core.randomSeed(lesson),
   run: (query, id) => {
