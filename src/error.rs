@@ -14,6 +14,8 @@ pub enum ErrorCode {
     UnknownSection,
     /// A parameter the lesson does not have.
     UnknownParam,
+    /// A preset (`preset=`, `--preset`) that does not exist or is another lesson's.
+    UnknownPreset,
     /// The same parameter given twice.
     RepeatedParam,
     /// A value that does not parse or is outside what is allowed.
@@ -74,6 +76,9 @@ impl fmt::Display for Error {
             }
             ErrorCode::UnknownSection => {
                 write!(f, "unknown section \"{value}\"; {}", self.allowed)
+            }
+            ErrorCode::UnknownPreset => {
+                write!(f, "unknown preset \"{value}\"; {}", self.allowed)
             }
             ErrorCode::UnknownParam => {
                 write!(f, "unknown parameter \"{param}\"; {}", self.allowed)

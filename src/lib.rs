@@ -15,6 +15,7 @@ pub mod jsfmt;
 pub mod json;
 pub mod lesson;
 pub mod params;
+pub mod presets;
 pub mod query;
 pub mod render;
 pub mod report;

@@ -5,10 +5,11 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use tatbikat::params::ParamSet;
+use tatbikat::presets::{self, Preset};
 use tatbikat::{Error, Lesson, render};
 
-const USAGE: &str =
-    "usage: tatbikat LESSON [--set name=value]... [--section NAME] [--format lesson|json]
+const USAGE: &str = "usage: tatbikat LESSON [--preset ID] [--set name=value]... [--section NAME] [--format lesson|json]
+       tatbikat [LESSON] --presets
        tatbikat LESSON --help
        tatbikat bench [--runs N]
        tatbikat --help | --version";
@@ -44,9 +45,11 @@ fn cli(args: &[String]) -> Result<String, Error> {
         "--help" | "-h" | "help" => return Ok(general_help()),
         "--version" | "-V" => return Ok(format!("tatbikat {}\n", env!("CARGO_PKG_VERSION"))),
         "bench" => return bench(&args[1..]),
+        "--presets" => return Ok(presets_list(None)),
         _ => {}
     }
     let lesson = Lesson::from_id(first)?;
+    let mut preset: Option<&'static Preset> = None;
     let mut assignments: Vec<(String, String)> = Vec::new();
     let mut section: Option<String> = None;
     let mut format = Format::Lesson;
@@ -67,6 +70,13 @@ fn cli(args: &[String]) -> Result<String, Error> {
         };
         match flag {
             "--help" | "-h" => return Ok(lesson_help(lesson)),
+            "--presets" => return Ok(presets_list(Some(lesson))),
+            "--preset" => {
+                if preset.is_some() {
+                    return Err(Error::usage("--preset is given more than once"));
+                }
+                preset = Some(presets::find(&value("--preset")?, Some(lesson))?);
+            }
             "--set" | "-s" => {
                 let assignment = value("--set")?;
                 let (name, text) = assignment.split_once('=').ok_or_else(|| {
@@ -103,15 +113,41 @@ fn cli(args: &[String]) -> Result<String, Error> {
         }
     }
     let section = section.map(|s| lesson.section(&s)).transpose()?;
-    let params = ParamSet::from_assignments(
+    // The preset's values first, then --set over them (a name given once among the --set).
+    ParamSet::from_assignments(
         lesson,
         assignments.iter().map(|(k, v)| (k.as_str(), v.as_str())),
     )?;
+    let mut params = match preset {
+        Some(p) => p.params()?,
+        None => ParamSet::defaults(lesson),
+    };
+    for (name, text) in &assignments {
+        params.set(name, text)?;
+    }
     let report = tatbikat::run(&params, section)?;
     Ok(match format {
         Format::Lesson => render::lesson_text(&report),
-        Format::Json => render::json(&report, &params, section),
+        Format::Json => {
+            let mut doc = render::document(&report, &params, section);
+            doc.preset = preset.map(|p| presets::shown(p, &report));
+            render::document_json(&doc)
+        }
     })
+}
+
+/// The presets (of one lesson, or all) with their share links and what they point at.
+fn presets_list(lesson: Option<Lesson>) -> String {
+    let mut out = String::new();
+    for p in presets::PRESETS
+        .iter()
+        .filter(|p| lesson.is_none_or(|l| p.lesson == l))
+    {
+        out.push_str(&format!("{}\n  ?{}\n", p.id, p.query()));
+        let marks: Vec<String> = p.marks.iter().map(presets::describe).collect();
+        out.push_str(&format!("  highlights: {}\n", marks.join(", ")));
+    }
+    out
 }
 
 fn general_help() -> String {
@@ -133,6 +169,7 @@ fn general_help() -> String {
     out.push_str("\nOptions:\n");
     out.push_str("  --set name=value   change a parameter (repeatable); 'tatbikat LESSON --help' lists them\n");
     out.push_str("  --section NAME     print one section\n");
+    out.push_str("  --preset ID        start from a claim of the lesson (--set applies over it); --presets lists them\n");
     out.push_str("  --format FORMAT    lesson (default): the lesson's text layout; json: the report and parameters\n");
     out.push_str("\nParameter values: lists 1,3,6; ranges 30-54; faults S2@indirim,S5@tarife (empty for none);\n");
     out.push_str("compensation steps name[:compensation][(after/after)], comma-separated.\n");

@@ -5,6 +5,7 @@
 use crate::error::{Error, ErrorCode};
 use crate::lesson::{Lesson, validate};
 use crate::params::ParamSet;
+use crate::presets::{self, Preset};
 use serde::Serialize;
 use serde::ser::SerializeStruct;
 
@@ -13,7 +14,9 @@ use serde::ser::SerializeStruct;
 pub const VERSION: &str = "1";
 
 /// Keys of the query that are about the page, not the lesson's parameters.
-pub const PAGE_KEYS: &[&str] = &["lesson", "section", "v", "lang", "embed", "controls"];
+pub const PAGE_KEYS: &[&str] = &[
+    "lesson", "section", "v", "lang", "embed", "controls", "preset",
+];
 
 /// A decoded query: the lesson, the section, page settings and parameter assignments.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -22,7 +25,7 @@ pub struct Query {
     pub lesson: Option<String>,
     /// `section=`, if given.
     pub section: Option<String>,
-    /// Page settings (`v`, `lang`, `embed`, `controls`), as given.
+    /// Page settings (`v`, `lang`, `embed`, `controls`, `preset`), as given.
     pub page: Vec<(String, String)>,
     /// Every other key, as a parameter assignment.
     pub params: Vec<(String, String)>,
@@ -85,11 +88,14 @@ impl Query {
         (out, errors)
     }
 
-    /// The lesson and its parameters: defaults overridden by the query's assignments.
+    /// The lesson and its parameters: defaults, then a `preset=`'s assignments, then the
+    /// query's own assignments.
     pub fn params(&self) -> Result<ParamSet, Error> {
-        let lesson = match &self.lesson {
-            Some(id) => Lesson::from_id(id)?,
-            None => {
+        let preset = self.preset()?;
+        let lesson = match (&self.lesson, preset) {
+            (Some(id), _) => Lesson::from_id(id)?,
+            (None, Some(p)) => p.lesson,
+            (None, None) => {
                 return Err(Error::usage(
                     "the query has no lesson=; the lessons are supervisor, jobs, compensation",
                 ));
@@ -98,10 +104,23 @@ impl Query {
         if let Some(s) = &self.section {
             lesson.section(s)?;
         }
-        ParamSet::from_assignments(
-            lesson,
-            self.params.iter().map(|(k, v)| (k.as_str(), v.as_str())),
-        )
+        let mut set = match preset {
+            Some(p) => presets::find(p.id, Some(lesson))?.params()?,
+            None => ParamSet::defaults(lesson),
+        };
+        for (name, text) in &self.params {
+            set.set(name, text)?;
+        }
+        Ok(set)
+    }
+
+    /// The `preset=` of the query, if any; an unknown id is an error naming the known ones.
+    pub fn preset(&self) -> Result<Option<&'static Preset>, Error> {
+        self.page
+            .iter()
+            .find(|(k, _)| k == "preset")
+            .map(|(_, id)| presets::find(id, None))
+            .transpose()
     }
 }
 
@@ -135,13 +154,25 @@ pub struct Resolved {
     /// Parameters whose given text was refused, with that text: the share link keeps them, so
     /// whoever opens it sees what the sender saw, error included.
     pub rejected: Vec<(&'static str, String)>,
+    /// The lesson's claim the link shows (`preset=`), kept while the parameters are its own.
+    pub preset: Option<&'static Preset>,
 }
 
 /// Resolves a page query: never fails, reports instead.
 pub fn resolve(query: &str) -> Resolved {
-    let (q, mut errors) = Query::decode_lenient(query);
+    let (mut q, mut errors) = Query::decode_lenient(query);
+    // A preset names its lesson; with another lesson= it is refused.
+    let mut preset = None;
+    if let Some(at) = q.page.iter().position(|(k, _)| k == "preset") {
+        let (_, id) = q.page.remove(at);
+        let lesson = q.lesson.as_deref().and_then(|l| Lesson::from_id(l).ok());
+        match presets::find(&id, lesson) {
+            Ok(p) => preset = Some(p),
+            Err(e) => errors.push(e),
+        }
+    }
     let lesson = match q.lesson.as_deref() {
-        None => Lesson::Supervisor,
+        None => preset.map_or(Lesson::Supervisor, |p| p.lesson),
         Some(id) => Lesson::from_id(id).unwrap_or_else(|e| {
             errors.push(e);
             Lesson::Supervisor
@@ -183,7 +214,9 @@ pub fn resolve(query: &str) -> Resolved {
             errors.push(Error::bad(key, value, allowed));
         }
     }
-    let mut params = ParamSet::defaults(lesson);
+    let mut params = preset
+        .and_then(|p| p.params().ok())
+        .unwrap_or_else(|| ParamSet::defaults(lesson));
     let spec_name = |name: &str| {
         lesson
             .specs()
@@ -258,6 +291,8 @@ pub fn resolve(query: &str) -> Resolved {
             }
         }
     }
+    // The claim stays only while every parameter is the preset's.
+    let preset = preset.filter(|p| p.params().is_ok_and(|own| own == params));
     Resolved {
         lesson,
         section,
@@ -267,6 +302,7 @@ pub fn resolve(query: &str) -> Resolved {
         params,
         errors,
         rejected,
+        preset,
     }
 }
 
@@ -312,6 +348,9 @@ impl Resolved {
 
     fn page_settings(&self) -> String {
         let mut q = String::new();
+        if let Some(p) = self.preset {
+            q.push_str(&format!("&preset={}", p.id));
+        }
         for (key, on, default) in [
             ("embed", self.embed, false),
             ("controls", self.controls, true),
@@ -338,7 +377,7 @@ impl Serialize for Resolved {
         }
         let params = Pairs(self.params.pairs());
         let changed: Vec<&str> = self.params.changed().into_iter().map(|(k, _)| k).collect();
-        let mut st = s.serialize_struct("Resolved", 11)?;
+        let mut st = s.serialize_struct("Resolved", 12)?;
         st.serialize_field("lesson", self.lesson.id())?;
         st.serialize_field("section", &self.section)?;
         st.serialize_field("lang", self.lang)?;
@@ -350,6 +389,7 @@ impl Serialize for Resolved {
         st.serialize_field("share", &self.share_query())?;
         st.serialize_field("detail", &Detail(&self.params))?;
         st.serialize_field("errors", &self.errors)?;
+        st.serialize_field("preset", &self.preset.map(|p| p.id))?;
         st.end()
     }
 }

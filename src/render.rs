@@ -74,6 +74,9 @@ pub struct Document<'a> {
     pub params: Vec<(&'static str, String)>,
     /// The report's sections.
     pub sections: &'a [Section],
+    /// The lesson's claim shown (`preset=`), with the cells and points that support it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset: Option<crate::presets::Shown>,
 }
 
 /// Pairs as a JSON object, in order.
@@ -97,11 +100,17 @@ pub fn document<'a>(
         query: query::encode(params, section),
         params: params.pairs(),
         sections: &report.sections,
+        preset: None,
     }
 }
 
 /// The report as JSON, with every effective parameter and the share-link query.
 pub fn json(report: &Report, params: &ParamSet, section: Option<&str>) -> String {
+    document_json(&document(report, params, section))
+}
+
+/// A document as pretty JSON, one line feed at the end.
+pub fn document_json(doc: &Document) -> String {
     // Serializing plain data to a string cannot fail.
-    serde_json::to_string_pretty(&document(report, params, section)).unwrap_or_default() + "\n"
+    serde_json::to_string_pretty(doc).unwrap_or_default() + "\n"
 }

@@ -90,7 +90,10 @@ pub fn run(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, J
     };
     let report =
         run_with_progress(&params, q.section.as_deref(), &mut tell).map_err(|e| js_error(&e))?;
-    to_js(&render::document(&report, &params, q.section.as_deref()))
+    let mut doc = render::document(&report, &params, q.section.as_deref());
+    let preset = q.preset().map_err(|e| js_error(&e))?;
+    doc.preset = preset.map(|p| crate::presets::shown(p, &report));
+    to_js(&doc)
 }
 
 /// Exactly what the CLI prints for that lesson, parameters and section.
@@ -134,6 +137,12 @@ pub fn params(lesson: &str) -> Result<JsValue, JsValue> {
         })
         .collect();
     to_js(&specs)
+}
+
+/// The lessons' claims: id, lesson, share-link query, caption key and the marks of each.
+#[wasm_bindgen]
+pub fn presets() -> Result<JsValue, JsValue> {
+    to_js(&crate::presets::list())
 }
 
 #[derive(Serialize)]
