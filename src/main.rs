@@ -144,8 +144,8 @@ fn presets_list(lesson: Option<Lesson>) -> String {
         .filter(|p| lesson.is_none_or(|l| p.lesson == l))
     {
         out.push_str(&format!("{}\n  ?{}\n", p.id, p.query()));
-        let marks: Vec<String> = p.marks.iter().map(presets::describe).collect();
-        out.push_str(&format!("  highlights: {}\n", marks.join(", ")));
+        let marks: Vec<&str> = p.marks().collect();
+        out.push_str(&format!("  highlights: {}\n", marks.join(" ")));
     }
     out
 }

@@ -1,7 +1,8 @@
 //! The lessons' claims as presets: every summary bullet (Özet) of a lesson is a named share link
 //! (`preset=ID`) with the parameters that demonstrate it and pointers to the report cells, line
-//! values and chart points that support it. The table is static data; [`highlights`] resolves
-//! the pointers against a report, so the page only applies classes to what the core found.
+//! values and chart points that support it. The table is static text (compact in the page's
+//! WebAssembly); [`locate`] resolves a pointer against a report, so the page only applies classes
+//! to what the core found.
 
 use serde::Serialize;
 
@@ -10,59 +11,7 @@ use crate::error::{Error, ErrorCode};
 use crate::jsfmt::number_to_string;
 use crate::lesson::Lesson;
 use crate::params::ParamSet;
-use crate::report::{Block, Cell, Report};
-
-/// A table row or a chart point: by position, or by the text of the row's first cell (a
-/// label's key, or the cell as printed: `8` for scan 8) / the point's x (`8`, or a category id).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum Row {
-    /// The n-th row or point, from 0.
-    At(usize),
-    /// The row or point named so.
-    Key(&'static str),
-}
-
-/// Where a piece of support for a claim is in a lesson's report (group keys are unique within a
-/// lesson).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Mark {
-    /// A table cell: the group, the table's key, the row and the column's key.
-    Cell {
-        /// Group key.
-        group: &'static str,
-        /// Table key.
-        table: &'static str,
-        /// The row.
-        row: Row,
-        /// Column key.
-        column: &'static str,
-    },
-    /// A named value of a line: the group, the line's key, which of the lines with that key
-    /// (from 0), and the value's name.
-    Value {
-        /// Group key.
-        group: &'static str,
-        /// Line key.
-        line: &'static str,
-        /// Which line with that key, from 0.
-        nth: usize,
-        /// The value's name.
-        name: &'static str,
-    },
-    /// A chart point: the group, the chart's key, the series' key and the point.
-    Point {
-        /// Group key.
-        group: &'static str,
-        /// Chart key.
-        chart: &'static str,
-        /// Series key.
-        series: &'static str,
-        /// The point.
-        point: Row,
-    },
-}
+use crate::report::{Block, Cell, Part, Report};
 
 /// One claim of a lesson: its id, the parameters that show it and what supports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,270 +20,235 @@ pub struct Preset {
     pub id: &'static str,
     /// The lesson the claim belongs to.
     pub lesson: Lesson,
-    /// Parameter assignments in the codec's text form, over the lesson's values.
-    pub set: &'static [(&'static str, &'static str)],
-    /// The cells, values and points that support the claim.
-    pub marks: &'static [Mark],
+    /// Parameter assignments over the lesson's values, as in a link: `name=value&...`.
+    pub set: &'static str,
+    /// What supports the claim, space-separated marks (group keys are unique within a lesson):
+    /// - `c:GROUP:ROW:COLUMN`, a cell of the group's table (every table pointed at has its
+    ///   group's key); ROW is `#n` (from 0) or the text of the row's first cell (a label's key,
+    ///   or the cell as printed: `8` for scan 8);
+    /// - `v:GROUP:LINE:NAME`, a named value of a line (`LINE#n` for the n-th line with that key);
+    /// - `p:GROUP:CHART:SERIES:X`, a chart point by its x as printed (`#n` by index).
+    pub marks: &'static str,
 }
 
-/// A cell of the table that has its group's key (every table the claims point at does).
-const fn cell(group: &'static str, row: Row, column: &'static str) -> Mark {
-    Mark::Cell {
-        group,
-        table: group,
-        row,
-        column,
-    }
-}
-
-const fn value(group: &'static str, line: &'static str, nth: usize, name: &'static str) -> Mark {
-    Mark::Value {
-        group,
-        line,
-        nth,
-        name,
-    }
-}
-
-const fn point(group: &'static str, chart: &'static str, series: &'static str, at: Row) -> Mark {
-    Mark::Point {
-        group,
-        chart,
-        series,
-        point: at,
-    }
-}
-
-use Row::{At, Key};
-
-const CMP: &str = "supervisor_comparison";
-const OFF: &str = "supervisor_off";
-const ON: &str = "supervisor_on";
-const SWEEP: &str = "scan_sweep";
-
-/// The claims, in the lessons' order: six summary bullets per lesson.
+/// The claims, in the lessons' order: six summary bullets per lesson. Most show the lesson's own
+/// values; `supervisor.roles` (no faults), `supervisor.scan-tradeoff` (a finer sweep),
+/// `jobs.completion-count` (another declared count) and `compensation.reversible` (the period
+/// close made reversible) change parameters to show their point.
 pub const PRESETS: &[Preset] = &[
-    // Supervisor: the supervisor only reads the record; with nothing failing it changes nothing.
     Preset {
         id: "supervisor.roles",
         lesson: Lesson::Supervisor,
-        set: &[("hung", ""), ("permanent", "")],
-        marks: &[
-            cell(CMP, Key("completed_jobs"), OFF),
-            cell(CMP, Key("completed_jobs"), ON),
-            cell(CMP, Key("steps_run"), OFF),
-            cell(CMP, Key("steps_run"), ON),
-            cell(CMP, Key("redriven_steps"), ON),
-            cell(SWEEP, Key("2"), "records_read"),
-        ],
+        set: "hung=&permanent=",
+        marks: concat!(
+            "c:supervisor_comparison:completed_jobs:supervisor_off ",
+            "c:supervisor_comparison:completed_jobs:supervisor_on ",
+            "c:supervisor_comparison:steps_run:supervisor_off ",
+            "c:supervisor_comparison:steps_run:supervisor_on ",
+            "c:supervisor_comparison:redriven_steps:supervisor_on ",
+            "c:scan_sweep:2:records_read",
+        ),
     },
     Preset {
         id: "supervisor.silent-hang",
         lesson: Lesson::Supervisor,
-        set: &[],
-        marks: &[
-            cell(CMP, Key("completed_jobs"), OFF),
-            cell(CMP, Key("half_done_jobs"), OFF),
-            cell(CMP, Key("compensated_jobs"), OFF),
-        ],
+        set: "",
+        marks: concat!(
+            "c:supervisor_comparison:completed_jobs:supervisor_off ",
+            "c:supervisor_comparison:half_done_jobs:supervisor_off ",
+            "c:supervisor_comparison:compensated_jobs:supervisor_off",
+        ),
     },
     Preset {
         id: "supervisor.recovery",
         lesson: Lesson::Supervisor,
-        set: &[],
-        marks: &[
-            cell(CMP, Key("completed_jobs"), OFF),
-            cell(CMP, Key("completed_jobs"), ON),
-            cell(CMP, Key("compensated_jobs"), ON),
-            cell(CMP, Key("half_done_jobs"), OFF),
-            cell(CMP, Key("half_done_jobs"), ON),
-        ],
+        set: "",
+        marks: concat!(
+            "c:supervisor_comparison:completed_jobs:supervisor_off ",
+            "c:supervisor_comparison:completed_jobs:supervisor_on ",
+            "c:supervisor_comparison:compensated_jobs:supervisor_on ",
+            "c:supervisor_comparison:half_done_jobs:supervisor_off ",
+            "c:supervisor_comparison:half_done_jobs:supervisor_on",
+        ),
     },
     Preset {
         id: "supervisor.cost",
         lesson: Lesson::Supervisor,
-        set: &[],
-        marks: &[
-            cell(CMP, Key("steps_run"), OFF),
-            cell(CMP, Key("steps_run"), ON),
-            cell(CMP, Key("redriven_steps"), ON),
-            cell(CMP, Key("wasted_steps"), ON),
-        ],
+        set: "",
+        marks: concat!(
+            "c:supervisor_comparison:steps_run:supervisor_off ",
+            "c:supervisor_comparison:steps_run:supervisor_on ",
+            "c:supervisor_comparison:redriven_steps:supervisor_on ",
+            "c:supervisor_comparison:wasted_steps:supervisor_on",
+        ),
     },
     Preset {
         id: "supervisor.scan-tradeoff",
         lesson: Lesson::Supervisor,
-        set: &[("scan_sweep", "1,2,3,4,5,6,7,8")],
-        marks: &[
-            cell(SWEEP, Key("1"), "avg_recovery"),
-            cell(SWEEP, Key("8"), "avg_recovery"),
-            cell(SWEEP, Key("1"), "last_round"),
-            cell(SWEEP, Key("8"), "last_round"),
-            cell(SWEEP, Key("1"), "records_read"),
-            cell(SWEEP, Key("8"), "records_read"),
-            point(SWEEP, "recovery_vs_scan", "avg_recovery", Key("1")),
-            point(SWEEP, "recovery_vs_scan", "avg_recovery", Key("8")),
-            point(SWEEP, "records_vs_scan", "records_read", Key("1")),
-            point(SWEEP, "records_vs_scan", "records_read", Key("8")),
-        ],
+        set: "scan_sweep=1,2,3,4,5,6,7,8",
+        marks: concat!(
+            "c:scan_sweep:1:avg_recovery ",
+            "c:scan_sweep:8:avg_recovery ",
+            "c:scan_sweep:1:last_round ",
+            "c:scan_sweep:8:last_round ",
+            "c:scan_sweep:1:records_read ",
+            "c:scan_sweep:8:records_read ",
+            "p:scan_sweep:recovery_vs_scan:avg_recovery:1 ",
+            "p:scan_sweep:recovery_vs_scan:avg_recovery:8 ",
+            "p:scan_sweep:records_vs_scan:records_read:1 ",
+            "p:scan_sweep:records_vs_scan:records_read:8",
+        ),
     },
     Preset {
         id: "supervisor.daily",
         lesson: Lesson::Supervisor,
-        set: &[],
-        marks: &[
-            value("daily_intro", "supervisor.daily_intro", 0, "daily_steps"),
-            cell("daily_hang", At(0), "half_done_without_supervisor"),
-            cell("daily_hang", At(0), "job_rate"),
-            cell("daily_hang", At(0), "redrives_per_day"),
-            cell("daily_hang", At(0), "wasted_per_day"),
-        ],
+        set: "",
+        marks: concat!(
+            "v:daily_intro:supervisor.daily_intro:daily_steps ",
+            "c:daily_hang:#0:half_done_without_supervisor ",
+            "c:daily_hang:#0:job_rate ",
+            "c:daily_hang:#0:redrives_per_day ",
+            "c:daily_hang:#0:wasted_per_day",
+        ),
     },
-    // Jobs.
     Preset {
         id: "jobs.completions",
         lesson: Lesson::Jobs,
-        set: &[],
-        marks: &[
-            cell("parallelism", At(0), "completions"),
-            cell("parallelism", At(1), "completions"),
-            cell("parallelism", At(2), "completions"),
-            cell("parallelism", At(3), "completions"),
-            cell("parallelism", At(4), "completions"),
-        ],
+        set: "",
+        marks: concat!(
+            "c:parallelism:#0:completions ",
+            "c:parallelism:#1:completions ",
+            "c:parallelism:#2:completions ",
+            "c:parallelism:#3:completions ",
+            "c:parallelism:#4:completions",
+        ),
     },
     Preset {
         id: "jobs.retry-limit",
         lesson: Lesson::Jobs,
-        set: &[],
-        marks: &[
-            cell("retry_limit", Key("1"), "completed_nights"),
-            cell("retry_limit", Key("3"), "completed_nights"),
-            cell("retry_limit", Key("6"), "completed_nights"),
-            cell("retry_limit", Key("1"), "wasted_attempts"),
-            cell("retry_limit", Key("3"), "wasted_attempts"),
-            cell("retry_limit", Key("6"), "wasted_attempts"),
-            cell("retry_limit", Key("6"), "leftover_pods"),
-        ],
+        set: "",
+        marks: concat!(
+            "c:retry_limit:1:completed_nights ",
+            "c:retry_limit:3:completed_nights ",
+            "c:retry_limit:6:completed_nights ",
+            "c:retry_limit:1:wasted_attempts ",
+            "c:retry_limit:3:wasted_attempts ",
+            "c:retry_limit:6:wasted_attempts ",
+            "c:retry_limit:6:leftover_pods",
+        ),
     },
     Preset {
         id: "jobs.parallelism",
         lesson: Lesson::Jobs,
-        set: &[],
-        marks: &[
-            cell("parallelism", Key("1"), "pod_rounds"),
-            cell("parallelism", Key("12"), "pod_rounds"),
-            cell("parallelism", Key("1"), "rounds"),
-            cell("parallelism", Key("12"), "rounds"),
-            cell("parallelism", Key("5"), "idle_slots"),
-            cell("parallelism", Key("1"), "increase"),
-            cell("parallelism", Key("12"), "increase"),
-        ],
+        set: "",
+        marks: concat!(
+            "c:parallelism:1:pod_rounds ",
+            "c:parallelism:12:pod_rounds ",
+            "c:parallelism:1:rounds ",
+            "c:parallelism:12:rounds ",
+            "c:parallelism:5:idle_slots ",
+            "c:parallelism:1:increase ",
+            "c:parallelism:12:increase",
+        ),
     },
-    // The cluster counts what it is told: declare 20 completions and every row waits for 20.
     Preset {
         id: "jobs.completion-count",
         lesson: Lesson::Jobs,
-        set: &[("slices", "20")],
-        marks: &[
-            cell("parallelism", At(0), "completions"),
-            cell("parallelism", At(4), "completions"),
-            value("missed", "jobs.info_items", 0, "items"),
-        ],
+        set: "slices=20",
+        marks: concat!(
+            "c:parallelism:#0:completions ",
+            "c:parallelism:#4:completions ",
+            "v:missed:jobs.info_items:items",
+        ),
     },
     Preset {
         id: "jobs.overlap",
         lesson: Lesson::Jobs,
-        set: &[],
-        marks: &[
-            cell("overlap", Key("skip"), "skipped"),
-            cell("overlap", Key("skip"), "pod_hours"),
-            cell("overlap", Key("queue"), "avg_delay"),
-            cell("overlap", Key("parallel"), "max_concurrent"),
-            cell("overlap", Key("parallel"), "pod_hours"),
-        ],
+        set: "",
+        marks: concat!(
+            "c:overlap:skip:skipped ",
+            "c:overlap:skip:pod_hours ",
+            "c:overlap:queue:avg_delay ",
+            "c:overlap:parallel:max_concurrent ",
+            "c:overlap:parallel:pod_hours",
+        ),
     },
     Preset {
         id: "jobs.missed-window",
         lesson: Lesson::Jobs,
-        set: &[],
-        marks: &[
-            cell("missed", Key("0"), "compensated"),
-            cell("missed", Key("1"), "compensated"),
-            cell("missed", Key("3"), "compensated"),
-            cell("missed", Key("3"), "skip_runs"),
-            cell("missed", Key("3"), "queue_runs"),
-        ],
+        set: "",
+        marks: concat!(
+            "c:missed:0:compensated ",
+            "c:missed:1:compensated ",
+            "c:missed:3:compensated ",
+            "c:missed:3:skip_runs ",
+            "c:missed:3:queue_runs",
+        ),
     },
-    // Compensation.
     Preset {
         id: "compensation.orderings",
         lesson: Lesson::Compensation,
-        set: &[],
-        marks: &[
-            value("orderings_intro", "compensation.orderings", 0, "valid"),
-            value("orderings_intro", "compensation.orderings", 0, "orderings"),
-            cell("orderings", At(0), "ordering"),
-            cell("orderings", At(1), "ordering"),
-        ],
+        set: "",
+        marks: concat!(
+            "v:orderings_intro:compensation.orderings:valid ",
+            "v:orderings_intro:compensation.orderings:orderings ",
+            "c:orderings:#0:ordering ",
+            "c:orderings:#1:ordering",
+        ),
     },
-    // The remedy: the period close gets a compensation, and no failure leaves a step behind.
     Preset {
         id: "compensation.reversible",
         lesson: Lesson::Compensation,
-        set: &[(
-            "steps",
-            "donem-kapat:donem-ac,fatura-satiri:satiri-iptal-et(donem-kapat),tahsilat-kaydi:kaydi-geri-al(fatura-satiri),satici-bildirimi(fatura-satiri)",
-        )],
-        marks: &[
-            cell("failure_steps", At(1), "uncompensated"),
-            cell("failure_steps", At(2), "uncompensated"),
-            cell("failure_steps", At(3), "uncompensated"),
-        ],
+        set: "steps=donem-kapat:donem-ac,fatura-satiri:satiri-iptal-et(donem-kapat),tahsilat-kaydi:kaydi-geri-al(fatura-satiri),satici-bildirimi(fatura-satiri)",
+        marks: concat!(
+            "c:failure_steps:#1:uncompensated ",
+            "c:failure_steps:#2:uncompensated ",
+            "c:failure_steps:#3:uncompensated",
+        ),
     },
     Preset {
         id: "compensation.notify-position",
         lesson: Lesson::Compensation,
-        set: &[],
-        marks: &[
-            cell("daily_orderings", At(0), "uncompensated_per_day"),
-            cell("daily_orderings", At(1), "uncompensated_per_day"),
-            cell("daily_orderings", At(0), "per_year"),
-            cell("daily_orderings", At(1), "per_year"),
-        ],
+        set: "",
+        marks: concat!(
+            "c:daily_orderings:#0:uncompensated_per_day ",
+            "c:daily_orderings:#1:uncompensated_per_day ",
+            "c:daily_orderings:#0:per_year ",
+            "c:daily_orderings:#1:per_year",
+        ),
     },
     Preset {
         id: "compensation.retry",
         lesson: Lesson::Compensation,
-        set: &[],
-        marks: &[
-            cell("monte_carlo", Key("1"), "rate"),
-            cell("monte_carlo", Key("2"), "rate"),
-            cell("monte_carlo", Key("1"), "calls_per_job"),
-            cell("monte_carlo", Key("2"), "calls_per_job"),
-            point("monte_carlo", "hung_rate_vs_attempts", "rate", Key("1")),
-            point("monte_carlo", "hung_rate_vs_attempts", "rate", Key("2")),
-        ],
+        set: "",
+        marks: concat!(
+            "c:monte_carlo:1:rate ",
+            "c:monte_carlo:2:rate ",
+            "c:monte_carlo:1:calls_per_job ",
+            "c:monte_carlo:2:calls_per_job ",
+            "p:monte_carlo:hung_rate_vs_attempts:rate:1 ",
+            "p:monte_carlo:hung_rate_vs_attempts:rate:2",
+        ),
     },
     Preset {
         id: "compensation.hung-window",
         lesson: Lesson::Compensation,
-        set: &[],
-        marks: &[
-            cell("daily_attempts", Key("1"), "intermediate_s_per_day"),
-            cell("daily_attempts", Key("1"), "hung_hours_per_day"),
-            value("ratio", "compensation.ratio", 0, "ratio"),
-            value("ratio", "compensation.sensitivity", 0, "sensitivity_ratio"),
-        ],
+        set: "",
+        marks: concat!(
+            "c:daily_attempts:1:intermediate_s_per_day ",
+            "c:daily_attempts:1:hung_hours_per_day ",
+            "v:ratio:compensation.ratio:ratio ",
+            "v:ratio:compensation.sensitivity:sensitivity_ratio",
+        ),
     },
     Preset {
         id: "compensation.fault-free",
         lesson: Lesson::Compensation,
-        set: &[],
-        marks: &[
-            value("fault_free", "compensation.fault_free", 0, "written_paths"),
-            value("fault_free", "compensation.fault_free", 0, "calls_per_day"),
-        ],
+        set: "",
+        marks: concat!(
+            "v:fault_free:compensation.fault_free:written_paths ",
+            "v:fault_free:compensation.fault_free:calls_per_day",
+        ),
     },
 ];
 
@@ -344,9 +258,22 @@ impl Preset {
         format!("claim.{}", self.id)
     }
 
+    /// The assignments as `(name, value)` pairs.
+    pub fn assignments(&self) -> impl Iterator<Item = (&'static str, &'static str)> {
+        self.set
+            .split('&')
+            .filter(|a| !a.is_empty())
+            .map(|a| a.split_once('=').unwrap_or((a, "")))
+    }
+
+    /// The marks, one text each.
+    pub fn marks(&self) -> impl Iterator<Item = &'static str> {
+        self.marks.split(' ').filter(|m| !m.is_empty())
+    }
+
     /// The lesson's values with the preset's assignments.
     pub fn params(&self) -> Result<ParamSet, Error> {
-        ParamSet::from_assignments(self.lesson, self.set.iter().copied())
+        ParamSet::from_assignments(self.lesson, self.assignments())
     }
 
     /// The preset's share link (`lesson=…&…&preset=ID&v=1`): its parameters spelled out, so the
@@ -361,79 +288,55 @@ pub fn of(lesson: Lesson) -> impl Iterator<Item = &'static Preset> {
     PRESETS.iter().filter(move |p| p.lesson == lesson)
 }
 
-fn ids(presets: impl Iterator<Item = &'static Preset>) -> String {
-    presets.map(|p| p.id).collect::<Vec<_>>().join(", ")
+fn ids<'a>(presets: impl Iterator<Item = &'a Preset>) -> String {
+    let mut out = String::new();
+    for p in presets {
+        if !out.is_empty() {
+            out.push_str(", ");
+        }
+        out.push_str(p.id);
+    }
+    out
 }
 
 /// The preset named `id`, for `lesson` when one is given; otherwise an error naming the key, the
 /// value and the ids allowed.
 pub fn find(id: &str, lesson: Option<Lesson>) -> Result<&'static Preset, Error> {
-    let found = PRESETS.iter().find(|p| p.id == id);
-    let allowed = match (found, lesson) {
-        (Some(p), None) => return Ok(p),
-        (Some(p), Some(l)) if p.lesson == l => return Ok(p),
-        (_, Some(l)) => format!("the presets of {} are {}", l.id(), ids(of(l))),
-        (None, None) => format!("the presets are {}", ids(PRESETS.iter())),
-    };
-    Err(Error {
-        code: ErrorCode::UnknownPreset,
-        param: Some("preset".into()),
-        value: Some(id.to_string()),
-        allowed,
-    })
+    let mine = |p: &&Preset| lesson.is_none_or(|l| p.lesson == l);
+    match PRESETS.iter().find(|p| p.id == id).filter(mine) {
+        Some(p) => Ok(p),
+        None => Err(Error {
+            code: ErrorCode::UnknownPreset,
+            param: Some("preset".into()),
+            value: Some(id.to_string()),
+            allowed: match (lesson, ids(PRESETS.iter().filter(mine))) {
+                (Some(l), list) => format!("the presets of {} are {list}", l.id()),
+                (None, list) => format!("the presets are {list}"),
+            },
+        }),
+    }
 }
 
-/// A mark found in a report: its position by index (what the page marks) with the value there.
+/// A mark found in a report, by index, with the value there: what the JSON and the page get.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Found {
-    /// Where it is.
-    #[serde(flatten)]
-    pub at: Place,
+    /// `cell`, `value` or `point`.
+    pub kind: &'static str,
+    /// Group key.
+    pub group: &'static str,
+    /// The table's, the line's or the chart's key.
+    pub key: &'static str,
+    /// The column's key, the value's name or the series' key.
+    pub name: &'static str,
+    /// The row, the rank among lines with the key, or the point (after a log scale has left out
+    /// its zeros), from 0.
+    pub index: usize,
+    /// The series' index, for a point.
+    pub series: usize,
     /// The value as the lesson prints it.
     pub text: String,
     /// The number, when the value is one.
     pub value: Option<f64>,
-}
-
-/// A position in a rendered report: a table cell by row index and column key, a line value by
-/// the line's key, its rank among lines with that key and the value's name, a chart point by
-/// series and point index (after a log scale has left out its zeros).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Place {
-    /// A table cell.
-    Cell {
-        /// Group key.
-        group: &'static str,
-        /// Table key.
-        table: &'static str,
-        /// Row index, from 0.
-        row: usize,
-        /// Column key.
-        column: &'static str,
-    },
-    /// A value of a line.
-    Value {
-        /// Group key.
-        group: &'static str,
-        /// Line key.
-        line: &'static str,
-        /// Which line with that key, from 0.
-        nth: usize,
-        /// The value's name.
-        name: &'static str,
-    },
-    /// A chart point.
-    Point {
-        /// Group key.
-        group: &'static str,
-        /// Chart key.
-        chart: &'static str,
-        /// Series index.
-        series: usize,
-        /// Point index.
-        point: usize,
-    },
 }
 
 fn number(cell: &Cell) -> Option<f64> {
@@ -446,142 +349,94 @@ fn number(cell: &Cell) -> Option<f64> {
     }
 }
 
-fn names_row(row: &Row, index: usize, first: Option<&Cell>) -> bool {
-    match (row, first) {
-        (Row::At(n), _) => *n == index,
-        (Row::Key(k), Some(Cell::Label { key, .. })) => key == k,
-        (Row::Key(k), Some(c)) => c.text() == *k,
-        (Row::Key(_), None) => false,
+/// Whether `at` (`#n`, or a name) names the `index`-th row or point whose name is `name`.
+fn names(at: &str, index: usize, name: &str) -> bool {
+    match at.strip_prefix('#') {
+        Some(n) => n == index.to_string(),
+        None => at == name,
     }
 }
 
-/// Finds one mark in a report, or `None` when the report has no such cell, value or point.
-pub fn locate(report: &Report, mark: &Mark) -> Option<Found> {
-    let group_key = match mark {
-        Mark::Cell { group, .. } | Mark::Value { group, .. } | Mark::Point { group, .. } => *group,
-    };
+/// Finds one mark in a report, or `None` when the report has no such cell, value or point (or
+/// the mark does not read).
+pub fn locate(report: &Report, mark: &str) -> Option<Found> {
+    let mut part = mark.split(':');
+    let (kind, group, a, b) = (part.next()?, part.next()?, part.next()?, part.next()?);
     let group = report
         .sections
         .iter()
         .flat_map(|s| &s.groups)
-        .find(|g| g.key == group_key)?;
-    match *mark {
-        Mark::Cell {
-            table, row, column, ..
-        } => {
-            let t = group.blocks.iter().find_map(|b| match b {
-                Block::Table(t) if t.key == table => Some(t),
+        .find(|g| g.key == group)?;
+    let found = |kind, key, name, index, series, cell: &Cell| Found {
+        kind,
+        group: group.key,
+        key,
+        name,
+        index,
+        series,
+        text: cell.text(),
+        value: number(cell),
+    };
+    match kind {
+        "c" => {
+            let t = group.blocks.iter().find_map(|x| match x {
+                Block::Table(t) if t.key == group.key => Some(t),
                 _ => None,
             })?;
-            let c = t.columns.iter().position(|c| c.key == column)?;
-            let (r, cells) = t
-                .rows
-                .iter()
-                .enumerate()
-                .find(|(i, cells)| names_row(&row, *i, cells.first()))?;
-            let cell = cells.get(c)?;
-            Some(Found {
-                at: Place::Cell {
-                    group: group.key,
-                    table: t.key,
-                    row: r,
-                    column: t.columns[c].key,
-                },
-                text: cell.text(),
-                value: number(cell),
-            })
+            let c = t.columns.iter().position(|c| c.key == b)?;
+            let (r, cells) = t.rows.iter().enumerate().find(|(i, cells)| {
+                let name = match cells.first() {
+                    Some(Cell::Label { key, .. }) => (*key).to_string(),
+                    Some(cell) => cell.text(),
+                    None => String::new(),
+                };
+                names(a, *i, &name)
+            })?;
+            Some(found("cell", t.key, t.columns[c].key, r, 0, cells.get(c)?))
         }
-        Mark::Value {
-            line, nth, name, ..
-        } => {
-            let l = group
+        "v" => {
+            let (line, n) = a.split_once('#').unwrap_or((a, "0"));
+            let (nth, l) = group
                 .blocks
                 .iter()
-                .filter_map(|b| match b {
+                .filter_map(|x| match x {
                     Block::Line(l) if l.key == line => Some(l),
                     _ => None,
                 })
-                .nth(nth)?;
+                .enumerate()
+                .find(|(i, _)| n == i.to_string())?;
             l.parts.iter().find_map(|p| match p {
-                crate::report::Part::Value(n, cell) if *n == name => Some(Found {
-                    at: Place::Value {
-                        group: group.key,
-                        line: l.key,
-                        nth,
-                        name: n,
-                    },
-                    text: cell.text(),
-                    value: number(cell),
-                }),
+                Part::Value(n, cell) if *n == b => Some(found("value", l.key, n, nth, 0, cell)),
                 _ => None,
             })
         }
-        Mark::Point {
-            chart,
-            series,
-            point,
-            ..
-        } => {
-            let ch = group.charts.iter().find(|c| c.key == chart)?;
-            let s = ch.series.iter().position(|s| s.key == series)?;
-            let (i, p) = ch.series[s]
-                .points
-                .iter()
-                .enumerate()
-                .find(|(i, p)| match point {
-                    Row::At(n) => n == *i,
-                    Row::Key(k) => match &p.x {
-                        X::Num(x) => number_to_string(*x) == k,
-                        X::Cat(c) => c == k,
-                    },
-                })?;
-            Some(Found {
-                at: Place::Point {
-                    group: group.key,
-                    chart: ch.key,
-                    series: s,
-                    point: i,
-                },
-                text: number_to_string(p.y),
-                value: Some(p.y),
-            })
+        "p" => {
+            let x = part.next()?;
+            let ch = group.charts.iter().find(|c| c.key == a)?;
+            let s = ch.series.iter().position(|s| s.key == b)?;
+            let (i, p) = ch.series[s].points.iter().enumerate().find(|(i, p)| {
+                let name = match &p.x {
+                    X::Num(v) => number_to_string(*v),
+                    X::Cat(c) => c.clone(),
+                };
+                names(x, *i, &name)
+            })?;
+            Some(found(
+                "point",
+                ch.key,
+                ch.series[s].key,
+                i,
+                s,
+                &Cell::Number(p.y),
+            ))
         }
-    }
-}
-
-/// A mark in short text form for the CLI: `table[row].column`, `line.name`, `chart/series[point]`.
-pub fn describe(mark: &Mark) -> String {
-    let row = |r: &Row| match r {
-        Row::At(n) => format!("#{n}"),
-        Row::Key(k) => (*k).to_string(),
-    };
-    match mark {
-        Mark::Cell {
-            table,
-            row: r,
-            column,
-            ..
-        } => format!("{table}[{}].{column}", row(r)),
-        Mark::Value {
-            line, nth, name, ..
-        } if *nth > 0 => format!("{line}#{nth}.{name}"),
-        Mark::Value { line, name, .. } => format!("{line}.{name}"),
-        Mark::Point {
-            chart,
-            series,
-            point,
-            ..
-        } => format!("{chart}/{series}[{}]", row(point)),
+        _ => None,
     }
 }
 
 /// The preset's marks found in `report`; marks outside the report (another section) are left out.
 pub fn highlights(preset: &Preset, report: &Report) -> Vec<Found> {
-    preset
-        .marks
-        .iter()
-        .filter_map(|m| locate(report, m))
-        .collect()
+    preset.marks().filter_map(|m| locate(report, m)).collect()
 }
 
 /// A preset shown with a report: what the JSON and the page get.
@@ -615,8 +470,8 @@ pub struct Listed {
     pub query: String,
     /// Message key of its caption.
     pub caption: String,
-    /// What it points at.
-    pub highlights: &'static [Mark],
+    /// What it points at: the marks, space-separated ([`Preset::marks`]).
+    pub highlights: &'static str,
 }
 
 /// Every preset, for the page and `tatbikat --presets`.

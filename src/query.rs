@@ -160,13 +160,12 @@ pub struct Resolved {
 
 /// Resolves a page query: never fails, reports instead.
 pub fn resolve(query: &str) -> Resolved {
-    let (mut q, mut errors) = Query::decode_lenient(query);
+    let (q, mut errors) = Query::decode_lenient(query);
     // A preset names its lesson; with another lesson= it is refused.
     let mut preset = None;
-    if let Some(at) = q.page.iter().position(|(k, _)| k == "preset") {
-        let (_, id) = q.page.remove(at);
+    if let Some((_, id)) = q.page.iter().find(|(k, _)| k == "preset") {
         let lesson = q.lesson.as_deref().and_then(|l| Lesson::from_id(l).ok());
-        match presets::find(&id, lesson) {
+        match presets::find(id, lesson) {
             Ok(p) => preset = Some(p),
             Err(e) => errors.push(e),
         }
@@ -201,6 +200,7 @@ pub fn resolve(query: &str) -> Resolved {
                 true
             }
             ("v", v) => v == VERSION,
+            ("preset", _) => true, // read above
             _ => false,
         };
         if !ok {

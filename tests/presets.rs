@@ -6,7 +6,7 @@
 use std::process::Command;
 
 use tatbikat::lesson::{Lesson, validate};
-use tatbikat::presets::{self, Found, PRESETS, Place, Preset};
+use tatbikat::presets::{self, Found, PRESETS, Preset};
 use tatbikat::query::resolve;
 
 fn report_of(p: &Preset) -> tatbikat::Report {
@@ -56,19 +56,18 @@ fn every_preset_resolves_without_error() {
 fn no_dangling_highlights() {
     for p in PRESETS {
         let report = report_of(p);
-        assert!(!p.marks.is_empty(), "{}", p.id);
-        for m in p.marks {
+        assert!(p.marks().count() > 0, "{}", p.id);
+        for m in p.marks() {
             assert!(
                 presets::locate(&report, m).is_some(),
-                "{}: {} is not in the report",
+                "{}: {m} is not in the report",
                 p.id,
-                presets::describe(m)
             );
         }
         // Each mark points at its own place.
         let places: Vec<_> = presets::highlights(p, &report)
             .into_iter()
-            .map(|f| f.at)
+            .map(|f| (f.kind, f.group, f.key, f.name, f.index, f.series))
             .collect();
         for (i, a) in places.iter().enumerate() {
             assert!(!places[..i].contains(a), "{}: {a:?} twice", p.id);
@@ -83,7 +82,7 @@ fn a_section_alone_keeps_only_its_own_marks() {
     let measure = tatbikat::run(&params, Some("measure")).unwrap();
     assert!(presets::highlights(p, &measure).is_empty());
     let daily = tatbikat::run(&params, Some("daily")).unwrap();
-    assert_eq!(presets::highlights(p, &daily).len(), p.marks.len());
+    assert_eq!(presets::highlights(p, &daily).len(), p.marks().count());
 }
 
 /// The highlighted numbers, in the order of the preset's marks.
@@ -220,7 +219,7 @@ fn compensation_claims_hold_in_the_highlighted_cells() {
     let p = preset("compensation.reversible");
     assert!(values(p.id).iter().all(|&u| u == 0.0));
     let lesson = tatbikat::run(&tatbikat::ParamSet::defaults(Lesson::Compensation), None).unwrap();
-    for m in p.marks {
+    for m in p.marks() {
         assert_eq!(presets::locate(&lesson, m).unwrap().value, Some(1.0));
     }
 
@@ -335,19 +334,38 @@ fn highlights_serialize_flat_for_the_page() {
     let p = preset("supervisor.scan-tradeoff");
     let shown = presets::shown(p, &report_of(p));
     let json = tatbikat::json::to_string(&shown).unwrap();
-    assert!(
-        json.contains(r#"{"kind":"cell","group":"scan_sweep","table":"scan_sweep","row":7,"column":"records_read","text":"36","value":36}"#),
-        "{json}"
-    );
-    assert!(
-        json.contains(
-            r#""kind":"point","group":"scan_sweep","chart":"records_vs_scan","series":0,"point":7"#
-        ),
-        "{json}"
-    );
+    let cell = r#"{"kind":"cell","group":"scan_sweep","key":"scan_sweep","name":"records_read","index":7,"series":0,"text":"36","value":36}"#;
+    assert!(json.contains(cell), "{json}");
+    let point = r#"{"kind":"point","group":"scan_sweep","key":"records_vs_scan","name":"records_read","index":7,"series":0,"#;
+    assert!(json.contains(point), "{json}");
     let list = tatbikat::json::to_string(&presets::list()).unwrap();
-    assert!(list.contains(r#""row":"half_done_jobs""#), "{list}");
-    assert!(matches!(shown.highlights[0].at, Place::Cell { row: 0, .. }));
+    assert!(
+        list.contains(r#""highlights":"c:supervisor_comparison:completed_jobs:supervisor_off c:"#),
+        "{list}"
+    );
+}
+
+#[test]
+fn marks_that_do_not_read_are_not_found() {
+    let p = preset("supervisor.scan-tradeoff");
+    let report = report_of(p);
+    for bad in [
+        "",
+        "c:scan_sweep:8",
+        "x:scan_sweep:8:records_read",
+        "c:nope:8:records_read",
+        "c:scan_sweep:9:records_read",
+        "c:scan_sweep:#8:records_read",
+        "c:scan_sweep:8:nope",
+        "p:scan_sweep:records_vs_scan:records_read",
+        "p:scan_sweep:records_vs_scan:records_read:9",
+        "v:daily_intro:supervisor.daily_intro#1:daily_steps",
+        "v:daily_intro:supervisor.daily_intro#x:daily_steps",
+    ] {
+        assert_eq!(presets::locate(&report, bad), None, "{bad}");
+    }
+    let second = presets::locate(&report, "v:scan_cost:supervisor.scan_cost_row#1:scan").unwrap();
+    assert_eq!((second.index, second.text.as_str()), (1, "8"));
 }
 
 fn cli(args: &[&str]) -> (i32, String, String) {

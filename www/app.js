@@ -6,6 +6,7 @@ import { translator } from "./i18n/index.js";
 import { renderReport } from "./render/report.js";
 import { Panel, allowedText } from "./controls/panel.js";
 import { embedDialog, postHeight } from "./embed.js";
+import { Claims, markHighlights } from "./controls/presets.js";
 
 const SLOW_MS = 150; // a run longer than a blink shows progress and a cancel button
 
@@ -21,6 +22,9 @@ const state = {
   controls: true,
   resolved: null,
   fromLink: true,
+  presets: [], // the lessons' claims from the core
+  preset: null, // the claim shown (preset=), while the values are its own
+  highlights: [], // what the core found for it in the last report
 };
 
 let engine;
@@ -39,6 +43,7 @@ async function boot() {
     const boot = await engine.call("boot", [location.search]);
     state.lessons = boot.lessons;
     state.specs = boot.specs;
+    state.presets = boot.presets;
     adopt(boot.resolved);
   } catch (err) {
     return fatal("app.no_wasm", err);
@@ -55,12 +60,18 @@ function adopt(resolved) {
   state.section = resolved.section;
   state.embed = resolved.embed;
   state.controls = resolved.controls;
-  const shared = new URLSearchParams(resolved.share);
+  adoptValues(resolved.share);
+  state.linkErrors = resolved.errors;
+  state.preset = resolved.preset;
+}
+
+/** Takes the values of a share query as the typed values (a later change keeps the others). */
+function adoptValues(share) {
+  const shared = new URLSearchParams(share);
   state.values = {};
   for (const spec of state.specs[state.lesson]) {
     if (shared.has(spec.name)) state.values[spec.name] = shared.get(spec.name);
   }
-  state.linkErrors = resolved.errors;
 }
 
 /** The query of the current state, values as typed; the core canonicalizes it. */
@@ -70,6 +81,7 @@ function rawQuery() {
   for (const spec of state.specs[state.lesson]) {
     if (spec.name in state.values) q.set(spec.name, state.values[spec.name]);
   }
+  if (state.preset) q.set("preset", state.preset);
   if (state.embed) q.set("embed", "1");
   if (!state.controls) q.set("controls", "0");
   if (state.lang !== "tr") q.set("lang", state.lang);
@@ -141,7 +153,13 @@ function buildShell() {
     el("summary", {}, t("ui.lesson_output")),
     ui.output,
   );
-  ui.results = el("div", { class: "results", id: "results", tabindex: "-1" }, ui.status, ui.notice, ui.report, ui.details);
+  ui.claims = new Claims({
+    presets: state.presets.filter((p) => p.lesson === state.lesson),
+    t,
+    onChoose: choosePreset,
+    list: state.controls,
+  });
+  ui.results = el("div", { class: "results", id: "results", tabindex: "-1" }, ui.status, ui.notice, ui.claims.node, ui.report, ui.details);
   const actions = el(
     "div",
     { class: "actions" },
@@ -197,6 +215,7 @@ function tabKeys(event) {
 // ---------------------------------------------------------------- changes
 
 function setValues(changes) {
+  state.preset = null; // a change of the user's is no longer the claim's
   const specs = state.specs[state.lesson];
   for (const [name, text] of Object.entries(changes)) {
     const spec = specs.find((s) => s.name === name);
@@ -213,6 +232,7 @@ async function switchLesson(id) {
   state.lesson = id;
   state.values = state.memory[id] ?? {};
   state.section = null;
+  state.preset = null;
   buildShell();
   await refresh();
 }
@@ -226,6 +246,14 @@ async function switchLanguage() {
 
 function resetValues() {
   state.values = {};
+  state.preset = null;
+  refresh();
+}
+
+/** Loads a claim's link (or, for null, the lesson's values): its values come back resolved. */
+function choosePreset(preset) {
+  state.values = {};
+  state.preset = preset?.id ?? null;
   refresh();
 }
 
@@ -294,6 +322,9 @@ async function refresh() {
 function showResolved(resolved) {
   state.resolved = resolved;
   history.replaceState(null, "", `?${resolved.share}`);
+  state.preset = resolved.preset;
+  if (resolved.preset) adoptValues(resolved.share);
+  ui.claims.show(resolved.preset);
   panel?.update(resolved, state.values);
   showMarker(resolved);
   showErrors(resolved);
@@ -303,6 +334,7 @@ function showResolved(resolved) {
 function renderDoc(doc) {
   const rendered = renderReport(doc, t, { showSectionTitles: !state.section && doc.sections.length > 1 });
   charts = rendered.charts;
+  state.highlights = doc.preset?.highlights ?? [];
   ui.report.replaceChildren(...rendered.nodes);
   drawCharts();
 }
@@ -311,6 +343,7 @@ function drawCharts() {
   for (const c of charts) {
     if (c.node.isConnected) c.draw(c.node.clientWidth);
   }
+  markHighlights(ui.report, state.highlights, ui.claims.describedBy);
 }
 
 async function fillLessonText() {

@@ -9,7 +9,7 @@ const ops = {
   boot: (query) => {
     const lessons = core.lessons();
     const specs = Object.fromEntries(lessons.map((l) => [l.id, core.params(l.id)]));
-    return { lessons, specs, resolved: core.resolve(query) };
+    return { lessons, specs, resolved: core.resolve(query), presets: core.presets() };
   },
   // What the page needs after a change: the resolved link (sent at once, so the URL and the
   // errors update before a long run ends) and then the report.

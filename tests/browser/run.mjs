@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { ROOT, browser, page, rendered, serve, shot } from "./lib.mjs";
 
 const CLI = join(ROOT, "target", "release", "tatbikat");
@@ -18,6 +19,29 @@ function cliReport(lesson, sets = {}) {
   const args = [lesson, "--format", "json"];
   for (const [k, v] of Object.entries(sets)) args.push("--set", `${k}=${v}`);
   return JSON.parse(execFileSync(CLI, args, { encoding: "utf8" }));
+}
+
+/** The CLI's JSON report for a lesson's preset, with the highlights the core found. */
+function cliPreset(lesson, id) {
+  return JSON.parse(execFileSync(CLI, [lesson, "--preset", id, "--format", "json"], { encoding: "utf8" }));
+}
+
+/** Marked cells, line values and chart points on the page, with the caption shown. */
+async function claimMarks(p) {
+  return p.evaluate(() => {
+    const marks = [...document.querySelectorAll(".report .claim-mark")];
+    const described = marks.every((m) =>
+      (m.getAttribute("aria-describedby") ?? "").split(" ").some((id) => document.getElementById(id)?.classList.contains("claim-caption")),
+    );
+    const caption = document.querySelector(".claim-caption");
+    return {
+      cells: marks.filter((m) => m.closest("table.data")).map((m) => m.textContent),
+      values: marks.filter((m) => m.closest("p.line")).map((m) => m.textContent),
+      points: marks.filter((m) => m.closest("svg")).length,
+      described,
+      caption: caption && !caption.hidden ? caption.querySelector(".claim-text").textContent : null,
+    };
+  });
 }
 
 /** What a numeric cell must read on the page, worked out independently of the page's code. */
@@ -217,6 +241,66 @@ try {
     await assertTables(p, cliReport("compensation", { runs: 1000, steps: "a,b:undo-b(a),c:undo-c" }));
     assert.match(await p.locator('table.data[data-table="orderings"]').textContent(), /a > b > c/);
     clean(p, "steps");
+    await p.close();
+  });
+
+  const messages = {};
+  for (const lang of ["tr", "en"]) messages[lang] = (await import(pathToFileURL(join(ROOT, "www", "i18n", `${lang}.js`)))).default;
+
+  await check("a preset link marks the claim's cells and points and shows its caption", async () => {
+    const p = await page(desktop);
+    await p.goto(`${url}?preset=supervisor.scan-tradeoff`);
+    await rendered(p);
+    const search = await p.evaluate(() => location.search);
+    assert.match(search, /lesson=supervisor/);
+    assert.match(search, /scan_sweep=1,2,3,4,5,6,7,8/);
+    assert.match(search, /preset=supervisor.scan-tradeoff/);
+    const doc = cliPreset("supervisor", "supervisor.scan-tradeoff");
+    await assertTables(p, doc);
+    const want = doc.preset.highlights;
+    const marks = await claimMarks(p);
+    assert.equal(marks.cells.length, want.filter((h) => h.kind === "cell").length);
+    assert.equal(marks.cells.length, 6);
+    assert.deepEqual(marks.cells, ["1,00", "5,67", "8", "24", "96", "36"]);
+    assert.equal(marks.points, 4, "two points on each of two charts");
+    assert.ok(marks.described, "each mark is described by the caption");
+    assert.equal(marks.caption, messages.tr["claim.supervisor.scan-tradeoff"]);
+    assert.equal(await p.locator('button.claim[aria-pressed="true"]').getAttribute("data-preset"), "supervisor.scan-tradeoff");
+    await shot(p, "preset-supervisor");
+    await p.emulateMedia({ colorScheme: "dark" });
+    await shot(p, "preset-supervisor-dark");
+    // A change of the user's drops the claim: no preset= in the link, no marks, no caption.
+    await setParam(p, "scan", "3");
+    assert.doesNotMatch(await p.evaluate(() => location.search), /preset=/);
+    assert.match(await p.evaluate(() => location.search), /scan_sweep=1,2,3,4,5,6,7,8/, "the claim's values stay");
+    const after = await claimMarks(p);
+    assert.equal(after.cells.length + after.values.length + after.points, 0);
+    assert.equal(after.caption, null);
+    clean(p, "preset link");
+    await p.close();
+  });
+
+  await check("a claim is chosen from the list with the keyboard", async () => {
+    const p = await page(desktop);
+    await p.goto(`${url}?lesson=compensation&lang=en`);
+    await rendered(p);
+    await p.locator(".claims-fold summary").focus();
+    await p.keyboard.press("Enter");
+    const button = p.locator('button.claim[data-preset="compensation.fault-free"]');
+    assert.equal(await button.textContent(), messages.en["claim.compensation.fault-free"]);
+    await button.focus();
+    await p.keyboard.press("Enter");
+    await rendered(p, 2);
+    assert.match(await p.evaluate(() => location.search), /preset=compensation.fault-free/);
+    const marks = await claimMarks(p);
+    assert.deepEqual(marks.values, ["8,000", "60"]);
+    assert.equal(marks.caption, messages.en["claim.compensation.fault-free"]);
+    // "The lesson's values" clears it.
+    await p.locator('button.claim[data-preset=""]').click();
+    await rendered(p, 3);
+    assert.doesNotMatch(await p.evaluate(() => location.search), /preset=/);
+    assert.equal((await claimMarks(p)).values.length, 0);
+    clean(p, "claim list");
     await p.close();
   });
 

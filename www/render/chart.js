@@ -166,7 +166,7 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure) {
     if (chart.mark === "line") {
       const d = series.points.map((p, i) => `${i ? "L" : "M"}${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join("");
       marks.append(svg("path", { class: `line s${si}`, d }));
-      for (const p of series.points) {
+      for (const [pi, p] of series.points.entries()) {
         if (p.lo !== undefined && p.hi !== undefined) {
           // The interval or spread around a sampled value; a log axis cuts it at its bottom.
           const clamp = (v) => (chart.y.scale === "log" ? Math.max(v, y0) : v);
@@ -177,14 +177,14 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure) {
             svg("line", { class: `whisker s${si}`, x1: x(p.x) - 5, x2: x(p.x) + 5, y1: yb, y2: yb }),
           );
         }
-        const dot = svg("circle", { class: `dot s${si}`, cx: x(p.x), cy: y(p.y), r: 4 }, svg("title", {}, label(p)));
+        const dot = svg("circle", { class: `dot s${si}`, cx: x(p.x), cy: y(p.y), r: 4, "data-point": `${si}:${pi}` }, svg("title", {}, label(p)));
         dot.addEventListener("pointerenter", (e) => tip(label(p), e));
         dot.addEventListener("pointerleave", () => hideTip(tooltip));
         marks.append(dot);
       }
     } else {
       const base = chart.y.scale === "log" ? bottom : y(Math.max(y0, 0));
-      for (const p of series.points) {
+      for (const [pi, p] of series.points.entries()) {
         const bx = x(p.x) + inner(si);
         const by = y(p.y);
         const rect = svg("rect", {
@@ -193,6 +193,7 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure) {
           y: Math.min(by, base),
           width: Math.max(1, inner.bandwidth()),
           height: Math.max(p.y === 0 ? 0 : 1, Math.abs(base - by)),
+          "data-point": `${si}:${pi}`,
         }, svg("title", {}, label(p)));
         rect.addEventListener("pointerenter", (e) => tip(label(p), e));
         rect.addEventListener("pointerleave", () => hideTip(tooltip));
