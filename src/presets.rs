@@ -279,7 +279,11 @@ impl Preset {
     /// The preset's share link (`lesson=…&…&preset=ID&v=1`): its parameters spelled out, so the
     /// link shows the same numbers even where the preset is not known.
     pub fn query(&self) -> String {
-        crate::query::resolve(&format!("preset={}", self.id)).share_query()
+        let params = self
+            .params()
+            .unwrap_or_else(|_| ParamSet::defaults(self.lesson));
+        let q = crate::query::encode(&params, None);
+        format!("{q}&preset={}&v={}", self.id, crate::query::VERSION)
     }
 }
 
