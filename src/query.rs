@@ -91,10 +91,9 @@ impl Query {
     /// The lesson and its parameters: defaults, then a `preset=`'s assignments, then the
     /// query's own assignments.
     pub fn params(&self) -> Result<ParamSet, Error> {
-        let preset = self.preset()?;
-        let lesson = match (&self.lesson, preset) {
+        let lesson = match (&self.lesson, self.preset_id()) {
             (Some(id), _) => Lesson::from_id(id)?,
-            (None, Some(p)) => p.lesson,
+            (None, Some(id)) => presets::find(id, None)?.lesson,
             (None, None) => {
                 return Err(Error::usage(
                     "the query has no lesson=; the lessons are supervisor, jobs, compensation",
@@ -104,8 +103,8 @@ impl Query {
         if let Some(s) = &self.section {
             lesson.section(s)?;
         }
-        let mut set = match preset {
-            Some(p) => presets::find(p.id, Some(lesson))?.params()?,
+        let mut set = match self.preset()? {
+            Some(p) => p.params()?,
             None => ParamSet::defaults(lesson),
         };
         for (name, text) in &self.params {
@@ -114,12 +113,19 @@ impl Query {
         Ok(set)
     }
 
-    /// The `preset=` of the query, if any; an unknown id is an error naming the known ones.
-    pub fn preset(&self) -> Result<Option<&'static Preset>, Error> {
+    fn preset_id(&self) -> Option<&str> {
         self.page
             .iter()
             .find(|(k, _)| k == "preset")
-            .map(|(_, id)| presets::find(id, None))
+            .map(|(_, id)| id.as_str())
+    }
+
+    /// The `preset=` of the query, if any: an id that is not one of the lesson's (of any lesson's,
+    /// without `lesson=`) is an error naming the ids allowed.
+    pub fn preset(&self) -> Result<Option<&'static Preset>, Error> {
+        let lesson = self.lesson.as_deref().and_then(|l| Lesson::from_id(l).ok());
+        self.preset_id()
+            .map(|id| presets::find(id, lesson))
             .transpose()
     }
 }

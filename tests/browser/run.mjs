@@ -280,6 +280,14 @@ try {
     const after = await claimMarks(p);
     assert.equal(after.cells.length + after.values.length + after.points, 0);
     assert.equal(after.caption, null);
+    // An unknown claim is named with the lesson's claims; the rest of the link works.
+    await p.goto(`${url}?lesson=jobs&preset=nope&seed=42`);
+    await rendered(p);
+    const errors = await p.locator(".link-errors").textContent();
+    assert.match(errors, /"nope"/);
+    assert.match(errors, /jobs\.completions, jobs\.retry-limit/);
+    assert.equal(await p.inputValue('input[name="seed"]'), "42");
+    assert.doesNotMatch(await p.evaluate(() => location.search), /preset=/);
     clean(p, "preset link");
     await p.close();
   });
