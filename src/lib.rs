@@ -21,6 +21,8 @@ pub mod report;
 pub mod rng;
 pub mod stats;
 pub mod supervisor;
+#[cfg(feature = "deep")]
+pub mod trace;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -9,6 +9,7 @@ use tatbikat::{Error, Lesson, render};
 
 const USAGE: &str =
     "usage: tatbikat LESSON [--set name=value]... [--section NAME] [--format lesson|json]
+       tatbikat LESSON [--set name=value]... --trace[=SELECTOR] [--format lesson|json]
        tatbikat LESSON --help
        tatbikat bench [--runs N]
        tatbikat --help | --version";
@@ -50,6 +51,7 @@ fn cli(args: &[String]) -> Result<String, Error> {
     let mut assignments: Vec<(String, String)> = Vec::new();
     let mut section: Option<String> = None;
     let mut format = Format::Lesson;
+    let mut trace: Option<String> = None;
     let mut rest = args[1..].iter();
     while let Some(arg) = rest.next() {
         let (flag, inline) = match arg.split_once('=') {
@@ -67,6 +69,22 @@ fn cli(args: &[String]) -> Result<String, Error> {
         };
         match flag {
             "--help" | "-h" => return Ok(lesson_help(lesson)),
+            "--trace" => {
+                if trace.is_some() {
+                    return Err(Error::usage("--trace is given more than once"));
+                }
+                // The selector is optional: `--trace`, `--trace=scan:4` or `--trace scan:4`.
+                trace = Some(match inline.clone() {
+                    Some(v) => v,
+                    None => match rest.clone().next() {
+                        Some(next) if !next.starts_with('-') => {
+                            rest.next();
+                            next.clone()
+                        }
+                        _ => String::new(),
+                    },
+                });
+            }
             "--set" | "-s" => {
                 let assignment = value("--set")?;
                 let (name, text) = assignment.split_once('=').ok_or_else(|| {
@@ -107,6 +125,18 @@ fn cli(args: &[String]) -> Result<String, Error> {
         lesson,
         assignments.iter().map(|(k, v)| (k.as_str(), v.as_str())),
     )?;
+    if let Some(selector) = trace {
+        if section.is_some() {
+            return Err(Error::usage(
+                "--trace shows one run; it does not take --section",
+            ));
+        }
+        let tr = tatbikat::trace::trace(&params, &selector)?;
+        return Ok(match format {
+            Format::Lesson => tatbikat::trace::text(&tr),
+            Format::Json => render::trace_json(&tr, &params),
+        });
+    }
     let report = tatbikat::run(&params, section)?;
     Ok(match format {
         Format::Lesson => render::lesson_text(&report),
@@ -134,6 +164,14 @@ fn general_help() -> String {
     out.push_str("  --set name=value   change a parameter (repeatable); 'tatbikat LESSON --help' lists them\n");
     out.push_str("  --section NAME     print one section\n");
     out.push_str("  --format FORMAT    lesson (default): the lesson's text layout; json: the report and parameters\n");
+    out.push_str("  --trace[=SELECTOR] one run, round by round (hour by hour in jobs), instead of the tables:\n");
+    for lesson in Lesson::ALL {
+        out.push_str(&format!(
+            "                     {}: {}\n",
+            lesson.id(),
+            tatbikat::trace::allowed(lesson)
+        ));
+    }
     out.push_str("\nParameter values: lists 1,3,6; ranges 30-54; faults S2@indirim,S5@tarife (empty for none);\n");
     out.push_str("compensation steps name[:compensation][(after/after)], comma-separated.\n");
     out.push_str("Bad input exits with status 2 and says what is allowed.\n\n");

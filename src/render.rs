@@ -105,3 +105,40 @@ pub fn json(report: &Report, params: &ParamSet, section: Option<&str>) -> String
     // Serializing plain data to a string cannot fail.
     serde_json::to_string_pretty(&document(report, params, section)).unwrap_or_default() + "\n"
 }
+
+/// A trace with its effective parameters and share-link query (`--trace --format json`, and
+/// the page's `trace(query)`).
+#[cfg(feature = "deep")]
+#[derive(Debug, Serialize)]
+pub struct TraceDocument<'a> {
+    /// The version of tatbikat that computed it.
+    pub tatbikat: &'static str,
+    /// The share-link query of this trace.
+    pub query: String,
+    /// Every parameter in the codec's text form.
+    #[serde(serialize_with = "pairs_as_map")]
+    pub params: Vec<(&'static str, String)>,
+    /// The recorded run.
+    pub trace: &'a crate::trace::Trace,
+}
+
+/// The document of a trace.
+#[cfg(feature = "deep")]
+pub fn trace_document<'a>(tr: &'a crate::trace::Trace, params: &ParamSet) -> TraceDocument<'a> {
+    TraceDocument {
+        tatbikat: env!("CARGO_PKG_VERSION"),
+        query: format!(
+            "{}&trace={}",
+            query::encode(params, None),
+            query::percent_encode(&tr.selector)
+        ),
+        params: params.pairs(),
+        trace: tr,
+    }
+}
+
+/// A trace as JSON.
+#[cfg(feature = "deep")]
+pub fn trace_json(tr: &crate::trace::Trace, params: &ParamSet) -> String {
+    serde_json::to_string_pretty(&trace_document(tr, params)).unwrap_or_default() + "\n"
+}

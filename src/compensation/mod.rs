@@ -4,6 +4,8 @@
 pub mod model;
 pub mod params;
 pub mod report;
+#[cfg(feature = "deep")]
+pub mod trace;
 
 use crate::error::Error;
 use crate::params::ParamSet;

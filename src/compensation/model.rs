@@ -87,8 +87,21 @@ pub fn rollback<R: UnitRng>(
     attempts: u32,
     rng: &mut R,
 ) -> Rollback {
+    rollback_recorded(compensable, k, fail, attempts, rng, &mut |_, _| {})
+}
+
+/// [`rollback`], telling `call(step, ok)` about every compensation call (`step` indexes the
+/// ordering) in the order they are made.
+pub fn rollback_recorded<R: UnitRng>(
+    compensable: &[bool],
+    k: usize,
+    fail: f64,
+    attempts: u32,
+    rng: &mut R,
+    call: &mut dyn FnMut(usize, bool),
+) -> Rollback {
     let mut r = Rollback::default();
-    for &has_compensation in compensable[..k].iter().rev() {
+    for (step, &has_compensation) in compensable[..k].iter().enumerate().rev() {
         r.rounds += 1;
         if !has_compensation {
             r.uncompensated += 1;
@@ -102,6 +115,7 @@ pub fn rollback<R: UnitRng>(
                 r.rounds += 1;
             }
             done = rng.unit() >= fail;
+            call(step, done);
             d += 1;
         }
         if !done {
@@ -401,39 +415,13 @@ pub fn simulate_with_progress<R: UnitRng>(
     progress: &mut dyn FnMut(f64),
 ) -> CompensationResult {
     let n = p.steps.len();
-    let compensable_of = |ordering: &[usize]| -> Vec<bool> {
-        ordering
-            .iter()
-            .map(|&i| p.steps[i].compensation.is_some())
-            .collect()
-    };
-    let orderings: Vec<OrderingRow> = valid_orderings(&p.steps)
-        .into_iter()
-        .map(|ordering| {
-            let comp = compensable_of(&ordering);
-            let (mut uncompensated, mut rounds) = (0, 0);
-            for k in 0..n {
-                let r = rollback(&comp, k, 0.0, 1, &mut NeverFails);
-                uncompensated += r.uncompensated;
-                rounds += r.rounds;
-            }
-            OrderingRow {
-                ordering,
-                uncompensated,
-                rounds,
-            }
-        })
-        .collect();
-    let fewest = orderings.iter().map(|o| o.uncompensated).min().unwrap_or(0);
-    let chosen = orderings
-        .iter()
-        .position(|o| o.uncompensated == fewest)
-        .unwrap_or(0);
+    let orderings = ordering_rows(p);
+    let chosen = choose(&orderings);
     let chosen_ordering = orderings
         .get(chosen)
         .map(|o| o.ordering.clone())
         .unwrap_or_default();
-    let comp = compensable_of(&chosen_ordering);
+    let comp = compensable_of(p, &chosen_ordering);
     let failures: Vec<FailureRow> = (0..comp.len())
         .map(|k| FailureRow {
             step: chosen_ordering[k],
@@ -488,6 +476,44 @@ pub fn simulate_with_progress<R: UnitRng>(
         monte_carlo,
         daily,
     }
+}
+
+/// Whether each step of `ordering` has a compensation.
+pub fn compensable_of(p: &CompensationParams, ordering: &[usize]) -> Vec<bool> {
+    ordering
+        .iter()
+        .map(|&i| p.steps[i].compensation.is_some())
+        .collect()
+}
+
+/// The valid orderings with their error-free rollback totals over every failing step.
+pub fn ordering_rows(p: &CompensationParams) -> Vec<OrderingRow> {
+    valid_orderings(&p.steps)
+        .into_iter()
+        .map(|ordering| {
+            let comp = compensable_of(p, &ordering);
+            let (mut uncompensated, mut rounds) = (0, 0);
+            for k in 0..p.steps.len() {
+                let r = rollback(&comp, k, 0.0, 1, &mut NeverFails);
+                uncompensated += r.uncompensated;
+                rounds += r.rounds;
+            }
+            OrderingRow {
+                ordering,
+                uncompensated,
+                rounds,
+            }
+        })
+        .collect()
+}
+
+/// The ordering the lesson goes on with: the first with the fewest uncompensated steps.
+pub fn choose(orderings: &[OrderingRow]) -> usize {
+    let fewest = orderings.iter().map(|o| o.uncompensated).min().unwrap_or(0);
+    orderings
+        .iter()
+        .position(|o| o.uncompensated == fewest)
+        .unwrap_or(0)
 }
 
 /// bedel.mjs: the measured rates (as printed) at the lesson's daily scale.

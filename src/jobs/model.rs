@@ -33,30 +33,31 @@ pub fn retry_table<R: UnitRng + Clone>(p: &JobsParams, fresh: &R) -> Vec<RetryRo
     p.retry_limits
         .iter()
         .map(|&limit| {
-            let mut rng = fresh.clone();
-            let (mut completed, mut attempts, mut wasted) = (0, 0, 0);
-            for _ in 0..p.nights {
-                let (mut d, mut ok) = (0, false);
-                while d < limit && !ok {
-                    d += 1;
-                    attempts += 1;
-                    if rng.unit() >= p.fail_prob {
-                        ok = true;
-                    } else {
-                        wasted += 1;
-                    }
-                }
-                if ok {
-                    completed += 1;
-                }
-            }
+            let nights = night_attempts(p, limit, &mut fresh.clone());
+            let completed = nights.iter().filter(|n| n.1).count() as u64;
+            let attempts: u64 = nights.iter().map(|n| u64::from(n.0)).sum();
             RetryRow {
                 limit,
                 completed,
                 failed: p.nights as u64 - completed,
                 attempts,
-                wasted,
+                wasted: attempts - completed,
             }
+        })
+        .collect()
+}
+
+/// Each night under an attempt limit: the attempts made and whether the last one succeeded
+/// (every earlier attempt failed).
+pub fn night_attempts<R: UnitRng>(p: &JobsParams, limit: u32, rng: &mut R) -> Vec<(u32, bool)> {
+    (0..p.nights)
+        .map(|_| {
+            let (mut d, mut ok) = (0, false);
+            while d < limit && !ok {
+                d += 1;
+                ok = rng.unit() >= p.fail_prob;
+            }
+            (d, ok)
         })
         .collect()
 }
