@@ -22,6 +22,8 @@ pub mod rng;
 pub mod stats;
 pub mod supervisor;
 #[cfg(feature = "deep")]
+pub mod sweep;
+#[cfg(feature = "deep")]
 pub mod trace;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

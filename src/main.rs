@@ -10,6 +10,7 @@ use tatbikat::{Error, Lesson, render};
 const USAGE: &str =
     "usage: tatbikat LESSON [--set name=value]... [--section NAME] [--format lesson|json]
        tatbikat LESSON [--set name=value]... --trace[=SELECTOR] [--format lesson|json]
+       tatbikat LESSON [--set name=value]... --sweep name=values [--sweep name=values] [--metric M] [--format lesson|json]
        tatbikat LESSON --help
        tatbikat bench [--runs N]
        tatbikat --help | --version";
@@ -52,6 +53,8 @@ fn cli(args: &[String]) -> Result<String, Error> {
     let mut section: Option<String> = None;
     let mut format = Format::Lesson;
     let mut trace: Option<String> = None;
+    let mut sweeps: Vec<String> = Vec::new();
+    let mut metric: Option<String> = None;
     let mut rest = args[1..].iter();
     while let Some(arg) = rest.next() {
         let (flag, inline) = match arg.split_once('=') {
@@ -94,6 +97,20 @@ fn cli(args: &[String]) -> Result<String, Error> {
                 })?;
                 assignments.push((name.trim().to_string(), text.to_string()));
             }
+            "--sweep" => {
+                if sweeps.len() == 2 {
+                    return Err(Error::usage(
+                        "--sweep is given more than twice (one parameter: a line; two: a heatmap)",
+                    ));
+                }
+                sweeps.push(value("--sweep")?);
+            }
+            "--metric" => {
+                if metric.is_some() {
+                    return Err(Error::usage("--metric is given more than once"));
+                }
+                metric = Some(value("--metric")?);
+            }
             "--section" => {
                 if section.is_some() {
                     return Err(Error::usage("--section is given more than once"));
@@ -125,6 +142,27 @@ fn cli(args: &[String]) -> Result<String, Error> {
         lesson,
         assignments.iter().map(|(k, v)| (k.as_str(), v.as_str())),
     )?;
+    if metric.is_some() && sweeps.is_empty() {
+        return Err(Error::usage("--metric goes with --sweep"));
+    }
+    if !sweeps.is_empty() {
+        if section.is_some() || trace.is_some() {
+            return Err(Error::usage(
+                "--sweep runs the whole lesson at each point; it does not take --section or --trace",
+            ));
+        }
+        let spec = tatbikat::sweep::parse(
+            lesson,
+            &sweeps[0],
+            sweeps.get(1).map(String::as_str),
+            metric.as_deref(),
+        )?;
+        let sweep = tatbikat::sweep::run(&params, &spec, &mut |_| {})?;
+        return Ok(match format {
+            Format::Lesson => tatbikat::sweep::text(&sweep),
+            Format::Json => render::sweep_json(&sweep, &params),
+        });
+    }
     if let Some(selector) = trace {
         if section.is_some() {
             return Err(Error::usage(
@@ -164,6 +202,12 @@ fn general_help() -> String {
     out.push_str("  --set name=value   change a parameter (repeatable); 'tatbikat LESSON --help' lists them\n");
     out.push_str("  --section NAME     print one section\n");
     out.push_str("  --format FORMAT    lesson (default): the lesson's text layout; json: the report and parameters\n");
+    out.push_str("  --sweep name=values  run at each value of a numeric parameter: a list 1,2,4 or a range a..b,\n");
+    out.push_str("                     a..b:n (n points); twice for a heatmap of two parameters\n");
+    out.push_str("  --metric table.column[@row]  what each point reads (any numeric column the lesson prints;\n");
+    out.push_str(
+        "                     @row picks the heatmap's row); a wrong name lists them all\n",
+    );
     out.push_str("  --trace[=SELECTOR] one run, round by round (hour by hour in jobs), instead of the tables:\n");
     for lesson in Lesson::ALL {
         out.push_str(&format!(

@@ -142,3 +142,49 @@ pub fn trace_document<'a>(tr: &'a crate::trace::Trace, params: &ParamSet) -> Tra
 pub fn trace_json(tr: &crate::trace::Trace, params: &ParamSet) -> String {
     serde_json::to_string_pretty(&trace_document(tr, params)).unwrap_or_default() + "\n"
 }
+
+/// A sweep with its base parameters and share-link query (`--sweep --format json`).
+#[cfg(feature = "deep")]
+#[derive(Debug, Serialize)]
+pub struct SweepDocument<'a> {
+    /// The version of tatbikat that computed it.
+    pub tatbikat: &'static str,
+    /// The share-link query of this sweep.
+    pub query: String,
+    /// Every parameter in the codec's text form (the swept ones at their base values).
+    #[serde(serialize_with = "pairs_as_map")]
+    pub params: Vec<(&'static str, String)>,
+    /// The sweep.
+    pub sweep: &'a crate::sweep::Sweep,
+}
+
+/// The query keys of a sweep, to append to the base parameters' query.
+#[cfg(feature = "deep")]
+pub fn sweep_query(s: &crate::sweep::Sweep) -> String {
+    let mut q = format!("&sweep={}", query::percent_encode(&s.x.text));
+    if let Some(y) = &s.y {
+        q.push_str(&format!("&sweep_y={}", query::percent_encode(&y.text)));
+    }
+    q.push_str(&format!(
+        "&metric={}",
+        query::percent_encode(&s.metric_text)
+    ));
+    q
+}
+
+/// The document of a sweep.
+#[cfg(feature = "deep")]
+pub fn sweep_document<'a>(s: &'a crate::sweep::Sweep, params: &ParamSet) -> SweepDocument<'a> {
+    SweepDocument {
+        tatbikat: env!("CARGO_PKG_VERSION"),
+        query: format!("{}{}", query::encode(params, None), sweep_query(s)),
+        params: params.pairs(),
+        sweep: s,
+    }
+}
+
+/// A sweep as JSON.
+#[cfg(feature = "deep")]
+pub fn sweep_json(s: &crate::sweep::Sweep, params: &ParamSet) -> String {
+    serde_json::to_string_pretty(&sweep_document(s, params)).unwrap_or_default() + "\n"
+}

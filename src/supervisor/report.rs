@@ -69,6 +69,45 @@ pub fn measure(p: &SupervisorParams, r: &SupervisorResult) -> Section {
             })
             .collect(),
     };
+    // Beyond the lesson: the recovery figures of the same two runs (what a sweep of scan or
+    // lease reads; the lesson shows them only in the scan sweep).
+    let recovery = Table {
+        key: "recovery",
+        columns: vec![
+            left("metric", "olcu", 24),
+            right("supervisor_off", "denetci yok", 14),
+            right("supervisor_on", "denetci var", 14),
+        ],
+        rows: [
+            (
+                "records_read",
+                "okunan kayit",
+                Cell::Int(r.off.records_read as i64),
+                Cell::Int(r.on.records_read as i64),
+            ),
+            (
+                "recoveries",
+                "kurtarma",
+                Cell::Int(r.off.recoveries as i64),
+                Cell::Int(r.on.recoveries as i64),
+            ),
+            (
+                "avg_recovery",
+                "ort kurtarma",
+                Cell::fixed(r.off.avg_recovery, 2),
+                Cell::fixed(r.on.avg_recovery, 2),
+            ),
+            (
+                "worst_recovery",
+                "en kotu kurtarma",
+                Cell::Int(r.off.worst_recovery as i64),
+                Cell::Int(r.on.worst_recovery as i64),
+            ),
+        ]
+        .into_iter()
+        .map(|(key, text, off, on)| vec![Cell::Label { key, text }, off, on])
+        .collect(),
+    };
     let sweep = Table {
         key: "scan_sweep",
         columns: vec![
@@ -99,6 +138,7 @@ pub fn measure(p: &SupervisorParams, r: &SupervisorResult) -> Section {
         groups: vec![
             Group::new("scenario", vec![Block::Line(scenario)]),
             Group::new("supervisor_comparison", vec![Block::Table(comparison)]),
+            Group::beyond_lesson("recovery", vec![Block::Table(recovery)]),
             Group::new("scan_sweep", vec![Block::Table(sweep)]).with_charts(sweep_charts(r)),
         ],
     }
