@@ -3,7 +3,7 @@
 
 use super::model::CompensationResult;
 use super::params::CompensationParams;
-use crate::chart::{Category, Chart, bars, series, series_with_bars};
+use crate::chart::{Category, Chart, Point, X, bars, series, series_with_bars};
 use crate::report::{
     Block, Cell, Group, Line, SPREAD_COLUMNS, Section, Table, inside_cell, left, right, t, v,
 };
@@ -202,11 +202,20 @@ pub fn measure(p: &CompensationParams, r: &CompensationResult) -> Section {
                                 .map(|m| (f64::from(m.attempts), m.rate)),
                         )],
                     )
-                    .log_y(),
+                    .log_y()
+                    .with_traces(watch_hung),
                 ],
             ),
             exact_group(p, r),
         ],
+    }
+}
+
+/// A Monte Carlo point's run to watch: the first that leaves a step hung with that many attempts.
+fn watch_hung(_: usize, p: &Point) -> Option<String> {
+    match p.x {
+        X::Num(x) => Some(format!("attempts:{x},run:hung")),
+        X::Cat(_) => None,
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::model::{JobsResult, Policy};
 use super::params::JobsParams;
-use crate::chart::{Category, Chart, bars, series, series_with_bars};
+use crate::chart::{Category, Chart, X, bars, series, series_with_bars};
 use crate::report::{
     Block, Cell, Group, Line, SPREAD_COLUMNS, Section, Table, inside_cell, left, right, t, v,
 };
@@ -198,16 +198,22 @@ fn retry_charts(r: &JobsResult) -> Vec<Chart> {
             .iter()
             .map(move |x| (f64::from(x.limit), f(x) as f64))
     };
-    vec![Chart::line(
-        "nights_vs_retry_limit",
-        ("retry_limit", Some("attempts")),
-        ("count", None),
-        vec![
-            series("completed_nights", 0, points(|x| x.completed)),
-            series("failed_nights", 0, points(|x| x.failed)),
-            series("wasted_attempts", 0, points(|x| x.wasted)),
-        ],
-    )]
+    vec![
+        Chart::line(
+            "nights_vs_retry_limit",
+            ("retry_limit", Some("attempts")),
+            ("count", None),
+            vec![
+                series("completed_nights", 0, points(|x| x.completed)),
+                series("failed_nights", 0, points(|x| x.failed)),
+                series("wasted_attempts", 0, points(|x| x.wasted)),
+            ],
+        )
+        .with_traces(|_, p| match p.x {
+            X::Num(x) => Some(format!("limit:{x}")),
+            X::Cat(_) => None,
+        }),
+    ]
 }
 
 /// Rounds, and the increase one slow slice causes, against parallelism.

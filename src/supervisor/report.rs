@@ -3,7 +3,7 @@
 
 use super::model::{Outcome, SupervisorResult, daily_scans};
 use super::params::SupervisorParams;
-use crate::chart::{Chart, series};
+use crate::chart::{Chart, Point, X, series};
 use crate::params::Fault;
 use crate::report::{Block, Cell, Group, Line, Section, Table, left, right, t, v};
 
@@ -221,6 +221,11 @@ pub fn daily(p: &SupervisorParams, r: &SupervisorResult) -> Section {
 
 /// The scan sweep against the scan interval: recovery delays, last round, records read.
 fn sweep_charts(r: &SupervisorResult) -> Vec<Chart> {
+    // Each point is the run with that scan interval: its trace is `scan:N`.
+    let watch = |_: usize, p: &Point| match p.x {
+        X::Num(x) => Some(format!("scan:{x}")),
+        X::Cat(_) => None,
+    };
     let points = |f: fn(&Outcome) -> f64| r.sweep.iter().map(move |(s, o)| (f64::from(*s), f(o)));
     let scan = ("scan", Some("rounds"));
     vec![
@@ -232,18 +237,21 @@ fn sweep_charts(r: &SupervisorResult) -> Vec<Chart> {
                 series("avg_recovery", 2, points(|o| o.avg_recovery)),
                 series("worst_recovery", 0, points(|o| o.worst_recovery as f64)),
             ],
-        ),
+        )
+        .with_traces(watch),
         Chart::line(
             "last_round_vs_scan",
             scan,
             ("last_round", Some("rounds")),
             vec![series("last_round", 0, points(|o| f64::from(o.last_round)))],
-        ),
+        )
+        .with_traces(watch),
         Chart::line(
             "records_vs_scan",
             scan,
             ("records_read", Some("records")),
             vec![series("records_read", 0, points(|o| o.records_read as f64))],
-        ),
+        )
+        .with_traces(watch),
     ]
 }
