@@ -4,6 +4,32 @@ import init, * as core from "./pkg/tatbikat.js";
 
 const ready = init({ module_or_path: new URL("./pkg/tatbikat_bg.wasm", import.meta.url) });
 
+// The module with traces and sweeps: a second download, made on the first trace or sweep only,
+// so the first table never waits for it.
+let deepModule = null;
+function deep() {
+  deepModule ??= import("./pkg/tatbikat_deep.js").then(async (m) => {
+    await m.default({ module_or_path: new URL("./pkg/tatbikat_deep_bg.wasm", import.meta.url) });
+    return m;
+  }).catch((err) => {
+    deepModule = null; // a failed download is tried again on the next request
+    throw err;
+  });
+  return deepModule;
+}
+let deepLoaded = null;
+
+function progressTo(id) {
+  let last = 0;
+  return (share) => {
+    const now = performance.now();
+    if (now - last > 50) {
+      last = now;
+      self.postMessage({ id, progress: share });
+    }
+  };
+}
+
 const ops = {
   // Everything the page needs before its first render, in one message.
   boot: (query) => {
@@ -19,17 +45,12 @@ const ops = {
     return { resolved, doc: ops.run(resolved.query, id) };
   },
   lessonText: (query) => core.lessonText(query),
+  resolve: (query) => core.resolve(query),
   randomSeed: (lesson) => core.randomSeed(lesson),
-  run: (query, id) => {
-    let last = 0;
-    return core.run(query, (share) => {
-      const now = performance.now();
-      if (now - last > 50) {
-        last = now;
-        self.postMessage({ id, progress: share });
-      }
-    });
-  },
+  run: (query, id) => core.run(query, progressTo(id)),
+  trace: async (query) => (deepLoaded = await deep()).trace(query),
+  sweep: async (query, id) => (deepLoaded = await deep()).sweep(query, progressTo(id)),
+  sweepOptions: async (lesson) => (deepLoaded = await deep()).sweepOptions(lesson),
   bench: (runs, attempts) => {
     const start = performance.now();
     const hung = core.benchMonteCarlo(runs, attempts);
@@ -41,10 +62,12 @@ self.onmessage = async (event) => {
   const { id, op, args } = event.data;
   try {
     await ready;
-    const value = op === "run" || op === "page" ? ops[op](args[0], id) : ops[op](...args);
+    const value = await (["run", "page", "sweep"].includes(op) ? ops[op](args[0], id) : ops[op](...args));
     self.postMessage({ id, ok: true, value });
   } catch (err) {
-    const panic = typeof core.lastPanic === "function" ? safe(() => core.lastPanic()) : undefined;
+    const panic =
+      (typeof core.lastPanic === "function" ? safe(() => core.lastPanic()) : undefined) ??
+      (deepLoaded ? safe(() => deepLoaded.lastPanic()) : undefined);
     if (panic) {
       // The instance is unusable after a panic: report it and let the page start a new worker.
       self.postMessage({ id, ok: false, panic });

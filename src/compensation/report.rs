@@ -214,7 +214,7 @@ pub fn measure(p: &CompensationParams, r: &CompensationResult) -> Section {
 /// A Monte Carlo point's run to watch: the first that leaves a step hung with that many attempts.
 fn watch_hung(_: usize, p: &Point) -> Option<String> {
     match p.x {
-        X::Num(x) => Some(format!("attempts:{x},run:hung")),
+        X::Num(x) => Some(format!("attempts:{},run:hung", x as i64)),
         X::Cat(_) => None,
     }
 }

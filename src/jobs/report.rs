@@ -210,7 +210,7 @@ fn retry_charts(r: &JobsResult) -> Vec<Chart> {
             ],
         )
         .with_traces(|_, p| match p.x {
-            X::Num(x) => Some(format!("limit:{x}")),
+            X::Num(x) => Some(format!("limit:{}", x as i64)),
             X::Cat(_) => None,
         }),
     ]

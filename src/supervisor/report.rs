@@ -223,7 +223,7 @@ pub fn daily(p: &SupervisorParams, r: &SupervisorResult) -> Section {
 fn sweep_charts(r: &SupervisorResult) -> Vec<Chart> {
     // Each point is the run with that scan interval: its trace is `scan:N`.
     let watch = |_: usize, p: &Point| match p.x {
-        X::Num(x) => Some(format!("scan:{x}")),
+        X::Num(x) => Some(format!("scan:{}", x as i64)),
         X::Cat(_) => None,
     };
     let points = |f: fn(&Outcome) -> f64| r.sweep.iter().map(move |(s, o)| (f64::from(*s), f(o)));
