@@ -206,8 +206,80 @@ pub fn measure(p: &CompensationParams, r: &CompensationResult) -> Section {
                 ],
             ),
             exact_group(p, r),
-        ],
+        ]
+        .into_iter()
+        .chain(reversible_group(p, r))
+        .collect(),
     }
+}
+
+/// Beyond the lesson: the orderings' uncompensated steps and the Monte Carlo before and after
+/// the steps that cannot go last are made compensable (`reversible_close`).
+fn reversible_group(p: &CompensationParams, r: &CompensationResult) -> Option<Group> {
+    let after = r.reversible.as_deref()?;
+    let made: Vec<&str> = super::real::stuck_irreversible(&p.steps)
+        .into_iter()
+        .map(|i| p.steps[i].name.as_str())
+        .collect();
+    let intro = Line::new(
+        "compensation.reversible",
+        vec![
+            t("geri alinabilir kapanis: silme yerine bayrak yazan, telafisi olan adim: "),
+            v("steps", Cell::Text(made.join(", "))),
+        ],
+    );
+    let orderings = Table {
+        key: "reversible_orderings",
+        columns: vec![
+            left("ordering", "siralama", 58),
+            right("uncompensated_before", "telafisiz once", 16),
+            right("uncompensated_after", "telafisiz sonra", 17),
+            right("rounds_after", "tur sonra", 11),
+        ],
+        rows: r
+            .orderings
+            .iter()
+            .zip(&after.orderings)
+            .map(|(b, a)| {
+                vec![
+                    Cell::Text(names(p, &b.ordering).join(" > ")),
+                    int(b.uncompensated),
+                    int(a.uncompensated),
+                    int(a.rounds),
+                ]
+            })
+            .collect(),
+    };
+    let mc = Table {
+        key: "reversible_monte_carlo",
+        columns: vec![
+            right("attempts", "telafi denemesi", 16),
+            right("rate_before", "oran once", 11),
+            right("rate_after", "oran sonra", 12),
+            right("calls_per_job_after", "cagri/is sonra", 16),
+        ],
+        rows: r
+            .monte_carlo
+            .iter()
+            .zip(&after.monte_carlo)
+            .map(|(b, a)| {
+                vec![
+                    int(u64::from(b.attempts)),
+                    Cell::fixed(b.rate, 5),
+                    Cell::fixed(a.rate, 5),
+                    Cell::fixed(a.calls_per_job, 3),
+                ]
+            })
+            .collect(),
+    };
+    Some(Group::beyond_lesson(
+        "reversible",
+        vec![
+            Block::Line(intro),
+            Block::Table(orderings),
+            Block::Table(mc),
+        ],
+    ))
 }
 
 /// Beyond the lesson: the exact values the Monte Carlo estimates, the 95% intervals of the
@@ -432,7 +504,34 @@ pub fn daily(p: &CompensationParams, r: &CompensationResult) -> Section {
                 .with_charts(attempt_charts(r)),
             Group::new("ratio", ratio),
             Group::new("fault_free", vec![Block::Line(fault_free)]),
-        ],
+        ]
+        .into_iter()
+        .chain(r.reversible.as_deref().map(|after| {
+            Group::beyond_lesson(
+                "daily_reversible",
+                vec![Block::Table(Table {
+                    key: "daily_reversible",
+                    columns: vec![
+                        left("ordering", "siralama", 22),
+                        right("uncompensated_per_day_before", "telafisiz/gun once", 20),
+                        right("uncompensated_per_day_after", "telafisiz/gun sonra", 21),
+                    ],
+                    rows: d
+                        .orderings
+                        .iter()
+                        .zip(&after.daily.orderings)
+                        .map(|(b, a)| {
+                            vec![
+                                daily_label(p, &r.orderings[b.ordering].ordering),
+                                Cell::fixed(b.per_day, 1),
+                                Cell::fixed(a.per_day, 1),
+                            ]
+                        })
+                        .collect(),
+                })],
+            )
+        }))
+        .collect(),
     }
 }
 

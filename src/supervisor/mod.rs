@@ -3,6 +3,7 @@
 
 pub mod model;
 pub mod params;
+pub mod real;
 pub mod report;
 
 use crate::error::Error;
