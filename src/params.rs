@@ -756,6 +756,31 @@ mod tests {
     }
 
     #[test]
+    fn switches_choices_and_optional_numbers() {
+        let switch = spec(Kind::Switch);
+        assert_eq!(parse_value(&switch, "1").unwrap(), Value::Int(1));
+        for bad in ["2", "on", "", "true", "0.5"] {
+            assert!(parse_value(&switch, bad).is_err(), "{bad:?}");
+        }
+        let choice = spec(Kind::Choice {
+            options: &["fixed", "random"],
+        });
+        assert_eq!(
+            parse_value(&choice, " random ").unwrap(),
+            Value::Choice("random")
+        );
+        let e = parse_value(&choice, "Random").unwrap_err();
+        assert!(e.to_string().contains("one of fixed, random"), "{e}");
+        let opt = spec(Kind::OptInt { min: 0, max: 9 });
+        assert_eq!(parse_value(&opt, "").unwrap(), Value::OptInt(None));
+        assert_eq!(parse_value(&opt, "0").unwrap(), Value::OptInt(Some(0)));
+        assert_eq!(Value::OptInt(None).to_text(), "");
+        for bad in ["-1", "10", "x", "1.5"] {
+            assert!(parse_value(&opt, bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
     fn ranges_lists_and_steps() {
         let range = spec(Kind::Range { min: 1, max: 100 });
         assert_eq!(parse_value(&range, "30-54").unwrap(), Value::Range(30, 54));
