@@ -369,3 +369,68 @@ proptest! {
         }
     }
 }
+
+/// Every parameter has a label and a help text, and every group, line, column and label of the
+/// reports with every extension on has a message, in both of the page's languages.
+#[test]
+fn every_key_has_a_message_in_both_languages() {
+    use tatbikat::report::{Block, Cell};
+    let on: [(Lesson, &[(&str, &str)]); 3] = [
+        (
+            Lesson::Supervisor,
+            &[("fault_mode", "random"), ("idempotent", "0")],
+        ),
+        (
+            Lesson::Jobs,
+            &[
+                ("replace_policy", "1"),
+                ("starting_deadline", "5"),
+                ("failed_pod_ttl", "48"),
+                ("backoff", "1"),
+            ],
+        ),
+        (
+            Lesson::Compensation,
+            &[("reversible_close", "1"), ("runs", "1000")],
+        ),
+    ];
+    for file in ["www/i18n/tr.js", "www/i18n/en.js"] {
+        let text =
+            std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
+                .unwrap();
+        let has =
+            |key: String| assert!(text.contains(&format!("\"{key}\":")), "{file} lacks {key}");
+        for (lesson, sets) in &on {
+            let id = lesson.id();
+            for s in lesson.specs() {
+                has(format!("param.{id}.{}", s.name));
+                has(format!("help.{id}.{}", s.name));
+                if let tatbikat::params::Kind::Choice { options } = s.kind {
+                    for o in options {
+                        has(format!("choice.{id}.{}.{o}", s.name));
+                    }
+                }
+            }
+            let params = ParamSet::from_assignments(*lesson, sets.iter().copied()).unwrap();
+            let report = tatbikat::run(&params, None).unwrap();
+            for g in report.sections.iter().flat_map(|s| &s.groups) {
+                has(format!("group.{id}.{}", g.key));
+                for b in &g.blocks {
+                    match b {
+                        Block::Line(l) => has(format!("line.{}", l.key)),
+                        Block::Table(t) => {
+                            for c in &t.columns {
+                                has(format!("col.{id}.{}", c.key));
+                            }
+                            for cell in t.rows.iter().flatten() {
+                                if let Cell::Label { key, .. } = cell {
+                                    has(format!("label.{key}"));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
