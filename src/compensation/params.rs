@@ -126,7 +126,7 @@ pub const SPECS: &[ParamSpec] = &[
         name: "reversible_close",
         kind: Kind::Switch,
         default: "0",
-        meaning: "the lesson's remedy: every step without compensation that other steps depend on (so it cannot go last, like donem-kapat) writes a flag instead and becomes compensable; before and after side by side",
+        meaning: "make irreversible steps that others depend on (donem-kapat) compensable",
         lesson_name: "(tatbikat)",
         extension: true,
     },

@@ -4,7 +4,8 @@ use super::model::{JobsResult, Policy};
 use super::params::JobsParams;
 use crate::chart::{Category, Chart, bars, series, series_with_bars};
 use crate::report::{
-    Block, Cell, Group, Line, SPREAD_COLUMNS, Section, Table, inside_cell, left, right, t, v,
+    Block, Cell, Column, Group, Line, SPREAD_COLUMNS, Section, Table, inside_cell, left, right, t,
+    table, v,
 };
 use crate::stats::{Z95, wilson};
 
@@ -206,8 +207,16 @@ pub fn measure(p: &JobsParams, r: &JobsResult) -> Section {
 /// Beyond the lesson: each policy's killed runs and lost pod-hours (Replace) and the runs the
 /// starting deadline skipped.
 fn real_overlap_group(p: &JobsParams, r: &JobsResult) -> Group {
+    const COLUMNS: [Column; 6] = [
+        left("policy", "politika", 13),
+        right("started", "baslayan", 10),
+        right("skipped", "atlanan", 9),
+        right("killed_runs", "oldurulen", 11),
+        right("completed_runs", "biten kosum", 13),
+        right("lost_pod_hours", "kaybedilen kapsul-saat", 24),
+    ];
     let deadline = match p.starting_deadline {
-        Some(h) => int(h as u64),
+        Some(h) => Cell::Int(h),
         None => Cell::Label {
             key: "none",
             text: "yok",
@@ -222,41 +231,36 @@ fn real_overlap_group(p: &JobsParams, r: &JobsResult) -> Group {
             v("deadline", deadline),
         ],
     );
-    let table = Table {
-        key: "real_overlap",
-        columns: vec![
-            left("policy", "politika", 13),
-            right("started", "baslayan", 10),
-            right("skipped", "atlanan", 9),
-            right("killed_runs", "oldurulen", 11),
-            right("completed_runs", "biten kosum", 13),
-            right("lost_pod_hours", "kaybedilen kapsul-saat", 24),
-        ],
-        rows: r
-            .policies
-            .iter()
-            .map(|x| {
-                vec![
-                    policy_label(x.policy),
-                    int(x.started),
-                    int(x.skipped),
-                    int(x.killed),
-                    int(x.started - x.killed),
-                    Cell::Int(x.lost_pod_hours),
-                ]
-            })
-            .collect(),
-    };
-    Group::beyond_lesson(
-        "real_overlap",
-        vec![Block::Line(intro), Block::Table(table)],
-    )
+    let rows = table("real_overlap", &COLUMNS, &r.policies, &|x| {
+        vec![
+            policy_label(x.policy),
+            int(x.started),
+            int(x.skipped),
+            int(x.killed),
+            int(x.started - x.killed),
+            Cell::Int(x.lost_pod_hours),
+        ]
+    });
+    Group::beyond_lesson("real_overlap", vec![Block::Line(intro), rows])
 }
 
 /// Beyond the lesson: failed pods under a retention time, and the back-off between attempts.
 fn real_retry_groups(p: &JobsParams, r: &JobsResult) -> Vec<Group> {
+    const PODS: [Column; 4] = [
+        left("retry_limit", "deneme siniri", 14),
+        right("failed_pods", "basarisiz kapsul", 18),
+        right("pods_left_at_end", "sonda kalan", 13),
+        right("pods_peak", "en fazla", 10),
+    ];
+    const BACKOFF: [Column; 5] = [
+        left("retry_limit", "deneme siniri", 14),
+        right("retries", "yeniden deneme", 16),
+        right("backoff_total_s", "toplam bekleme s", 18),
+        right("backoff_avg_s", "gece basina s", 15),
+        right("backoff_worst_s", "en kotu gece s", 16),
+    ];
     let mut groups = Vec::new();
-    if let (Some(ttl), false) = (p.failed_pod_ttl, r.real.pods.is_empty()) {
+    if let Some(ttl) = p.failed_pod_ttl {
         let intro = Line::new(
             "jobs.pod_ttl",
             vec![
@@ -265,67 +269,38 @@ fn real_retry_groups(p: &JobsParams, r: &JobsResult) -> Vec<Group> {
                 t(" saat sonra silinir; bir gecenin denemeleri planli aninda"),
             ],
         );
-        let table = Table {
-            key: "pod_ttl",
-            columns: vec![
-                left("retry_limit", "deneme siniri", 14),
-                right("failed_pods", "basarisiz kapsul", 18),
-                right("pods_left_at_end", "sonda kalan", 13),
-                right("pods_peak", "en fazla", 10),
-            ],
-            rows: r
-                .real
-                .pods
-                .iter()
-                .map(|x| {
-                    vec![
-                        int(u64::from(x.limit)),
-                        int(x.failed_pods),
-                        int(x.left_at_end),
-                        int(x.peak),
-                    ]
-                })
-                .collect(),
-        };
+        let rows = table("pod_ttl", &PODS, &r.real.pods, &|x| {
+            vec![
+                int(u64::from(x.limit)),
+                int(x.failed_pods),
+                int(x.left_at_end),
+                int(x.peak),
+            ]
+        });
         groups.push(Group::beyond_lesson(
             "pod_ttl",
-            vec![Block::Line(intro), Block::Table(table)],
+            vec![Block::Line(intro), rows],
         ));
     }
-    if !r.real.backoff.is_empty() {
+    if p.backoff {
         let intro = Line::new(
             "jobs.backoff",
             vec![t(
                 "her yeniden denemeden once bekleme: 10 s, iki katina, en cok 360 s",
             )],
         );
-        let table = Table {
-            key: "backoff",
-            columns: vec![
-                left("retry_limit", "deneme siniri", 14),
-                right("retries", "yeniden deneme", 16),
-                right("backoff_total_s", "toplam bekleme s", 18),
-                right("backoff_avg_s", "gece basina s", 15),
-                right("backoff_worst_s", "en kotu gece s", 16),
-            ],
-            rows: r
-                .real
-                .backoff
-                .iter()
-                .map(|x| {
-                    vec![
-                        int(u64::from(x.limit)),
-                        int(x.retries),
-                        int(x.total_s),
-                        Cell::fixed(x.avg_s, 1),
-                        int(x.worst_s),
-                    ]
-                })
-                .collect(),
-        };
+        let rows = table("backoff", &BACKOFF, &r.real.backoff, &|x| {
+            vec![
+                int(u64::from(x.limit)),
+                int(x.retries),
+                int(x.total_s),
+                Cell::fixed(x.avg_s, 1),
+                int(x.worst_s),
+            ]
+        });
         groups.push(Group::beyond_lesson(
             "backoff",
-            vec![Block::Line(intro), Block::Table(table)],
+            vec![Block::Line(intro), rows],
         ));
     }
     groups

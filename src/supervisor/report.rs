@@ -5,7 +5,7 @@ use super::model::{Outcome, SupervisorResult, daily_scans};
 use super::params::SupervisorParams;
 use crate::chart::{Chart, series};
 use crate::params::Fault;
-use crate::report::{Block, Cell, Group, Line, Section, Table, left, right, t, v};
+use crate::report::{Block, Cell, Column, Group, Line, Section, Table, left, right, t, v};
 
 fn faults_text(faults: &[Fault]) -> String {
     faults
@@ -215,28 +215,31 @@ pub fn daily(p: &SupervisorParams, r: &SupervisorResult) -> Section {
         Group::new("daily_hang", vec![Block::Table(table)]),
     ];
     if let Some(d) = &r.duplicates {
+        const COLUMNS: [Column; 3] = [
+            right("hang_rate", "KK3", 6),
+            right("wasted_per_day", "bosa yurutulen/gun", 20),
+            right("duplicate_lines_per_day", "fazladan fatura satiri/gun", 28),
+        ];
+        let rows: Vec<(f64, f64, f64)> = r
+            .daily
+            .iter()
+            .zip(&d.lines_per_day)
+            .map(|(row, lines)| (row.hang_rate, row.wasted, *lines))
+            .collect();
         groups.push(Group::beyond_lesson(
             "daily_duplicates",
-            vec![Block::Table(Table {
-                key: "daily_duplicates",
-                columns: vec![
-                    right("hang_rate", "KK3", 6),
-                    right("wasted_per_day", "bosa yurutulen/gun", 20),
-                    right("duplicate_lines_per_day", "fazladan fatura satiri/gun", 28),
-                ],
-                rows: r
-                    .daily
-                    .iter()
-                    .zip(&d.lines_per_day)
-                    .map(|(row, lines)| {
-                        vec![
-                            Cell::fixed(row.hang_rate, 3),
-                            Cell::fixed(row.wasted, 0),
-                            Cell::fixed(*lines, 0),
-                        ]
-                    })
-                    .collect(),
-            })],
+            vec![crate::report::table(
+                "daily_duplicates",
+                &COLUMNS,
+                &rows,
+                &|x: &(f64, f64, f64)| {
+                    vec![
+                        Cell::fixed(x.0, 3),
+                        Cell::fixed(x.1, 0),
+                        Cell::fixed(x.2, 0),
+                    ]
+                },
+            )],
         ));
     }
     groups.push(Group::new("scan_cost", cost));
