@@ -59,6 +59,11 @@ fn check_supervisor(set: &ParamSet) -> Result<(), TestCaseError> {
             })
             .count() as u64;
         prop_assert_eq!(open, o.half_done, "{} half done", selector);
+        if selector == "on" {
+            if let Some(d) = &r.duplicates {
+                prop_assert_eq!(total(&tr, "jobs", "duplicate_lines"), d.lines);
+            }
+        }
     }
     Ok(())
 }
@@ -77,6 +82,7 @@ fn check_jobs(set: &ParamSet) -> Result<(), TestCaseError> {
                 jobs_model::Policy::Skip => "skip",
                 jobs_model::Policy::Queue => "queue",
                 jobs_model::Policy::Parallel => "parallel",
+                jobs_model::Policy::Replace => "replace",
             };
             prop_assert_eq!(total(&tr, key, "started"), pol.started);
             prop_assert_eq!(total(&tr, key, "skipped"), pol.skipped);
@@ -85,6 +91,8 @@ fn check_jobs(set: &ParamSet) -> Result<(), TestCaseError> {
             prop_assert_eq!(total(&tr, key, "max_queue"), pol.max_queue);
             prop_assert_eq!(total(&tr, key, "spill_over"), pol.spill_over);
             prop_assert_eq!(total(&tr, key, "pod_hours") as i64, pol.pod_hours);
+            prop_assert_eq!(total(&tr, key, "killed"), pol.killed);
+            prop_assert_eq!(total(&tr, key, "lost_pod_hours") as i64, pol.lost_pod_hours);
         }
     }
     Ok(())
@@ -132,6 +140,9 @@ proptest! {
         max_rounds in 5u32..60,
         hung_job in 1u32..3,
         perm_job in 1u32..3,
+        random in any::<bool>(),
+        idempotent in any::<bool>(),
+        fault_seed in 1u32..100_000,
     ) {
         let s = set(Lesson::Supervisor, &[
             ("jobs", jobs.to_string()),
@@ -142,6 +153,12 @@ proptest! {
             ("hung", format!("S{hung_job}@fatura")),
             ("permanent", format!("S{}@tarife", perm_job + 2)),
             ("scan_sweep", "1,3,5".into()),
+            ("fault_mode", if random { "random" } else { "fixed" }.into()),
+            ("hang_rate", "0.2".into()),
+            ("fail_rate", "0.1".into()),
+            ("fault_seed", fault_seed.to_string()),
+            ("idempotent", u8::from(idempotent).to_string()),
+            ("invoice_steps", "indirim,fatura".into()),
         ]);
         check_supervisor(&s)?;
     }
@@ -152,12 +169,16 @@ proptest! {
         nights in 1usize..60,
         interval in 1i64..40,
         fail in 0.0f64..1.0,
+        replace in any::<bool>(),
+        deadline in prop::option::of(0i64..30),
     ) {
         let s = set(Lesson::Jobs, &[
             ("seed", seed.to_string()),
             ("nights", nights.to_string()),
             ("interval", interval.to_string()),
             ("fail_prob", fail.to_string()),
+            ("replace_policy", u8::from(replace).to_string()),
+            ("starting_deadline", deadline.map_or(String::new(), |d| d.to_string())),
         ]);
         check_jobs(&s)?;
     }

@@ -387,6 +387,9 @@ pub struct CompensationResult {
     pub monte_carlo: Vec<McRow>,
     /// The daily cost.
     pub daily: Daily,
+    /// The same figures with the steps that cannot go last made compensable (beyond the lesson;
+    /// with `reversible_close`).
+    pub reversible: Option<Box<CompensationResult>>,
 }
 
 /// Reads a number back from its printed `toFixed` text, as bedel.mjs's constants do.
@@ -414,6 +417,15 @@ pub fn simulate_with_progress<R: UnitRng>(
     fresh: impl Fn(u32) -> R,
     progress: &mut dyn FnMut(f64),
 ) -> CompensationResult {
+    simulate_dyn(p, &fresh, progress)
+}
+
+/// [`simulate_with_progress`] behind one generator type (it calls itself for `reversible_close`).
+fn simulate_dyn<R: UnitRng>(
+    p: &CompensationParams,
+    fresh: &dyn Fn(u32) -> R,
+    progress: &mut dyn FnMut(f64),
+) -> CompensationResult {
     let n = p.steps.len();
     let orderings = ordering_rows(p);
     let chosen = choose(&orderings);
@@ -430,7 +442,9 @@ pub fn simulate_with_progress<R: UnitRng>(
         })
         .collect();
     let reps = p.replications.max(1);
-    let parts = (p.retries.len() as u32 * reps) as f64;
+    // With `reversible_close` the model runs twice: each pass is half of the work.
+    let passes = if p.reversible_close { 2.0 } else { 1.0 };
+    let parts = (p.retries.len() as u32 * reps) as f64 * passes;
     let monte_carlo: Vec<McRow> = p
         .retries
         .iter()
@@ -468,6 +482,12 @@ pub fn simulate_with_progress<R: UnitRng>(
         })
         .collect();
     let daily = daily(p, &orderings, &failures, &monte_carlo);
+    let reversible = p.reversible_close.then(|| {
+        let after = super::real::reversible_params(p);
+        Box::new(simulate_dyn(&after, fresh, &mut |s| {
+            progress(0.5 + s / 2.0)
+        }))
+    });
     CompensationResult {
         ordering_count: ordering_count(n),
         orderings,
@@ -475,6 +495,7 @@ pub fn simulate_with_progress<R: UnitRng>(
         failures,
         monte_carlo,
         daily,
+        reversible,
     }
 }
 

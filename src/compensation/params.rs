@@ -15,6 +15,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: DEFAULT_STEPS,
         meaning: "the workflow's steps as name[:compensation][(after/after)]; no compensation = cannot be undone",
         lesson_name: "ADIM",
+        extension: false,
     },
     ParamSpec {
         name: "seed",
@@ -25,6 +26,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "20260730",
         meaning: "seed of the lesson's 32-bit generator, fresh for every retry-count row",
         lesson_name: "uretec(20260730)",
+        extension: false,
     },
     ParamSpec {
         name: "comp_fail",
@@ -32,6 +34,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "0.05",
         meaning: "probability that one compensation call fails",
         lesson_name: "DD5, HATA",
+        extension: false,
     },
     ParamSpec {
         name: "retries",
@@ -43,6 +46,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "1,2,3",
         meaning: "compensation attempts per step, one Monte Carlo row each",
         lesson_name: "telafi denemesi",
+        extension: false,
     },
     ParamSpec {
         name: "runs",
@@ -53,6 +57,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "100000",
         meaning: "failed workflows simulated per row; the failing step is run mod steps",
         lesson_name: "N",
+        extension: false,
     },
     ParamSpec {
         name: "replications",
@@ -60,6 +65,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "1",
         meaning: "Monte Carlo runs with seeds seed, seed+1, ... for the spread of the hung rate (beyond the lesson)",
         lesson_name: "(tatbikat)",
+        extension: false,
     },
     ParamSpec {
         name: "daily_workflows",
@@ -70,6 +76,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "4000",
         meaning: "workflows (invoice lines) per day for the daily cost",
         lesson_name: "FATURA",
+        extension: false,
     },
     ParamSpec {
         name: "failure_rate",
@@ -77,6 +84,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "0.02",
         meaning: "share of daily workflows that fail and roll back",
         lesson_name: "KK2",
+        extension: false,
     },
     ParamSpec {
         name: "round_s",
@@ -88,6 +96,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "0.25",
         meaning: "seconds one rollback round takes",
         lesson_name: "DD6, TUR",
+        extension: false,
     },
     ParamSpec {
         name: "hang_close_h",
@@ -99,6 +108,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "4",
         meaning: "hours until a hung workflow is closed by hand",
         lesson_name: "DD7, ASKIDA_SAAT",
+        extension: false,
     },
     ParamSpec {
         name: "round_factor",
@@ -110,6 +120,15 @@ pub const SPECS: &[ParamSpec] = &[
         default: "4",
         meaning: "factor on the round time in the DD6 sensitivity line",
         lesson_name: "TUR * 4",
+        extension: false,
+    },
+    ParamSpec {
+        name: "reversible_close",
+        kind: Kind::Switch,
+        default: "0",
+        meaning: "make irreversible steps that others depend on (donem-kapat) compensable",
+        lesson_name: "(tatbikat)",
+        extension: true,
     },
 ];
 
@@ -138,6 +157,8 @@ pub struct CompensationParams {
     pub hang_close_h: f64,
     /// The DD6 sensitivity factor.
     pub round_factor: f64,
+    /// Whether the steps that cannot go last are made compensable too (beyond the lesson).
+    pub reversible_close: bool,
 }
 
 /// The most random draws one request may ask of the Monte Carlo (about half a minute natively).
@@ -162,6 +183,7 @@ impl CompensationParams {
             round_s: set.real("round_s"),
             hang_close_h: set.real("hang_close_h"),
             round_factor: set.real("round_factor"),
+            reversible_close: set.switch("reversible_close"),
         };
         let draws = p.expected_draws();
         if draws > DRAW_BUDGET {
@@ -189,5 +211,6 @@ impl CompensationParams {
             .sum();
         self.runs as f64 * f64::from(self.replications) * (self.steps.len() as f64 - 1.0) / 2.0
             * per_step
+            * if self.reversible_close { 2.0 } else { 1.0 }
     }
 }

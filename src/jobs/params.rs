@@ -12,6 +12,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "30",
         meaning: "nights simulated, one scheduled run each",
         lesson_name: "GECE",
+        extension: false,
     },
     ParamSpec {
         name: "slices",
@@ -19,6 +20,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "12",
         meaning: "slices of the nightly work, each one pod completion",
         lesson_name: "DILIM",
+        extension: false,
     },
     ParamSpec {
         name: "interval",
@@ -26,6 +28,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "24",
         meaning: "hours between two scheduled runs",
         lesson_name: "ARALIK",
+        extension: false,
     },
     ParamSpec {
         name: "seed",
@@ -36,6 +39,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "20260813",
         meaning: "seed of the lesson's minstd generator",
         lesson_name: "TOHUM",
+        extension: false,
     },
     ParamSpec {
         name: "fail_prob",
@@ -43,6 +47,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "0.5",
         meaning: "probability that one attempt of a night's job fails",
         lesson_name: "P_HATA",
+        extension: false,
     },
     ParamSpec {
         name: "retry_limits",
@@ -54,6 +59,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "1,3,6",
         meaning: "attempt limits compared in the guarantee table (backoffLimit + 1)",
         lesson_name: "deneme siniri",
+        extension: false,
     },
     ParamSpec {
         name: "replications",
@@ -61,6 +67,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "1",
         meaning: "guarantee tables with seeds seed, seed+1, ... for the spread of completed nights (beyond the lesson)",
         lesson_name: "(tatbikat)",
+        extension: false,
     },
     ParamSpec {
         name: "parallelisms",
@@ -72,6 +79,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "1,3,5,6,12",
         meaning: "parallelism values compared for the slices",
         lesson_name: "paralellik",
+        extension: false,
     },
     ParamSpec {
         name: "long_prob",
@@ -79,6 +87,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "0.25",
         meaning: "probability that a night's run is a long one",
         lesson_name: "rast() < 0.25",
+        extension: false,
     },
     ParamSpec {
         name: "long_hours",
@@ -89,6 +98,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "30-54",
         meaning: "hours a long run takes, uniform over the range",
         lesson_name: "30 + floor(r*25)",
+        extension: false,
     },
     ParamSpec {
         name: "short_hours",
@@ -99,6 +109,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "3-7",
         meaning: "hours a short run takes, uniform over the range",
         lesson_name: "3 + floor(r*5)",
+        extension: false,
     },
     ParamSpec {
         name: "missed",
@@ -106,6 +117,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "3",
         meaning: "scheduled runs missed while the controller was down",
         lesson_name: "KACAN",
+        extension: false,
     },
     ParamSpec {
         name: "windows",
@@ -117,6 +129,45 @@ pub const SPECS: &[ParamSpec] = &[
         default: "0,1,3",
         meaning: "starting windows compared, in missed runs that may still start",
         lesson_name: "baslangic penceresi",
+        extension: false,
+    },
+    ParamSpec {
+        name: "replace_policy",
+        kind: Kind::Switch,
+        default: "0",
+        meaning: "adds Kubernetes' Replace policy: kill the run still going, start on time",
+        lesson_name: "(tatbikat)",
+        extension: true,
+    },
+    ParamSpec {
+        name: "starting_deadline",
+        kind: Kind::OptInt {
+            min: 0,
+            max: 100_000,
+        },
+        default: "",
+        meaning: "hours a run may start late, else it is skipped (queue); empty = none",
+        lesson_name: "(tatbikat)",
+        extension: true,
+    },
+    ParamSpec {
+        name: "failed_pod_ttl",
+        kind: Kind::OptInt {
+            min: 0,
+            max: 1_000_000,
+        },
+        default: "",
+        meaning: "hours a failed pod is kept; empty = forever",
+        lesson_name: "(tatbikat)",
+        extension: true,
+    },
+    ParamSpec {
+        name: "backoff",
+        kind: Kind::Switch,
+        default: "0",
+        meaning: "back-off before each retry: 10 s doubling, at most 360 s",
+        lesson_name: "(tatbikat)",
+        extension: true,
     },
 ];
 
@@ -149,6 +200,14 @@ pub struct JobsParams {
     pub missed: u64,
     /// Starting windows compared.
     pub windows: Vec<u64>,
+    /// Whether the Replace policy is added (beyond the lesson).
+    pub replace_policy: bool,
+    /// Hours a run may start late; `None`: no deadline (beyond the lesson).
+    pub starting_deadline: Option<i64>,
+    /// Hours a failed pod is kept; `None`: forever (beyond the lesson).
+    pub failed_pod_ttl: Option<i64>,
+    /// Whether retries wait an exponential back-off (beyond the lesson).
+    pub backoff: bool,
 }
 
 impl JobsParams {
@@ -182,6 +241,10 @@ impl JobsParams {
                 .into_iter()
                 .map(|x| x as u64)
                 .collect(),
+            replace_policy: set.switch("replace_policy"),
+            starting_deadline: set.opt_int("starting_deadline"),
+            failed_pod_ttl: set.opt_int("failed_pod_ttl"),
+            backoff: set.switch("backoff"),
         })
     }
 }

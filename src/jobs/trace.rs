@@ -1,7 +1,7 @@
 //! The jobs lesson's nights watched slot by slot: for each overlap policy a Gantt of nights ×
 //! hours (planned, queued, running, skipped), and each night's attempts under one retry limit.
 
-use super::model::{Policy, durations, night_attempts, policy};
+use super::model::{Policy, durations, night_attempts, policy_with};
 use super::params::{JobsParams, generator};
 use crate::error::Error;
 use crate::lesson::Lesson;
@@ -42,8 +42,28 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
     let mut tracks = Vec::new();
     let results: Vec<_> = Policy::ALL
         .iter()
-        .map(|&pol| policy(pol, &durations, p.interval))
+        .chain(p.replace_policy.then_some(&Policy::Replace))
+        .map(|&pol| policy_with(pol, &durations, p.interval, p.starting_deadline))
         .collect();
+    // Hours each run ran: its run time, or, under Replace, until the next run started.
+    let ran_of = |r: &super::model::PolicyResult| -> Vec<i64> {
+        let mut ran = durations.clone();
+        if r.policy == Policy::Replace {
+            let started: Vec<(usize, i64)> = r
+                .starts
+                .iter()
+                .enumerate()
+                .filter_map(|(g, b)| b.map(|b| (g, b)))
+                .collect();
+            for w in started.windows(2) {
+                let ((g, b), (_, next)) = (w[0], w[1]);
+                if next < b + durations[g] {
+                    ran[g] = next - b;
+                }
+            }
+        }
+        ran
+    };
     let end_hour = results
         .iter()
         .flat_map(|r| r.starts.iter().zip(&durations))
@@ -55,6 +75,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
     let end = frames * interval as u32;
     let frame_of = |hour: i64| (hour / interval + 1).min(i64::from(frames)) as u32;
     for r in &results {
+        let ran = ran_of(r);
         let mut lanes = Vec::with_capacity(nights);
         let mut events = Vec::new();
         let mut c = Counters::new(
@@ -66,10 +87,12 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
                 "max_queue",
                 "spill_over",
                 "pod_hours",
+                "killed",
+                "lost_pod_hours",
             ],
             frames,
         );
-        for (g, (&start, &d)) in r.starts.iter().zip(&durations).enumerate() {
+        for (g, (&start, &d)) in r.starts.iter().zip(&ran).enumerate() {
             let t = g as i64 * p.interval;
             let mut lane = Lane {
                 label: format!("G{}", g + 1),
@@ -99,6 +122,17 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
                     c.add("started", f, 1.0);
                     c.add("total_delay", f, (b - t) as f64);
                     c.add("pod_hours", f, d as f64);
+                    if d < durations[g] {
+                        let at = (b + d) as u32;
+                        events.push(Event {
+                            at,
+                            lane: Some(g),
+                            kind: "killed",
+                            note: Some(format!("{d} h")),
+                        });
+                        c.add("killed", frame_of(b + d), 1.0);
+                        c.add("lost_pod_hours", frame_of(b + d), d as f64);
+                    }
                     if b >= nights as i64 * p.interval {
                         c.add("spill_over", frame_of(b), 1.0);
                     }
@@ -106,7 +140,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
             }
             // Runs going and waiting at this night's scheduled time (the lesson's peaks).
             let going = (0..nights)
-                .filter(|&i| r.starts[i].is_some_and(|b| b <= t && b + durations[i] > t))
+                .filter(|&i| r.starts[i].is_some_and(|b| b <= t && b + ran[i] > t))
                 .count();
             let waiting = (0..nights)
                 .filter(|&i| r.starts[i].is_some_and(|b| b > t && i as i64 * p.interval <= t))
@@ -121,6 +155,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
                 Policy::Skip => "skip",
                 Policy::Queue => "queue",
                 Policy::Parallel => "parallel",
+                Policy::Replace => "replace",
             },
             lanes,
             events,

@@ -3,6 +3,7 @@
 
 pub mod model;
 pub mod params;
+pub mod real;
 pub mod report;
 #[cfg(feature = "deep")]
 pub mod trace;

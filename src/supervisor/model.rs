@@ -243,11 +243,16 @@ pub struct SupervisorResult {
     pub wasted_share: f64,
     /// The daily table.
     pub daily: Vec<DailyRow>,
+    /// Duplicate invoice lines from wasted executions, when steps are not idempotent.
+    pub duplicates: Option<super::real::Duplicates>,
 }
 
 impl SupervisorParams {
     /// The fault scenario these parameters describe.
     pub fn scenario(&self) -> Scenario {
+        if self.random_faults {
+            return super::real::random_scenario(self);
+        }
         Scenario {
             steps: self.steps.len(),
             hung: self.fault_steps(&self.hung),
@@ -281,7 +286,7 @@ pub fn simulate(p: &SupervisorParams) -> SupervisorResult {
     let daily_steps = p.daily_workflows * p.steps.len() as u64;
     let workflows = p.daily_workflows as f64;
     let permanent = workflows * p.permanent_rate;
-    let daily = p
+    let daily: Vec<DailyRow> = p
         .hang_rates
         .iter()
         .map(|&rate| {
@@ -297,6 +302,7 @@ pub fn simulate(p: &SupervisorParams) -> SupervisorResult {
             }
         })
         .collect();
+    let duplicates = (!p.idempotent).then(|| super::real::duplicates(p, &scenario, &daily));
     SupervisorResult {
         off,
         on,
@@ -304,6 +310,7 @@ pub fn simulate(p: &SupervisorParams) -> SupervisorResult {
         daily_steps,
         wasted_share,
         daily,
+        duplicates,
     }
 }
 

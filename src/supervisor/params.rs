@@ -11,6 +11,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "12",
         meaning: "number of workflows S1..Sn run side by side",
         lesson_name: "ISLER (S1..S12)",
+        extension: false,
     },
     ParamSpec {
         name: "steps",
@@ -18,6 +19,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "tarife,indirim,fatura,bildirim",
         meaning: "the steps every workflow runs, in order",
         lesson_name: "ADIM",
+        extension: false,
     },
     ParamSpec {
         name: "hung",
@@ -25,6 +27,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "S2@indirim,S5@tarife,S9@fatura",
         meaning: "steps whose agent does the work but never records it on the first attempt (job@step)",
         lesson_name: "ASILI",
+        extension: false,
     },
     ParamSpec {
         name: "permanent",
@@ -32,6 +35,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "S7@indirim",
         meaning: "steps that fail on every attempt (job@step)",
         lesson_name: "KALICI",
+        extension: false,
     },
     ParamSpec {
         name: "scan",
@@ -39,6 +43,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "2",
         meaning: "rounds between two scans of the record by the supervisor",
         lesson_name: "tarama",
+        extension: false,
     },
     ParamSpec {
         name: "lease",
@@ -46,6 +51,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "2",
         meaning: "rounds a started step may go unrecorded before the supervisor re-drives it",
         lesson_name: "kira",
+        extension: false,
     },
     ParamSpec {
         name: "retry_limit",
@@ -53,6 +59,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "3",
         meaning: "re-drives of one step before the supervisor compensates the workflow",
         lesson_name: "denemeSiniri, DENEME",
+        extension: false,
     },
     ParamSpec {
         name: "max_rounds",
@@ -60,6 +67,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "80",
         meaning: "rounds simulated at most",
         lesson_name: "tur",
+        extension: false,
     },
     ParamSpec {
         name: "scan_sweep",
@@ -71,6 +79,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "1,2,4,8",
         meaning: "scan intervals compared in the sweep (the daily section shows the first and last)",
         lesson_name: "tarama sweep",
+        extension: false,
     },
     ParamSpec {
         name: "daily_workflows",
@@ -81,6 +90,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "4000",
         meaning: "workflows (invoice lines) per day for the daily scale",
         lesson_name: "FATURA_SATIRI",
+        extension: false,
     },
     ParamSpec {
         name: "permanent_rate",
@@ -88,6 +98,7 @@ pub const SPECS: &[ParamSpec] = &[
         default: "0.02",
         meaning: "share of daily workflows that fail permanently",
         lesson_name: "KK2",
+        extension: false,
     },
     ParamSpec {
         name: "hang_rates",
@@ -95,6 +106,60 @@ pub const SPECS: &[ParamSpec] = &[
         default: "0.005,0.01",
         meaning: "shares of steps that hang, one row of the daily table each",
         lesson_name: "KK3",
+        extension: false,
+    },
+    ParamSpec {
+        name: "fault_mode",
+        kind: Kind::Choice {
+            options: &["fixed", "random"],
+        },
+        default: "fixed",
+        meaning: "fixed: the hung and permanent maps; random: drawn faults (maps ignored)",
+        lesson_name: "(tatbikat)",
+        extension: true,
+    },
+    ParamSpec {
+        name: "hang_rate",
+        kind: Kind::Prob,
+        default: "0.0625",
+        meaning: "random faults: per-step hang probability",
+        lesson_name: "(tatbikat)",
+        extension: true,
+    },
+    ParamSpec {
+        name: "fail_rate",
+        kind: Kind::Prob,
+        default: "0.02",
+        meaning: "random faults: per-step permanent-failure probability",
+        lesson_name: "(tatbikat)",
+        extension: true,
+    },
+    ParamSpec {
+        name: "fault_seed",
+        kind: Kind::Seed {
+            min: 1,
+            max: 2_147_483_646,
+        },
+        default: "20260801",
+        meaning: "random faults: minstd seed",
+        lesson_name: "(tatbikat)",
+        extension: true,
+    },
+    ParamSpec {
+        name: "idempotent",
+        kind: Kind::Switch,
+        default: "1",
+        meaning: "1: steps are idempotent (the lesson); 0: count duplicate invoice lines",
+        lesson_name: "(tatbikat)",
+        extension: true,
+    },
+    ParamSpec {
+        name: "invoice_steps",
+        kind: Kind::Names { max_len: 20 },
+        default: "fatura",
+        meaning: "steps whose re-run writes an invoice line (idempotent=0)",
+        lesson_name: "(tatbikat)",
+        extension: true,
     },
 ];
 
@@ -125,6 +190,18 @@ pub struct SupervisorParams {
     pub permanent_rate: f64,
     /// Hang rates (KK3).
     pub hang_rates: Vec<f64>,
+    /// Whether faults are drawn instead of read from the maps (beyond the lesson).
+    pub random_faults: bool,
+    /// Random faults: per-step hang probability.
+    pub hang_rate: f64,
+    /// Random faults: per-step permanent-failure probability.
+    pub fail_rate: f64,
+    /// Random faults: generator seed.
+    pub fault_seed: u64,
+    /// Whether steps are idempotent (the lesson's requirement; 0 counts duplicate lines).
+    pub idempotent: bool,
+    /// Steps whose repeated execution writes an invoice line.
+    pub invoice_steps: Vec<String>,
 }
 
 impl SupervisorParams {
@@ -147,8 +224,32 @@ impl SupervisorParams {
             daily_workflows: set.int("daily_workflows") as u64,
             permanent_rate: set.real("permanent_rate"),
             hang_rates: set.real_list("hang_rates"),
+            random_faults: set.choice("fault_mode") == "random",
+            hang_rate: set.real("hang_rate"),
+            fail_rate: set.real("fail_rate"),
+            fault_seed: set.int("fault_seed") as u64,
+            idempotent: set.switch("idempotent"),
+            invoice_steps: set.names("invoice_steps"),
         };
-        for (name, faults) in [("hung", &p.hung), ("permanent", &p.permanent)] {
+        if let Some(s) = p.invoice_steps.iter().find(|s| !p.steps.contains(s)) {
+            if !p.idempotent {
+                return Err(Error::bad(
+                    "invoice_steps",
+                    &p.invoice_steps.join(","),
+                    format!(
+                        "\"{s}\" is not a step; the steps are {}",
+                        p.steps.join(", ")
+                    ),
+                ));
+            }
+        }
+        // Random faults ignore the maps, so they are not checked against jobs and steps.
+        let maps: &[(&str, &Vec<Fault>)] = if p.random_faults {
+            &[]
+        } else {
+            &[("hung", &p.hung), ("permanent", &p.permanent)]
+        };
+        for &(name, faults) in maps {
             for f in faults {
                 let value = set.get(name).to_text();
                 if f.job as usize > p.jobs || f.job == 0 {

@@ -113,6 +113,10 @@ fn build(p: &SupervisorParams, supervisor: bool, scan: u32, log: &Log, o: &Outco
         "compensated_jobs",
         "compensated_steps",
     ];
+    let mut keys = keys.to_vec();
+    if !p.idempotent {
+        keys.push("duplicate_lines");
+    }
     let mut c = Counters::new(&keys, rounds);
     for &t in &log.scans {
         events.push(Event {
@@ -144,6 +148,13 @@ fn build(p: &SupervisorParams, supervisor: bool, scan: u32, log: &Log, o: &Outco
                     c.max("worst_recovery", t, delay as f64);
                     if item == Item::Wasted {
                         c.add("wasted", t, 1.0);
+                        // Not idempotent: re-running an invoice step writes its line again.
+                        if !p.idempotent
+                            && name.is_some_and(|n| p.invoice_steps.iter().any(|s| s == n))
+                        {
+                            c.add("duplicate_lines", t, 1.0);
+                            events.push(event(t, j, "duplicate_line", name));
+                        }
                     }
                     let kind = if item == Item::Wasted {
                         "wasted"

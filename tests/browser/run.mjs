@@ -220,6 +220,30 @@ try {
     await p.close();
   });
 
+  await check("the extensions fold: a checkbox and a select turn extensions on", async () => {
+    const p = await page(desktop);
+    await p.goto(`${url}?lesson=jobs`);
+    await rendered(p);
+    assert.equal(await p.locator(".group.beyond table.data").count(), 1, "only the exact-values box at the defaults");
+    await p.locator(".real-fold > summary").click();
+    await p.locator('input[name="replace_policy"]').check();
+    await rendered(p, 2);
+    assert.match(await p.evaluate(() => location.search), /replace_policy=1/);
+    await assertTables(p, cliReport("jobs", { replace_policy: 1 }));
+    assert.ok(await p.locator('table.data[data-table="real_overlap"]').isVisible());
+    await p.goto(`${url}?lesson=supervisor`);
+    await rendered(p);
+    await p.locator(".real-fold > summary").click();
+    await p.locator('select[name="fault_mode"]').selectOption("random");
+    await rendered(p, 2);
+    assert.match(await p.evaluate(() => location.search), /fault_mode=random/);
+    await assertTables(p, cliReport("supervisor", { fault_mode: "random" }));
+    assert.equal(await p.locator("button.fault").count(), 0, "random faults hide the map grid");
+    await shot(p, "extensions");
+    clean(p, "extensions");
+    await p.close();
+  });
+
   await check("English on request, Turkish by default", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=compensation`);

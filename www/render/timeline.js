@@ -7,7 +7,7 @@ import { formatNumber } from "../i18n/index.js";
 
 const LABEL_W = 70;
 const AXIS_H = 22;
-const NOTABLE = new Set(["redrive", "wasted", "compensate", "skip", "start_late", "hung", "call_failed", "step_failed", "night_failed", "uncompensated"]);
+const NOTABLE = new Set(["redrive", "wasted", "killed", "duplicate_line", "compensate", "skip", "start_late", "hung", "call_failed", "step_failed", "night_failed", "uncompensated"]);
 
 /** The viewer for a trace document (`doc.trace`); `draw(width)` lays it out. */
 export function timelineView(doc, t, { onSelector } = {}) {
