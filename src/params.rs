@@ -117,9 +117,11 @@ pub struct ParamSpec {
     pub kind: Kind,
     /// The lesson's value, in the codec's text form.
     pub default: &'static str,
-    /// A one-line meaning.
+    /// A one-line meaning (for `--help`; the page has its own words, so WebAssembly leaves it out).
+    #[cfg(not(target_arch = "wasm32"))]
     pub meaning: &'static str,
-    /// The constant's name in the lesson's code.
+    /// The constant's name in the lesson's code (for `--help`).
+    #[cfg(not(target_arch = "wasm32"))]
     pub lesson_name: &'static str,
     /// Whether it drives an extension beyond the lesson ("closer to the real systems"), off at
     /// its default; the page groups these apart.

@@ -340,6 +340,8 @@ pub struct Sweep {
     pub metric: Metric,
     /// The metric as text.
     pub metric_text: String,
+    /// The key of the table's first column, which names the rows (the series).
+    pub row_column: &'static str,
     /// One series per row of the metric's table (a heatmap keeps the chosen row, or the first).
     pub series: Vec<SeriesOut>,
     /// The share-link query of each point's single run (x order; row-major for a heatmap).
@@ -434,6 +436,7 @@ pub fn run(
     let mut rows: Vec<(String, Option<&'static str>)> = Vec::new();
     let mut cells: Vec<Vec<Option<f64>>> = Vec::new();
     let mut decimals: Vec<u8> = Vec::new();
+    let mut row_column = "";
     let mut queries = Vec::with_capacity(points);
     for (i, set) in sets.iter().enumerate() {
         let share = |d: f64| (i as f64 + d) / points as f64;
@@ -443,6 +446,7 @@ pub fn run(
         let table = tables(&report).find(|t| t.key == spec.metric.table);
         let col = table.and_then(|t| t.columns.iter().position(|c| c.key == spec.metric.column));
         if let (Some(table), Some(col)) = (table, col) {
+            row_column = table.columns[0].key;
             for row in &table.rows {
                 let label = row_label(&row[0]);
                 // `@row` names a row by its label or its label's key.
@@ -522,6 +526,7 @@ pub fn run(
         x: spec.x.clone(),
         y: spec.y.clone(),
         metric_text: spec.metric.text(),
+        row_column,
         metric: spec.metric.clone(),
         series,
         queries,

@@ -39,15 +39,26 @@ const ops = {
   },
   // What the page needs after a change: the resolved link (sent at once, so the URL and the
   // errors update before a long run ends) and then the report.
-  page: (query, id) => {
+  page: async (query, id) => {
     const resolved = core.resolve(query);
     self.postMessage({ id, partial: resolved });
-    return { resolved, doc: ops.run(resolved.query, id) };
+    return { resolved, doc: await ops.run(resolved.query, id) };
   },
   lessonText: (query) => core.lessonText(query),
   resolve: (query) => core.resolve(query),
   randomSeed: (lesson) => core.randomSeed(lesson),
-  run: (query, id) => core.run(query, progressTo(id)),
+  // The first-load module computes the lesson's tables; what it leaves out (the real-systems
+  // extensions) it refuses by name, and the full module computes instead. Both give the same
+  // report for every query the first one accepts.
+  run: async (query, id) => {
+    try {
+      return (deepLoaded ?? core).run(query, progressTo(id));
+    } catch (err) {
+      if (err?.code !== "needs_full_module") throw err;
+      deepLoaded = await deep();
+      return deepLoaded.run(query, progressTo(id));
+    }
+  },
   trace: async (query) => (deepLoaded = await deep()).trace(query),
   sweep: async (query, id) => (deepLoaded = await deep()).sweep(query, progressTo(id)),
   sweepOptions: async (lesson) => (deepLoaded = await deep()).sweepOptions(lesson),

@@ -13,7 +13,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "steps",
         kind: Kind::Steps { max_len: 8 },
         default: DEFAULT_STEPS,
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "the workflow's steps as name[:compensation][(after/after)]; no compensation = cannot be undone",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "ADIM",
         extension: false,
     },
@@ -24,7 +26,9 @@ pub const SPECS: &[ParamSpec] = &[
             max: 4_294_967_295,
         },
         default: "20260730",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "seed of the lesson's 32-bit generator, fresh for every retry-count row",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "uretec(20260730)",
         extension: false,
     },
@@ -32,7 +36,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "comp_fail",
         kind: Kind::Prob,
         default: "0.05",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "probability that one compensation call fails",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "DD5, HATA",
         extension: false,
     },
@@ -44,7 +50,9 @@ pub const SPECS: &[ParamSpec] = &[
             max_len: 8,
         },
         default: "1,2,3",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "compensation attempts per step, one Monte Carlo row each",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "telafi denemesi",
         extension: false,
     },
@@ -55,7 +63,9 @@ pub const SPECS: &[ParamSpec] = &[
             max: 1_000_000_000,
         },
         default: "100000",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "failed workflows simulated per row; the failing step is run mod steps",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "N",
         extension: false,
     },
@@ -63,7 +73,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "replications",
         kind: Kind::Int { min: 1, max: 100 },
         default: "1",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "Monte Carlo runs with seeds seed, seed+1, ... for the spread of the hung rate (beyond the lesson)",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "(tatbikat)",
         extension: false,
     },
@@ -74,7 +86,9 @@ pub const SPECS: &[ParamSpec] = &[
             max: 1_000_000_000,
         },
         default: "4000",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "workflows (invoice lines) per day for the daily cost",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "FATURA",
         extension: false,
     },
@@ -82,7 +96,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "failure_rate",
         kind: Kind::Prob,
         default: "0.02",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "share of daily workflows that fail and roll back",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "KK2",
         extension: false,
     },
@@ -94,7 +110,9 @@ pub const SPECS: &[ParamSpec] = &[
             min_open: true,
         },
         default: "0.25",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "seconds one rollback round takes",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "DD6, TUR",
         extension: false,
     },
@@ -106,7 +124,9 @@ pub const SPECS: &[ParamSpec] = &[
             min_open: false,
         },
         default: "4",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "hours until a hung workflow is closed by hand",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "DD7, ASKIDA_SAAT",
         extension: false,
     },
@@ -118,7 +138,9 @@ pub const SPECS: &[ParamSpec] = &[
             min_open: true,
         },
         default: "4",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "factor on the round time in the DD6 sensitivity line",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "TUR * 4",
         extension: false,
     },
@@ -126,7 +148,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "reversible_close",
         kind: Kind::Switch,
         default: "0",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "make irreversible steps that others depend on (donem-kapat) compensable",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "(tatbikat)",
         extension: true,
     },

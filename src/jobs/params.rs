@@ -10,7 +10,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "nights",
         kind: Kind::Int { min: 1, max: 10000 },
         default: "30",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "nights simulated, one scheduled run each",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "GECE",
         extension: false,
     },
@@ -18,7 +20,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "slices",
         kind: Kind::Int { min: 1, max: 10000 },
         default: "12",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "slices of the nightly work, each one pod completion",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "DILIM",
         extension: false,
     },
@@ -26,7 +30,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "interval",
         kind: Kind::Int { min: 1, max: 10000 },
         default: "24",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "hours between two scheduled runs",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "ARALIK",
         extension: false,
     },
@@ -37,7 +43,9 @@ pub const SPECS: &[ParamSpec] = &[
             max: 2_147_483_646,
         },
         default: "20260813",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "seed of the lesson's minstd generator",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "TOHUM",
         extension: false,
     },
@@ -45,7 +53,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "fail_prob",
         kind: Kind::Prob,
         default: "0.5",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "probability that one attempt of a night's job fails",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "P_HATA",
         extension: false,
     },
@@ -57,7 +67,9 @@ pub const SPECS: &[ParamSpec] = &[
             max_len: 16,
         },
         default: "1,3,6",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "attempt limits compared in the guarantee table (backoffLimit + 1)",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "deneme siniri",
         extension: false,
     },
@@ -65,7 +77,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "replications",
         kind: Kind::Int { min: 1, max: 100 },
         default: "1",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "guarantee tables with seeds seed, seed+1, ... for the spread of completed nights (beyond the lesson)",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "(tatbikat)",
         extension: false,
     },
@@ -77,7 +91,9 @@ pub const SPECS: &[ParamSpec] = &[
             max_len: 16,
         },
         default: "1,3,5,6,12",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "parallelism values compared for the slices",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "paralellik",
         extension: false,
     },
@@ -85,7 +101,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "long_prob",
         kind: Kind::Prob,
         default: "0.25",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "probability that a night's run is a long one",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "rast() < 0.25",
         extension: false,
     },
@@ -96,7 +114,9 @@ pub const SPECS: &[ParamSpec] = &[
             max: 100_000,
         },
         default: "30-54",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "hours a long run takes, uniform over the range",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "30 + floor(r*25)",
         extension: false,
     },
@@ -107,7 +127,9 @@ pub const SPECS: &[ParamSpec] = &[
             max: 100_000,
         },
         default: "3-7",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "hours a short run takes, uniform over the range",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "3 + floor(r*5)",
         extension: false,
     },
@@ -115,7 +137,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "missed",
         kind: Kind::Int { min: 0, max: 10000 },
         default: "3",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "scheduled runs missed while the controller was down",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "KACAN",
         extension: false,
     },
@@ -127,7 +151,9 @@ pub const SPECS: &[ParamSpec] = &[
             max_len: 16,
         },
         default: "0,1,3",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "starting windows compared, in missed runs that may still start",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "baslangic penceresi",
         extension: false,
     },
@@ -135,7 +161,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "replace_policy",
         kind: Kind::Switch,
         default: "0",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "adds Kubernetes' Replace policy: kill the run still going, start on time",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "(tatbikat)",
         extension: true,
     },
@@ -146,7 +174,9 @@ pub const SPECS: &[ParamSpec] = &[
             max: 100_000,
         },
         default: "",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "hours a run may start late, else it is skipped (queue); empty = none",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "(tatbikat)",
         extension: true,
     },
@@ -157,7 +187,9 @@ pub const SPECS: &[ParamSpec] = &[
             max: 1_000_000,
         },
         default: "",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "hours a failed pod is kept; empty = forever",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "(tatbikat)",
         extension: true,
     },
@@ -165,7 +197,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "backoff",
         kind: Kind::Switch,
         default: "0",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "back-off before each retry: 10 s doubling, at most 360 s",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "(tatbikat)",
         extension: true,
     },

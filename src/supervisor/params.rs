@@ -9,7 +9,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "jobs",
         kind: Kind::Int { min: 1, max: 1000 },
         default: "12",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "number of workflows S1..Sn run side by side",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "ISLER (S1..S12)",
         extension: false,
     },
@@ -17,7 +19,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "steps",
         kind: Kind::Names { max_len: 20 },
         default: "tarife,indirim,fatura,bildirim",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "the steps every workflow runs, in order",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "ADIM",
         extension: false,
     },
@@ -25,7 +29,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "hung",
         kind: Kind::Faults { max_len: 1000 },
         default: "S2@indirim,S5@tarife,S9@fatura",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "steps whose agent does the work but never records it on the first attempt (job@step)",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "ASILI",
         extension: false,
     },
@@ -33,7 +39,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "permanent",
         kind: Kind::Faults { max_len: 1000 },
         default: "S7@indirim",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "steps that fail on every attempt (job@step)",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "KALICI",
         extension: false,
     },
@@ -41,7 +49,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "scan",
         kind: Kind::Int { min: 1, max: 10000 },
         default: "2",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "rounds between two scans of the record by the supervisor",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "tarama",
         extension: false,
     },
@@ -49,7 +59,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "lease",
         kind: Kind::Int { min: 1, max: 10000 },
         default: "2",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "rounds a started step may go unrecorded before the supervisor re-drives it",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "kira",
         extension: false,
     },
@@ -57,7 +69,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "retry_limit",
         kind: Kind::Int { min: 1, max: 1000 },
         default: "3",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "re-drives of one step before the supervisor compensates the workflow",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "denemeSiniri, DENEME",
         extension: false,
     },
@@ -65,7 +79,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "max_rounds",
         kind: Kind::Int { min: 1, max: 10000 },
         default: "80",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "rounds simulated at most",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "tur",
         extension: false,
     },
@@ -77,7 +93,9 @@ pub const SPECS: &[ParamSpec] = &[
             max_len: 16,
         },
         default: "1,2,4,8",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "scan intervals compared in the sweep (the daily section shows the first and last)",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "tarama sweep",
         extension: false,
     },
@@ -88,7 +106,9 @@ pub const SPECS: &[ParamSpec] = &[
             max: 1_000_000_000,
         },
         default: "4000",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "workflows (invoice lines) per day for the daily scale",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "FATURA_SATIRI",
         extension: false,
     },
@@ -96,7 +116,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "permanent_rate",
         kind: Kind::Prob,
         default: "0.02",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "share of daily workflows that fail permanently",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "KK2",
         extension: false,
     },
@@ -104,7 +126,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "hang_rates",
         kind: Kind::ProbList { max_len: 16 },
         default: "0.005,0.01",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "shares of steps that hang, one row of the daily table each",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "KK3",
         extension: false,
     },
@@ -114,7 +138,9 @@ pub const SPECS: &[ParamSpec] = &[
             options: &["fixed", "random"],
         },
         default: "fixed",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "fixed: the hung and permanent maps; random: drawn faults (maps ignored)",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "(tatbikat)",
         extension: true,
     },
@@ -122,7 +148,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "hang_rate",
         kind: Kind::Prob,
         default: "0.0625",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "random faults: per-step hang probability",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "(tatbikat)",
         extension: true,
     },
@@ -130,7 +158,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "fail_rate",
         kind: Kind::Prob,
         default: "0.02",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "random faults: per-step permanent-failure probability",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "(tatbikat)",
         extension: true,
     },
@@ -141,7 +171,9 @@ pub const SPECS: &[ParamSpec] = &[
             max: 2_147_483_646,
         },
         default: "20260801",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "random faults: minstd seed",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "(tatbikat)",
         extension: true,
     },
@@ -149,7 +181,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "idempotent",
         kind: Kind::Switch,
         default: "1",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "1: steps are idempotent (the lesson); 0: count duplicate invoice lines",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "(tatbikat)",
         extension: true,
     },
@@ -157,7 +191,9 @@ pub const SPECS: &[ParamSpec] = &[
         name: "invoice_steps",
         kind: Kind::Names { max_len: 20 },
         default: "fatura",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "steps whose re-run writes an invoice line (idempotent=0)",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "(tatbikat)",
         extension: true,
     },

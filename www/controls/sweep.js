@@ -152,6 +152,11 @@ export class SweepSection {
     const metric = this.metricLabel(s.metric_text.split("@")[0]);
     // A cell or a table row watches the run behind the first series that has a trace.
     const onCell = (i) => this.onPoint(i, s.traces.find((x) => x !== null) ?? "");
+    // Rows that are numbers (an attempt count, a scan) are named with their column: "attempts 2".
+    const rowName = t.has(`col.${this.lesson}.${s.row_column}`) ? t(`col.${this.lesson}.${s.row_column}`) : s.row_column;
+    for (const series of [...s.series, ...(s.chart?.series ?? [])]) {
+      if (!series.name_key && /^[\d.,-]+$/.test(series.name)) series.name = `${rowName} ${series.name}`;
+    }
     if (s.chart) {
       const caption = t("ui.sweep.caption", { metric, param: t(`param.${this.lesson}.${s.x.name}`) });
       this.figure = chartFigure(s.chart, this.lesson, t, {
