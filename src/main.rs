@@ -237,20 +237,31 @@ fn lesson_help(lesson: Lesson) -> String {
     )
 }
 
+/// A parameter's meaning and lesson name (WebAssembly builds leave them out of the schema).
+#[cfg(not(target_arch = "wasm32"))]
+fn words(spec: &tatbikat::params::ParamSpec) -> (&'static str, &'static str) {
+    (spec.meaning, spec.lesson_name)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn words(_: &tatbikat::params::ParamSpec) -> (&'static str, &'static str) {
+    ("", "")
+}
+
 fn params_help(lesson: Lesson) -> String {
     let mut out = format!("Parameters of {} (--set name=value):\n", lesson.id());
     for spec in lesson.specs() {
         out.push_str(&format!(
             "  {:<16}{}\n  {:<16}  default {} (lesson: {}); {}\n",
             spec.name,
-            spec.meaning,
+            words(spec).0,
             "",
             if spec.default.is_empty() {
                 "(none)"
             } else {
                 spec.default
             },
-            spec.lesson_name,
+            words(spec).1,
             spec.kind.allowed()
         ));
     }

@@ -4,9 +4,10 @@
 use proptest::prelude::*;
 use tatbikat::compensation::model as comp;
 use tatbikat::compensation::params::CompensationParams;
+use tatbikat::jobs::model::night_attempts;
 use tatbikat::jobs::model::{self as jobs, Policy, policy, policy_with};
 use tatbikat::jobs::params::{JobsParams, generator};
-use tatbikat::jobs::real::{backoff_s, kept_pods, night_attempts};
+use tatbikat::jobs::real::{backoff_s, kept_pods};
 use tatbikat::params::StepSpec;
 use tatbikat::rng::UnitRng;
 use tatbikat::supervisor::model as sup;
@@ -154,15 +155,20 @@ fn night_attempts_replay_the_guarantee_table() {
         let p = jobs_params(&[("seed", &seed.to_string()), ("retry_limits", "1,2,3,6,10")]);
         let r = jobs_run(&p);
         for row in &r.retry {
-            let nights = night_attempts(
-                row.limit,
-                p.fail_prob,
-                p.nights,
-                &mut generator(p.seed).unwrap(),
-            );
+            let nights = night_attempts(&p, row.limit, &mut generator(p.seed).unwrap());
             let attempts: u64 = nights.iter().map(|n| u64::from(n.0)).sum();
             let completed = nights.iter().filter(|n| n.1).count() as u64;
             assert_eq!((attempts, completed), (row.attempts, row.completed));
+            // The lesson's own loop, draw for draw.
+            let mut rng = generator(p.seed).unwrap();
+            for &(made, ok) in &nights {
+                let (mut d, mut done) = (0, false);
+                while d < row.limit && !done {
+                    d += 1;
+                    done = rng.unit() >= p.fail_prob;
+                }
+                assert_eq!((d, done), (made, ok));
+            }
         }
     }
 }

@@ -7,28 +7,6 @@ use serde::Serialize;
 use super::params::JobsParams;
 use crate::rng::UnitRng;
 
-/// Attempts made each night under `limit`, and whether the night completed: the same draws, in
-/// the same order, as the lesson's guarantee table.
-pub fn night_attempts<R: UnitRng>(
-    limit: u32,
-    fail_prob: f64,
-    nights: usize,
-    rng: &mut R,
-) -> Vec<(u32, bool)> {
-    (0..nights)
-        .map(|_| {
-            let mut d = 0;
-            while d < limit {
-                d += 1;
-                if rng.unit() >= fail_prob {
-                    return (d, true);
-                }
-            }
-            (d, false)
-        })
-        .collect()
-}
-
 /// Failed pods under a retention time, for one attempt limit.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PodRow {
@@ -95,7 +73,7 @@ pub fn retry_extensions<R: UnitRng + Clone>(p: &JobsParams, fresh: &R) -> RetryE
         return out;
     }
     for &limit in &p.retry_limits {
-        let nights = night_attempts(limit, p.fail_prob, p.nights, &mut fresh.clone());
+        let nights = super::model::night_attempts(p, limit, &mut fresh.clone());
         if p.failed_pod_ttl.is_some() {
             let failed: Vec<u64> = nights
                 .iter()
