@@ -49,6 +49,10 @@ pub struct Axis {
     pub domain: Option<[f64; 2]>,
     /// The categories, in order, for a band scale.
     pub categories: Option<Vec<Category>>,
+    /// A full message key for the title, when `key` is not under `axis.<lesson>.` (a sweep's
+    /// parameter or metric).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title_key: Option<String>,
 }
 
 /// A category of a band axis: its id (what points name) and, for fixed labels, the message key
@@ -92,6 +96,9 @@ pub struct Point {
     /// Upper end of the error bar, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hi: Option<f64>,
+    /// The trace selector of the run behind this point (`scan:4`), when one can be watched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<String>,
 }
 
 /// A named series of points.
@@ -103,6 +110,13 @@ pub struct Series {
     pub decimals: u8,
     /// The points, in x order.
     pub points: Vec<Point>,
+    /// The series' name when it is data (a sweep's row: `3`, an ordering), shown as is or, with
+    /// `name_key`, translated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Message key (`label.<key>`) of a fixed series name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name_key: Option<&'static str>,
 }
 
 /// A horizontal reference line (for example the scheduling interval).
@@ -149,8 +163,11 @@ pub fn series(
                 y,
                 lo: None,
                 hi: None,
+                trace: None,
             })
             .collect(),
+        name: None,
+        name_key: None,
     }
 }
 
@@ -170,8 +187,11 @@ pub fn series_with_bars(
                 y,
                 lo: Some(lo),
                 hi: Some(hi),
+                trace: None,
             })
             .collect(),
+        name: None,
+        name_key: None,
     }
 }
 
@@ -192,6 +212,7 @@ pub fn bars(
                 y,
                 lo: None,
                 hi: None,
+                trace: None,
             }
         })
         .collect();
@@ -200,6 +221,8 @@ pub fn bars(
             key,
             decimals,
             points,
+            name: None,
+            name_key: None,
         },
         cats,
     )
@@ -258,6 +281,7 @@ fn linear_y(key: &'static str, unit: Option<&'static str>, series: &[Series]) ->
         scale: Scale::Linear,
         domain: Some([min, nice_ceiling(max)]),
         categories: None,
+        title_key: None,
     }
 }
 
@@ -297,6 +321,7 @@ impl Chart {
                 scale: Scale::Linear,
                 domain: Some(domain),
                 categories: None,
+                title_key: None,
             },
             y: linear_y(y.0, y.1, &series),
             series,
@@ -331,6 +356,7 @@ impl Chart {
                 scale: Scale::Band,
                 domain: None,
                 categories: Some(categories),
+                title_key: None,
             },
             y: linear_y(y.0, y.1, &series),
             series,
@@ -366,6 +392,16 @@ impl Chart {
         self.y.scale = Scale::Log;
         self.y.domain = Some(domain);
         self.hidden_zeros = hidden;
+        self
+    }
+
+    /// The same chart with each point's trace selector set by `selector(series, point)`.
+    pub fn with_traces(mut self, selector: impl Fn(usize, &Point) -> Option<String>) -> Self {
+        for (i, s) in self.series.iter_mut().enumerate() {
+            for p in &mut s.points {
+                p.trace = selector(i, p);
+            }
+        }
         self
     }
 

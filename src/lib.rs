@@ -15,6 +15,10 @@ pub mod jsfmt;
 pub mod json;
 pub mod lesson;
 pub mod params;
+#[cfg(feature = "deep")]
+pub mod presets;
+#[cfg(not(feature = "deep"))]
+#[path = "presets_stub.rs"]
 pub mod presets;
 pub mod query;
 pub mod render;
@@ -22,6 +26,10 @@ pub mod report;
 pub mod rng;
 pub mod stats;
 pub mod supervisor;
+#[cfg(feature = "deep")]
+pub mod sweep;
+#[cfg(feature = "deep")]
+pub mod trace;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -10,6 +10,8 @@ use tatbikat::{Error, Lesson, render};
 
 const USAGE: &str = "usage: tatbikat LESSON [--preset ID] [--set name=value]... [--section NAME] [--format lesson|json]
        tatbikat [LESSON] --presets
+       tatbikat LESSON [--set name=value]... --trace[=SELECTOR] [--format lesson|json]
+       tatbikat LESSON [--set name=value]... --sweep name=values [--sweep name=values] [--metric M] [--format lesson|json]
        tatbikat LESSON --help
        tatbikat bench [--runs N]
        tatbikat --help | --version";
@@ -53,6 +55,9 @@ fn cli(args: &[String]) -> Result<String, Error> {
     let mut assignments: Vec<(String, String)> = Vec::new();
     let mut section: Option<String> = None;
     let mut format = Format::Lesson;
+    let mut trace: Option<String> = None;
+    let mut sweeps: Vec<String> = Vec::new();
+    let mut metric: Option<String> = None;
     let mut rest = args[1..].iter();
     while let Some(arg) = rest.next() {
         let (flag, inline) = match arg.split_once('=') {
@@ -77,6 +82,22 @@ fn cli(args: &[String]) -> Result<String, Error> {
                 }
                 preset = Some(presets::find(&value("--preset")?, Some(lesson))?);
             }
+            "--trace" => {
+                if trace.is_some() {
+                    return Err(Error::usage("--trace is given more than once"));
+                }
+                // The selector is optional: `--trace`, `--trace=scan:4` or `--trace scan:4`.
+                trace = Some(match inline.clone() {
+                    Some(v) => v,
+                    None => match rest.clone().next() {
+                        Some(next) if !next.starts_with('-') => {
+                            rest.next();
+                            next.clone()
+                        }
+                        _ => String::new(),
+                    },
+                });
+            }
             "--set" | "-s" => {
                 let assignment = value("--set")?;
                 let (name, text) = assignment.split_once('=').ok_or_else(|| {
@@ -85,6 +106,20 @@ fn cli(args: &[String]) -> Result<String, Error> {
                     ))
                 })?;
                 assignments.push((name.trim().to_string(), text.to_string()));
+            }
+            "--sweep" => {
+                if sweeps.len() == 2 {
+                    return Err(Error::usage(
+                        "--sweep is given more than twice (one parameter: a line; two: a heatmap)",
+                    ));
+                }
+                sweeps.push(value("--sweep")?);
+            }
+            "--metric" => {
+                if metric.is_some() {
+                    return Err(Error::usage("--metric is given more than once"));
+                }
+                metric = Some(value("--metric")?);
             }
             "--section" => {
                 if section.is_some() {
@@ -124,6 +159,39 @@ fn cli(args: &[String]) -> Result<String, Error> {
     };
     for (name, text) in &assignments {
         params.set(name, text)?;
+    }
+    if metric.is_some() && sweeps.is_empty() {
+        return Err(Error::usage("--metric goes with --sweep"));
+    }
+    if !sweeps.is_empty() {
+        if section.is_some() || trace.is_some() {
+            return Err(Error::usage(
+                "--sweep runs the whole lesson at each point; it does not take --section or --trace",
+            ));
+        }
+        let spec = tatbikat::sweep::parse(
+            lesson,
+            &sweeps[0],
+            sweeps.get(1).map(String::as_str),
+            metric.as_deref(),
+        )?;
+        let sweep = tatbikat::sweep::run(&params, &spec, &mut |_| {})?;
+        return Ok(match format {
+            Format::Lesson => tatbikat::sweep::text(&sweep),
+            Format::Json => render::sweep_json(&sweep, &params),
+        });
+    }
+    if let Some(selector) = trace {
+        if section.is_some() {
+            return Err(Error::usage(
+                "--trace shows one run; it does not take --section",
+            ));
+        }
+        let tr = tatbikat::trace::trace(&params, &selector)?;
+        return Ok(match format {
+            Format::Lesson => tatbikat::trace::text(&tr),
+            Format::Json => render::trace_json(&tr, &params),
+        });
     }
     let report = tatbikat::run(&params, section)?;
     Ok(match format {
@@ -171,6 +239,20 @@ fn general_help() -> String {
     out.push_str("  --section NAME     print one section\n");
     out.push_str("  --preset ID        start from a claim of the lesson (--set applies over it); --presets lists them\n");
     out.push_str("  --format FORMAT    lesson (default): the lesson's text layout; json: the report and parameters\n");
+    out.push_str("  --sweep name=values  run at each value of a numeric parameter: a list 1,2,4 or a range a..b,\n");
+    out.push_str("                     a..b:n (n points); twice for a heatmap of two parameters\n");
+    out.push_str("  --metric table.column[@row]  what each point reads (any numeric column the lesson prints;\n");
+    out.push_str(
+        "                     @row picks the heatmap's row); a wrong name lists them all\n",
+    );
+    out.push_str("  --trace[=SELECTOR] one run, round by round (hour by hour in jobs), instead of the tables:\n");
+    for lesson in Lesson::ALL {
+        out.push_str(&format!(
+            "                     {}: {}\n",
+            lesson.id(),
+            tatbikat::trace::allowed(lesson)
+        ));
+    }
     out.push_str("\nParameter values: lists 1,3,6; ranges 30-54; faults S2@indirim,S5@tarife (empty for none);\n");
     out.push_str("compensation steps name[:compensation][(after/after)], comma-separated.\n");
     out.push_str("Bad input exits with status 2 and says what is allowed.\n\n");
@@ -192,20 +274,31 @@ fn lesson_help(lesson: Lesson) -> String {
     )
 }
 
+/// A parameter's meaning and lesson name (WebAssembly builds leave them out of the schema).
+#[cfg(not(target_arch = "wasm32"))]
+fn words(spec: &tatbikat::params::ParamSpec) -> (&'static str, &'static str) {
+    (spec.meaning, spec.lesson_name)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn words(_: &tatbikat::params::ParamSpec) -> (&'static str, &'static str) {
+    ("", "")
+}
+
 fn params_help(lesson: Lesson) -> String {
     let mut out = format!("Parameters of {} (--set name=value):\n", lesson.id());
     for spec in lesson.specs() {
         out.push_str(&format!(
             "  {:<16}{}\n  {:<16}  default {} (lesson: {}); {}\n",
             spec.name,
-            spec.meaning,
+            words(spec).0,
             "",
             if spec.default.is_empty() {
                 "(none)"
             } else {
                 spec.default
             },
-            spec.lesson_name,
+            words(spec).1,
             spec.kind.allowed()
         ));
     }

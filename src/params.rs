@@ -34,6 +34,12 @@ pub enum Kind {
     Faults { max_len: usize },
     /// The compensation lesson's steps: `name[:compensation][(after/after)]`, comma-separated.
     Steps { max_len: usize },
+    /// A switch: `0` (off) or `1` (on).
+    Switch,
+    /// One of a few fixed names.
+    Choice { options: &'static [&'static str] },
+    /// Nothing (none, written as the empty text) or a whole number in `min..=max`.
+    OptInt { min: i64, max: i64 },
 }
 
 impl Kind {
@@ -74,6 +80,11 @@ impl Kind {
             Kind::Steps { max_len } => format!(
                 "1 to {max_len} steps name[:compensation][(after/after...)] separated by commas, names distinct, dependencies on other steps and without cycles"
             ),
+            Kind::Switch => "0 (off) or 1 (on)".into(),
+            Kind::Choice { options } => format!("one of {}", options.join(", ")),
+            Kind::OptInt { min, max } => {
+                format!("nothing (none) or a whole number from {min} to {max}")
+            }
         }
     }
 
@@ -90,6 +101,9 @@ impl Kind {
             Kind::Names { .. } => "names",
             Kind::Faults { .. } => "faults",
             Kind::Steps { .. } => "steps",
+            Kind::Switch => "switch",
+            Kind::Choice { .. } => "choice",
+            Kind::OptInt { .. } => "opt_int",
         }
     }
 }
@@ -103,10 +117,15 @@ pub struct ParamSpec {
     pub kind: Kind,
     /// The lesson's value, in the codec's text form.
     pub default: &'static str,
-    /// A one-line meaning.
+    /// A one-line meaning (for `--help`; the page has its own words, so WebAssembly leaves it out).
+    #[cfg(not(target_arch = "wasm32"))]
     pub meaning: &'static str,
-    /// The constant's name in the lesson's code.
+    /// The constant's name in the lesson's code (for `--help`).
+    #[cfg(not(target_arch = "wasm32"))]
     pub lesson_name: &'static str,
+    /// Whether it drives an extension beyond the lesson ("closer to the real systems"), off at
+    /// its default; the page groups these apart.
+    pub extension: bool,
 }
 
 /// A supervisor fault: job `S<job>` at step `step`.
@@ -132,8 +151,12 @@ pub struct StepSpec {
 /// A parsed parameter value.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
-    /// [`Kind::Int`] and [`Kind::Seed`].
+    /// [`Kind::Int`], [`Kind::Seed`] and [`Kind::Switch`] (0 or 1).
     Int(i64),
+    /// [`Kind::Choice`]: the chosen option.
+    Choice(&'static str),
+    /// [`Kind::OptInt`]: `None` when empty.
+    OptInt(Option<i64>),
     /// [`Kind::Real`] and [`Kind::Prob`].
     Real(f64),
     /// [`Kind::IntList`].
@@ -154,7 +177,9 @@ impl Value {
     /// The canonical text form, which [`parse_value`] reads back to the same value.
     pub fn to_text(&self) -> String {
         match self {
-            Value::Int(v) => v.to_string(),
+            Value::Int(v) | Value::OptInt(Some(v)) => v.to_string(),
+            Value::Choice(c) => (*c).to_string(),
+            Value::OptInt(None) => String::new(),
             Value::Real(v) => number_to_string(*v),
             Value::IntList(v) => join(v.iter().map(|x| x.to_string())),
             Value::RealList(v) => join(v.iter().map(|x| number_to_string(*x))),
@@ -273,6 +298,20 @@ pub fn parse_value(spec: &ParamSpec, text: &str) -> Result<Value, Error> {
             Ok(Value::Faults(out))
         }
         Kind::Steps { max_len } => parse_steps(t, max_len).map(Value::Steps).map_err(&bad),
+        Kind::Switch => parse_int(t, 0, 1)
+            .map(Value::Int)
+            .map_err(|_| bad(spec.kind.allowed())),
+        Kind::Choice { options } => options
+            .iter()
+            .find(|o| **o == t)
+            .map(|o| Value::Choice(o))
+            .ok_or_else(|| bad(spec.kind.allowed())),
+        Kind::OptInt { min, max } => match t {
+            "" => Ok(Value::OptInt(None)),
+            _ => parse_int(t, min, max)
+                .map(|v| Value::OptInt(Some(v)))
+                .map_err(|_| bad(spec.kind.allowed())),
+        },
     }
 }
 
@@ -593,6 +632,27 @@ impl ParamSet {
         }
     }
 
+    /// A switch parameter.
+    pub fn switch(&self, name: &str) -> bool {
+        self.int(name) != 0
+    }
+
+    /// A choice parameter: the chosen option.
+    pub fn choice(&self, name: &str) -> &'static str {
+        match self.get(name) {
+            Value::Choice(c) => c,
+            other => schema_mismatch(name, other),
+        }
+    }
+
+    /// An optional whole-number parameter (`None` when empty).
+    pub fn opt_int(&self, name: &str) -> Option<i64> {
+        match self.get(name) {
+            Value::OptInt(v) => *v,
+            other => schema_mismatch(name, other),
+        }
+    }
+
     /// A real-number parameter.
     pub fn real(&self, name: &str) -> f64 {
         match self.get(name) {
@@ -668,6 +728,7 @@ mod tests {
             default: "",
             meaning: "",
             lesson_name: "",
+            extension: false,
         }
     }
 
@@ -694,6 +755,31 @@ mod tests {
         }
         assert_eq!(parse_value(&prob, "-0").unwrap(), Value::Real(0.0));
         assert_eq!(parse_value(&prob, "5e-2").unwrap(), Value::Real(0.05));
+    }
+
+    #[test]
+    fn switches_choices_and_optional_numbers() {
+        let switch = spec(Kind::Switch);
+        assert_eq!(parse_value(&switch, "1").unwrap(), Value::Int(1));
+        for bad in ["2", "on", "", "true", "0.5"] {
+            assert!(parse_value(&switch, bad).is_err(), "{bad:?}");
+        }
+        let choice = spec(Kind::Choice {
+            options: &["fixed", "random"],
+        });
+        assert_eq!(
+            parse_value(&choice, " random ").unwrap(),
+            Value::Choice("random")
+        );
+        let e = parse_value(&choice, "Random").unwrap_err();
+        assert!(e.to_string().contains("one of fixed, random"), "{e}");
+        let opt = spec(Kind::OptInt { min: 0, max: 9 });
+        assert_eq!(parse_value(&opt, "").unwrap(), Value::OptInt(None));
+        assert_eq!(parse_value(&opt, "0").unwrap(), Value::OptInt(Some(0)));
+        assert_eq!(Value::OptInt(None).to_text(), "");
+        for bad in ["-1", "10", "x", "1.5"] {
+            assert!(parse_value(&opt, bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

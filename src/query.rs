@@ -15,8 +15,13 @@ pub const VERSION: &str = "1";
 
 /// Keys of the query that are about the page, not the lesson's parameters.
 pub const PAGE_KEYS: &[&str] = &[
-    "lesson", "section", "v", "lang", "embed", "controls", "preset",
+    "lesson", "section", "v", "lang", "embed", "controls", "preset", "sweep", "sweep_y", "metric",
+    "trace",
 ];
+
+/// Page keys the page passes on as text, read by the module with traces and sweeps: the sweep's
+/// axes and metric, and the watched run (`trace=scan:4`).
+pub const VIEW_KEYS: &[&str] = &["sweep", "sweep_y", "metric", "trace"];
 
 /// A decoded query: the lesson, the section, page settings and parameter assignments.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -162,6 +167,8 @@ pub struct Resolved {
     pub rejected: Vec<(&'static str, String)>,
     /// The lesson's claim the link shows (`preset=`), kept while the parameters are its own.
     pub preset: Option<&'static Preset>,
+    /// The sweep, metric and trace keys as given (see [`VIEW_KEYS`]), in that order.
+    pub view: Vec<(&'static str, String)>,
 }
 
 /// Resolves a page query: never fails, reports instead.
@@ -191,7 +198,12 @@ pub fn resolve(query: &str) -> Resolved {
         }
     });
     let (mut lang, mut embed, mut controls) = ("tr", false, true);
+    let mut view: Vec<(&'static str, String)> = Vec::new();
     for (key, value) in &q.page {
+        if let Some(k) = VIEW_KEYS.iter().find(|k| **k == key) {
+            view.push((k, value.chars().take(400).collect()));
+            continue;
+        }
         let ok = match (key.as_str(), value.as_str()) {
             ("lang", "tr" | "en") => {
                 lang = if value == "tr" { "tr" } else { "en" };
@@ -309,6 +321,10 @@ pub fn resolve(query: &str) -> Resolved {
         errors,
         rejected,
         preset,
+        view: VIEW_KEYS
+            .iter()
+            .filter_map(|k| view.iter().find(|(v, _)| v == k).cloned())
+            .collect(),
     }
 }
 
@@ -357,6 +373,9 @@ impl Resolved {
         if let Some(p) = self.preset {
             q.push_str(&format!("&preset={}", p.id));
         }
+        for (key, value) in &self.view {
+            q.push_str(&format!("&{key}={}", percent_encode(value)));
+        }
         for (key, on, default) in [
             ("embed", self.embed, false),
             ("controls", self.controls, true),
@@ -383,7 +402,8 @@ impl Serialize for Resolved {
         }
         let params = Pairs(self.params.pairs());
         let changed: Vec<&str> = self.params.changed().into_iter().map(|(k, _)| k).collect();
-        let mut st = s.serialize_struct("Resolved", 12)?;
+        let view = Pairs(self.view.clone());
+        let mut st = s.serialize_struct("Resolved", 13)?;
         st.serialize_field("lesson", self.lesson.id())?;
         st.serialize_field("section", &self.section)?;
         st.serialize_field("lang", self.lang)?;
@@ -396,6 +416,7 @@ impl Serialize for Resolved {
         st.serialize_field("detail", &Detail(&self.params))?;
         st.serialize_field("errors", &self.errors)?;
         st.serialize_field("preset", &self.preset.map(|p| p.id))?;
+        st.serialize_field("view", &view)?;
         st.end()
     }
 }
@@ -577,6 +598,19 @@ mod tests {
             resolve("lang=en&embed=1&controls=0").query(),
             "lesson=supervisor&embed=1&controls=0&lang=en&v=1"
         );
+    }
+
+    #[test]
+    fn keeps_the_sweep_and_the_trace_in_the_link() {
+        let r = resolve(
+            "trace=scan:4&lesson=supervisor&metric=recovery.supervisor_on@worst_recovery&sweep=scan:1..8&lease=3",
+        );
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert_eq!(
+            r.share_query(),
+            "lesson=supervisor&lease=3&sweep=scan:1..8&metric=recovery.supervisor_on@worst_recovery&trace=scan:4&v=1"
+        );
+        assert_eq!(resolve(&r.share_query()).share_query(), r.share_query());
     }
 
     #[test]

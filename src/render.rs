@@ -114,3 +114,86 @@ pub fn document_json(doc: &Document) -> String {
     // Serializing plain data to a string cannot fail.
     serde_json::to_string_pretty(doc).unwrap_or_default() + "\n"
 }
+
+/// A trace with its effective parameters and share-link query (`--trace --format json`, and
+/// the page's `trace(query)`).
+#[cfg(feature = "deep")]
+#[derive(Debug, Serialize)]
+pub struct TraceDocument<'a> {
+    /// The version of tatbikat that computed it.
+    pub tatbikat: &'static str,
+    /// The share-link query of this trace.
+    pub query: String,
+    /// Every parameter in the codec's text form.
+    #[serde(serialize_with = "pairs_as_map")]
+    pub params: Vec<(&'static str, String)>,
+    /// The recorded run.
+    pub trace: &'a crate::trace::Trace,
+}
+
+/// The document of a trace.
+#[cfg(feature = "deep")]
+pub fn trace_document<'a>(tr: &'a crate::trace::Trace, params: &ParamSet) -> TraceDocument<'a> {
+    TraceDocument {
+        tatbikat: env!("CARGO_PKG_VERSION"),
+        query: format!(
+            "{}&trace={}",
+            query::encode(params, None),
+            query::percent_encode(&tr.selector)
+        ),
+        params: params.pairs(),
+        trace: tr,
+    }
+}
+
+/// A trace as JSON.
+#[cfg(feature = "deep")]
+pub fn trace_json(tr: &crate::trace::Trace, params: &ParamSet) -> String {
+    serde_json::to_string_pretty(&trace_document(tr, params)).unwrap_or_default() + "\n"
+}
+
+/// A sweep with its base parameters and share-link query (`--sweep --format json`).
+#[cfg(feature = "deep")]
+#[derive(Debug, Serialize)]
+pub struct SweepDocument<'a> {
+    /// The version of tatbikat that computed it.
+    pub tatbikat: &'static str,
+    /// The share-link query of this sweep.
+    pub query: String,
+    /// Every parameter in the codec's text form (the swept ones at their base values).
+    #[serde(serialize_with = "pairs_as_map")]
+    pub params: Vec<(&'static str, String)>,
+    /// The sweep.
+    pub sweep: &'a crate::sweep::Sweep,
+}
+
+/// The query keys of a sweep, to append to the base parameters' query.
+#[cfg(feature = "deep")]
+pub fn sweep_query(s: &crate::sweep::Sweep) -> String {
+    let mut q = format!("&sweep={}", query::percent_encode(&s.x.text));
+    if let Some(y) = &s.y {
+        q.push_str(&format!("&sweep_y={}", query::percent_encode(&y.text)));
+    }
+    q.push_str(&format!(
+        "&metric={}",
+        query::percent_encode(&s.metric_text)
+    ));
+    q
+}
+
+/// The document of a sweep.
+#[cfg(feature = "deep")]
+pub fn sweep_document<'a>(s: &'a crate::sweep::Sweep, params: &ParamSet) -> SweepDocument<'a> {
+    SweepDocument {
+        tatbikat: env!("CARGO_PKG_VERSION"),
+        query: format!("{}{}", query::encode(params, None), sweep_query(s)),
+        params: params.pairs(),
+        sweep: s,
+    }
+}
+
+/// A sweep as JSON.
+#[cfg(feature = "deep")]
+pub fn sweep_json(s: &crate::sweep::Sweep, params: &ParamSet) -> String {
+    serde_json::to_string_pretty(&sweep_document(s, params)).unwrap_or_default() + "\n"
+}

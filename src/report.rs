@@ -324,6 +324,24 @@ pub const fn right(key: &'static str, label: &'static str, width: usize) -> Colu
     }
 }
 
+/// A table with one row per item: one loop for every table, which keeps the WebAssembly small.
+pub fn table<T>(
+    key: &'static str,
+    columns: &[Column],
+    items: &[T],
+    row: &dyn Fn(&T) -> Vec<Cell>,
+) -> Block {
+    let mut rows = Vec::with_capacity(items.len());
+    for item in items {
+        rows.push(row(item));
+    }
+    Block::Table(Table {
+        key,
+        columns: columns.to_vec(),
+        rows,
+    })
+}
+
 /// The columns of a replication spread (beyond the lesson): mean, standard deviation, range.
 pub const SPREAD_COLUMNS: [Column; 4] = [
     right("rep_mean", "tekrar ort.", 12),

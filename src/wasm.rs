@@ -139,7 +139,9 @@ pub fn params(lesson: &str) -> Result<JsValue, JsValue> {
     to_js(&specs)
 }
 
-/// The lessons' claims: id, lesson, share-link query, caption key and the marks of each.
+/// The lessons' claims: id, lesson, share-link query, caption key and the marks of each (the
+/// module with traces and sweeps only).
+#[cfg(feature = "deep")]
 #[wasm_bindgen]
 pub fn presets() -> Result<JsValue, JsValue> {
     to_js(&crate::presets::list())
@@ -186,6 +188,74 @@ pub fn random_seed(lesson: &str) -> Result<f64, JsValue> {
 pub fn bench_monte_carlo(runs: f64, attempts: u32) -> f64 {
     crate::bench::monte_carlo_workload(runs.clamp(1.0, 1e9) as u64, attempts.clamp(1, 20)).hung_jobs
         as f64
+}
+
+/// The value of a page key (`trace`, `sweep`, ...) in a decoded query.
+#[cfg(feature = "deep")]
+fn page_value<'a>(q: &'a Query, key: &str) -> Option<&'a str> {
+    q.page
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Records the run the query's `trace=` selects (the module with traces and sweeps only).
+#[cfg(feature = "deep")]
+#[wasm_bindgen]
+pub fn trace(query: &str) -> Result<JsValue, JsValue> {
+    let q = Query::decode(query).map_err(|e| js_error(&e))?;
+    let params = q.params().map_err(|e| js_error(&e))?;
+    let tr = crate::trace::trace(&params, page_value(&q, "trace").unwrap_or(""))
+        .map_err(|e| js_error(&e))?;
+    to_js(&render::trace_document(&tr, &params))
+}
+
+/// Runs the query's sweep (`sweep=`, `sweep_y=`, `metric=`), calling `progress` with the share
+/// done (the module with traces and sweeps only).
+#[cfg(feature = "deep")]
+#[wasm_bindgen]
+pub fn sweep(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, JsValue> {
+    let q = Query::decode(query).map_err(|e| js_error(&e))?;
+    let params = q.params().map_err(|e| js_error(&e))?;
+    let x = page_value(&q, "sweep").ok_or_else(|| {
+        js_error(&Error::usage(
+            "the query has no sweep=; give one as name:values",
+        ))
+    })?;
+    let spec = crate::sweep::parse(
+        params.lesson(),
+        x,
+        page_value(&q, "sweep_y").filter(|y| !y.is_empty()),
+        page_value(&q, "metric").filter(|m| !m.is_empty()),
+    )
+    .map_err(|e| js_error(&e))?;
+    let mut tell = |share: f64| {
+        if let Some(f) = &progress {
+            let _ = f.call1(&JsValue::NULL, &JsValue::from(share));
+        }
+    };
+    let s = crate::sweep::run(&params, &spec, &mut tell).map_err(|e| js_error(&e))?;
+    to_js(&render::sweep_document(&s, &params))
+}
+
+#[cfg(feature = "deep")]
+#[derive(Serialize)]
+struct SweepOptions {
+    params: Vec<&'static str>,
+    metrics: Vec<String>,
+    default_metric: &'static str,
+}
+
+/// What a lesson's sweeps can vary and read: its numeric parameters and its metrics.
+#[cfg(feature = "deep")]
+#[wasm_bindgen(js_name = sweepOptions)]
+pub fn sweep_options(lesson: &str) -> Result<JsValue, JsValue> {
+    let lesson = Lesson::from_id(lesson).map_err(|e| js_error(&e))?;
+    to_js(&SweepOptions {
+        params: crate::sweep::sweepable(lesson),
+        metrics: crate::sweep::metrics(lesson),
+        default_metric: crate::sweep::default_metric(lesson),
+    })
 }
 
 /// `x.toFixed(digits)` by JavaScript itself (see `jsfmt`).

@@ -26,6 +26,58 @@ const CASES: &[(&[&str], &[&str])] = &[
     ),
     (&[], &["no lesson given"]),
     (
+        &["jobs", "--set", "replace_policy=2"],
+        &["replace_policy = \"2\"", "0 (off) or 1 (on)"],
+    ),
+    (
+        &["jobs", "--set", "backoff=on"],
+        &["backoff = \"on\"", "0 (off) or 1 (on)"],
+    ),
+    (
+        &["jobs", "--set", "starting_deadline=-1"],
+        &[
+            "starting_deadline = \"-1\"",
+            "nothing (none) or a whole number from 0 to 100000",
+        ],
+    ),
+    (
+        &["jobs", "--set", "failed_pod_ttl=1.5"],
+        &[
+            "failed_pod_ttl = \"1.5\"",
+            "nothing (none) or a whole number",
+        ],
+    ),
+    (
+        &["supervisor", "--set", "fault_mode=rand"],
+        &["fault_mode = \"rand\"", "one of fixed, random"],
+    ),
+    (
+        &["supervisor", "--set", "hang_rate=2"],
+        &["hang_rate = \"2\"", "probability from 0 to 1"],
+    ),
+    (
+        &["supervisor", "--set", "fault_seed=0"],
+        &["fault_seed = \"0\"", "from 1 to 2147483646"],
+    ),
+    (
+        &[
+            "supervisor",
+            "--set",
+            "idempotent=0",
+            "--set",
+            "invoice_steps=fatura,nosuch",
+        ],
+        &[
+            "invoice_steps = \"fatura,nosuch\"",
+            "\"nosuch\" is not a step",
+            "tarife, indirim, fatura, bildirim",
+        ],
+    ),
+    (
+        &["compensation", "--set", "reversible_close=yes"],
+        &["reversible_close = \"yes\"", "0 (off) or 1 (on)"],
+    ),
+    (
         &["jobs", "--section", "daily"],
         &["unknown section \"daily\"", "sections of jobs are measure"],
     ),

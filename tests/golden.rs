@@ -119,3 +119,30 @@ fn json_carries_the_same_numbers_and_the_parameters() {
     let text = String::from_utf8(text).unwrap();
     assert!(text.contains(rate["text"].as_str().unwrap()));
 }
+
+/// Every extension parameter set explicitly to its default ("off") changes neither the lesson's
+/// text nor the JSON report: the extensions add nothing until they are turned on.
+#[test]
+fn extensions_at_their_defaults_change_nothing() {
+    for lesson in tatbikat::Lesson::ALL {
+        let sets: Vec<String> = lesson
+            .specs()
+            .iter()
+            .filter(|s| s.extension)
+            .map(|s| format!("--set={}={}", s.name, s.default))
+            .collect();
+        assert!(!sets.is_empty(), "{} has no extension", lesson.id());
+        let mut args = vec![lesson.id()];
+        args.extend(sets.iter().map(String::as_str));
+        assert_bytes(&args, &format!("{}.txt", lesson.id()));
+        args.extend(["--format", "json"]);
+        let (_, with, _) = cli(&args);
+        let (_, without, _) = cli(&[lesson.id(), "--format", "json"]);
+        assert_eq!(
+            String::from_utf8_lossy(&with),
+            String::from_utf8_lossy(&without),
+            "{}",
+            lesson.id()
+        );
+    }
+}

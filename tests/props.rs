@@ -53,6 +53,11 @@ fn value(kind: Kind) -> BoxedStrategy<Value> {
                 .boxed()
         }
         Kind::Steps { max_len } => steps(max_len).prop_map(Value::Steps).boxed(),
+        Kind::Switch => (0i64..=1).prop_map(Value::Int).boxed(),
+        Kind::Choice { options } => prop::sample::select(options.to_vec())
+            .prop_map(Value::Choice)
+            .boxed(),
+        Kind::OptInt { min, max } => prop::option::of(min..=max).prop_map(Value::OptInt).boxed(),
     }
 }
 

@@ -7,6 +7,8 @@ import { renderReport } from "./render/report.js";
 import { Panel, allowedText } from "./controls/panel.js";
 import { embedDialog, postHeight } from "./embed.js";
 import { Claims, markHighlights } from "./controls/presets.js";
+import { SweepSection, splitAxis } from "./controls/sweep.js";
+import { timelineView } from "./render/timeline.js";
 
 const SLOW_MS = 150; // a run longer than a blink shows progress and a cancel button
 
@@ -25,7 +27,11 @@ const state = {
   presets: [], // the lessons' claims from the core
   preset: null, // the claim shown (preset=), while the values are its own
   highlights: [], // what the core found for it in the last report
+  view: {}, // the link's sweep=, sweep_y=, metric= and trace= as typed (see VIEW_KEYS)
+  sweepOptions: {}, // lesson → {params, metrics, default_metric} from the traces-and-sweeps module
 };
+
+const VIEW_KEYS = ["sweep", "sweep_y", "metric", "trace"];
 
 let engine;
 let t = translator("tr");
@@ -33,6 +39,9 @@ let panel = null;
 let generation = 0;
 let charts = [];
 const ui = {};
+let timeline = null; // the trace viewer shown, if any
+let sweepSection = null;
+let lastSweep = null; // {key, doc}: a sweep does not depend on its own parameters' values
 
 boot();
 
@@ -43,7 +52,7 @@ async function boot() {
     const boot = await engine.call("boot", [location.search]);
     state.lessons = boot.lessons;
     state.specs = boot.specs;
-    state.presets = boot.presets;
+    state.presets = boot.presets ?? []; // null until the module with the claims is loaded
     adopt(boot.resolved);
   } catch (err) {
     return fatal("app.no_wasm", err);
@@ -72,6 +81,8 @@ function adoptValues(share) {
   for (const spec of state.specs[state.lesson]) {
     if (shared.has(spec.name)) state.values[spec.name] = shared.get(spec.name);
   }
+  state.linkErrors = resolved.errors;
+  state.view = { ...resolved.view };
 }
 
 /** The query of the current state, values as typed; the core canonicalizes it. */
@@ -85,6 +96,7 @@ function rawQuery() {
   if (state.embed) q.set("embed", "1");
   if (!state.controls) q.set("controls", "0");
   if (state.lang !== "tr") q.set("lang", state.lang);
+  for (const key of VIEW_KEYS) if (state.view[key] !== undefined && state.view[key] !== null) q.set(key, state.view[key]);
   q.set("v", "1");
   return q.toString();
 }
@@ -153,17 +165,18 @@ function buildShell() {
     el("summary", {}, t("ui.lesson_output")),
     ui.output,
   );
-  ui.claims = new Claims({
-    presets: state.presets.filter((p) => p.lesson === state.lesson),
-    t,
-    onChoose: choosePreset,
-    list: state.controls,
-  });
-  ui.results = el("div", { class: "results", id: "results", tabindex: "-1" }, ui.status, ui.notice, ui.claims.node, ui.report, ui.details);
+  ui.claims = claims(false);
+  ui.trace = el("div", { class: "trace-box", id: "trace", hidden: true });
+  ui.sweep = el("div", { class: "sweep-box" });
+  ui.results = el("div", { class: "results", id: "results", tabindex: "-1" }, ui.status, ui.notice, ui.claims.node, ui.trace, ui.report, ui.sweep, ui.details);
+  timeline = null;
+  sweepSection = null;
+  buildSweep(Boolean(state.view.sweep));
   const actions = el(
     "div",
     { class: "actions" },
     el("button", { type: "button", class: "small", id: "reset", onclick: resetValues }, t("ui.reset")),
+    el("button", { type: "button", class: "small", id: "watch-button", onclick: () => openTrace("") }, t("ui.watch")),
     el("button", { type: "button", class: "small", id: "copy-link", onclick: copyLink }, t("ui.copy_link")),
     state.embed ? null : el("button", { type: "button", class: "small", id: "embed-button", onclick: openEmbed }, t("ui.embed")),
   );
@@ -199,7 +212,31 @@ function buildShell() {
     ),
   );
   if (state.embed) postHeight();
-  new ResizeObserver(() => drawCharts()).observe(ui.report);
+  new ResizeObserver(() => drawCharts()).observe(ui.results);
+}
+
+/** The lesson's claims; their list is fetched from the full module when first opened. */
+function claims(open) {
+  return new Claims({
+    presets: state.presets.filter((p) => p.lesson === state.lesson),
+    t,
+    onChoose: choosePreset,
+    list: state.controls,
+    open,
+    onOpen: async () => {
+      try {
+        state.presets = await engine.call("presets");
+      } catch (err) {
+        if (!err.cancelled) showNotice(err.message);
+        return;
+      }
+      const fresh = claims(true);
+      ui.claims.node.replaceWith(fresh.node);
+      ui.claims = fresh;
+      fresh.show(state.preset);
+      fresh.node.querySelector("button.claim")?.focus();
+    },
+  });
 }
 
 function tabKeys(event) {
@@ -214,7 +251,7 @@ function tabKeys(event) {
 
 // ---------------------------------------------------------------- changes
 
-function setValues(changes) {
+function setValues(changes, { focusTrace = false } = {}) {
   state.preset = null; // a change of the user's is no longer the claim's
   const specs = state.specs[state.lesson];
   for (const [name, text] of Object.entries(changes)) {
@@ -223,7 +260,7 @@ function setValues(changes) {
     if (text === spec.default) delete state.values[name];
     else state.values[name] = text;
   }
-  refresh();
+  refresh({ focusTrace });
 }
 
 async function switchLesson(id) {
@@ -233,6 +270,8 @@ async function switchLesson(id) {
   state.values = state.memory[id] ?? {};
   state.section = null;
   state.preset = null;
+  state.view = {};
+  lastSweep = null;
   buildShell();
   await refresh();
 }
@@ -257,6 +296,189 @@ function choosePreset(preset) {
   refresh();
 }
 
+// ---------------------------------------------------------------- watching one run, sweeping
+
+/** Opens the trace `selector` of the current parameters (a chart point, the watch button). */
+async function openTrace(selector) {
+  state.view.trace = selector;
+  await updateLink();
+  await runTrace({ focus: true });
+}
+
+function closeTrace() {
+  delete state.view.trace;
+  timeline?.stop();
+  timeline = null;
+  ui.trace.hidden = true;
+  ui.trace.replaceChildren();
+  updateLink();
+  document.getElementById("watch-button")?.focus();
+}
+
+/** The link follows the state without recomputing the tables. */
+async function updateLink() {
+  try {
+    showResolved(await engine.call("resolve", [rawQuery()]));
+  } catch (err) {
+    if (!err.cancelled) showNotice(err.message);
+  }
+}
+
+async function runTrace({ focus = false } = {}) {
+  if (state.view.trace === undefined || !state.resolved) return;
+  const gen = generation;
+  const head = el(
+    "div",
+    { class: "trace-head" },
+    el("h2", {}, t("ui.watch")),
+    el("button", { type: "button", class: "small", onclick: closeTrace }, t("ui.watch_close")),
+  );
+  ui.trace.hidden = false;
+  if (!timeline) ui.trace.replaceChildren(head, el("p", { class: "hint" }, t("ui.trace.loading")));
+  let doc;
+  try {
+    doc = await engine.call("trace", [state.resolved.query]);
+  } catch (err) {
+    if (err.cancelled || gen !== generation) return;
+    timeline = null;
+    const input = el("input", { type: "text", value: state.view.trace ?? "", "aria-label": t("ui.trace.selector"), spellcheck: "false", class: "selector" });
+    ui.trace.replaceChildren(
+      head,
+      el("p", { class: "field-error", role: "alert" }, `${err.param ?? ""}${err.param ? ": " : ""}${err.message}`),
+      el(
+        "form",
+        { class: "trace-selector", onsubmit: (e) => (e.preventDefault(), openTrace(input.value.trim())) },
+        el("label", {}, t("ui.trace.selector"), " ", input),
+        el("button", { type: "submit", class: "small" }, t("ui.trace.apply")),
+        el("span", { class: "hint" }, t(`ui.trace.selector_help.${state.lesson}`)),
+      ),
+    );
+    return;
+  }
+  if (gen !== generation) return;
+  const at = timeline?.frame();
+  timeline?.stop();
+  timeline = timelineView(doc, t, { onSelector: (selector) => openTrace(selector) });
+  ui.trace.replaceChildren(head, timeline.node);
+  timeline.draw(ui.trace.clientWidth);
+  // A change of parameters keeps the playhead where it was; a new run starts at the end.
+  timeline.show(at !== undefined && !focus ? at : doc.trace.frames);
+  if (focus) {
+    ui.trace.scrollIntoView({ block: "start" });
+    timeline.node.focus({ preventScroll: true });
+  }
+}
+
+/** The sweep's form (built when opened: it needs the traces-and-sweeps module's options). */
+function buildSweep(open) {
+  const holder = el(
+    "details",
+    {
+      class: "sweep",
+      id: "sweep",
+      ontoggle: async (e) => {
+        if (!e.currentTarget.open) return;
+        await loadSweepOptions();
+        buildSweep(true);
+        ui.sweep.querySelector("select")?.focus();
+      },
+    },
+    el("summary", {}, el("h2", {}, t("ui.sweep"))),
+    el("p", { class: "hint" }, t("ui.sweep_hint")),
+  );
+  const options = state.sweepOptions[state.lesson];
+  if (!options && !open) {
+    ui.sweep.replaceChildren(holder);
+    return;
+  }
+  sweepSection = new SweepSection({
+    lesson: state.lesson,
+    specs: state.specs[state.lesson],
+    options: options ?? null,
+    view: state.view,
+    t,
+    open,
+    onRun: (request) => {
+      if (request) Object.assign(state.view, request);
+      else for (const k of ["sweep", "sweep_y", "metric"]) delete state.view[k];
+      if (!state.view.sweep_y) delete state.view.sweep_y;
+      lastSweep = null;
+      updateLink().then(() => runSweep());
+    },
+    onPoint: (i, trace) => watchSweepPoint(i, trace),
+    onCancel: () => {
+      generation += 1;
+      engine.restart("cancel");
+      sweepSection?.busy(false);
+      showNotice(t("ui.cancelled"));
+    },
+  });
+  ui.sweep.replaceChildren(sweepSection.node);
+  if (!options) loadSweepOptions().then(() => state.sweepOptions[state.lesson] && buildSweep(true));
+}
+
+async function loadSweepOptions() {
+  if (state.sweepOptions[state.lesson]) return;
+  try {
+    state.sweepOptions[state.lesson] = await engine.call("sweepOptions", [state.lesson]);
+  } catch (err) {
+    if (!err.cancelled) showNotice(err.message);
+  }
+}
+
+/** The sweep's identity: its query without the swept parameters (their values do not matter). */
+function sweepKey() {
+  const q = new URLSearchParams(state.resolved.query);
+  for (const axis of [state.view.sweep, state.view.sweep_y]) if (axis) q.delete(splitAxis(axis).name);
+  q.delete("trace");
+  q.delete("lang");
+  return q.toString();
+}
+
+async function runSweep() {
+  if (!state.view.sweep || !state.resolved) {
+    lastSweep = null;
+    sweepSection?.showError(null);
+    sweepSection?.result.replaceChildren();
+    return;
+  }
+  if (!state.sweepOptions[state.lesson]) {
+    await loadSweepOptions();
+    buildSweep(true);
+  }
+  const key = sweepKey();
+  if (lastSweep?.key === key) {
+    sweepSection?.show(lastSweep.doc);
+    drawCharts();
+    return;
+  }
+  const gen = generation;
+  sweepSection?.busy(true);
+  try {
+    const doc = await engine.call("sweep", [state.resolved.query], {
+      onProgress: (share) => gen === generation && sweepSection?.busy(true, share),
+    });
+    if (gen !== generation) return;
+    lastSweep = { key, doc };
+    sweepSection?.show(doc);
+    drawCharts();
+  } catch (err) {
+    if (err.cancelled || gen !== generation) return;
+    sweepSection?.showError(err);
+  }
+}
+
+/** A sweep point chosen: its parameters become the page's, and its run is watched. */
+function watchSweepPoint(i, trace) {
+  const s = lastSweep?.doc.sweep;
+  if (!s) return;
+  const nx = s.x.texts.length;
+  const changes = { [s.x.name]: s.x.texts[i % nx] };
+  if (s.y) changes[s.y.name] = s.y.texts[Math.floor(i / nx)];
+  state.view.trace = trace;
+  setValues(changes, { focusTrace: true });
+}
+
 async function randomSeed(name) {
   try {
     const seed = await engine.call("randomSeed", [state.lesson]);
@@ -276,7 +498,7 @@ function cancelRun() {
 
 // ---------------------------------------------------------------- computing and rendering
 
-async function refresh() {
+async function refresh({ focusTrace = false } = {}) {
   const gen = ++generation;
   const started = performance.now();
   if (engine.busy) engine.restart("superseded");
@@ -316,6 +538,9 @@ async function refresh() {
   document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
   performance.measure(first ? "tatbikat:first-render" : "tatbikat:render", { start: started });
   if (first) performance.mark("tatbikat:first-table");
+  // The watched run and the sweep follow the parameters (after the tables, never before them).
+  await runTrace({ focus: focusTrace });
+  await runSweep();
 }
 
 /** The link as the core read it: URL, panel, marker and problems follow at once. */
@@ -332,7 +557,10 @@ function showResolved(resolved) {
 }
 
 function renderDoc(doc) {
-  const rendered = renderReport(doc, t, { showSectionTitles: !state.section && doc.sections.length > 1 });
+  const rendered = renderReport(doc, t, {
+    showSectionTitles: !state.section && doc.sections.length > 1,
+    onPoint: (p) => openTrace(p.trace),
+  });
   charts = rendered.charts;
   state.highlights = doc.preset?.highlights ?? [];
   ui.report.replaceChildren(...rendered.nodes);
@@ -344,6 +572,8 @@ function drawCharts() {
     if (c.node.isConnected) c.draw(c.node.clientWidth);
   }
   markHighlights(ui.report, state.highlights, ui.claims.describedBy);
+  if (timeline?.node.isConnected) timeline.draw(ui.trace.clientWidth);
+  if (sweepSection?.figure?.node.isConnected) sweepSection.draw(sweepSection.figure.node.clientWidth);
 }
 
 async function fillLessonText() {

@@ -87,8 +87,21 @@ pub fn rollback<R: UnitRng>(
     attempts: u32,
     rng: &mut R,
 ) -> Rollback {
+    rollback_recorded(compensable, k, fail, attempts, rng, &mut |_, _| {})
+}
+
+/// [`rollback`], telling `call(step, ok)` about every compensation call (`step` indexes the
+/// ordering) in the order they are made.
+pub fn rollback_recorded<R: UnitRng>(
+    compensable: &[bool],
+    k: usize,
+    fail: f64,
+    attempts: u32,
+    rng: &mut R,
+    call: &mut dyn FnMut(usize, bool),
+) -> Rollback {
     let mut r = Rollback::default();
-    for &has_compensation in compensable[..k].iter().rev() {
+    for (step, &has_compensation) in compensable[..k].iter().enumerate().rev() {
         r.rounds += 1;
         if !has_compensation {
             r.uncompensated += 1;
@@ -102,6 +115,7 @@ pub fn rollback<R: UnitRng>(
                 r.rounds += 1;
             }
             done = rng.unit() >= fail;
+            call(step, done);
             d += 1;
         }
         if !done {
@@ -373,6 +387,9 @@ pub struct CompensationResult {
     pub monte_carlo: Vec<McRow>,
     /// The daily cost.
     pub daily: Daily,
+    /// The same figures with the steps that cannot go last made compensable (beyond the lesson;
+    /// with `reversible_close`).
+    pub reversible: Option<Box<CompensationResult>>,
 }
 
 /// Reads a number back from its printed `toFixed` text, as bedel.mjs's constants do.
@@ -400,40 +417,23 @@ pub fn simulate_with_progress<R: UnitRng>(
     fresh: impl Fn(u32) -> R,
     progress: &mut dyn FnMut(f64),
 ) -> CompensationResult {
+    simulate_dyn(p, &fresh, progress)
+}
+
+/// [`simulate_with_progress`] behind one generator type (it calls itself for `reversible_close`).
+fn simulate_dyn<R: UnitRng>(
+    p: &CompensationParams,
+    fresh: &dyn Fn(u32) -> R,
+    progress: &mut dyn FnMut(f64),
+) -> CompensationResult {
     let n = p.steps.len();
-    let compensable_of = |ordering: &[usize]| -> Vec<bool> {
-        ordering
-            .iter()
-            .map(|&i| p.steps[i].compensation.is_some())
-            .collect()
-    };
-    let orderings: Vec<OrderingRow> = valid_orderings(&p.steps)
-        .into_iter()
-        .map(|ordering| {
-            let comp = compensable_of(&ordering);
-            let (mut uncompensated, mut rounds) = (0, 0);
-            for k in 0..n {
-                let r = rollback(&comp, k, 0.0, 1, &mut NeverFails);
-                uncompensated += r.uncompensated;
-                rounds += r.rounds;
-            }
-            OrderingRow {
-                ordering,
-                uncompensated,
-                rounds,
-            }
-        })
-        .collect();
-    let fewest = orderings.iter().map(|o| o.uncompensated).min().unwrap_or(0);
-    let chosen = orderings
-        .iter()
-        .position(|o| o.uncompensated == fewest)
-        .unwrap_or(0);
+    let orderings = ordering_rows(p);
+    let chosen = choose(&orderings);
     let chosen_ordering = orderings
         .get(chosen)
         .map(|o| o.ordering.clone())
         .unwrap_or_default();
-    let comp = compensable_of(&chosen_ordering);
+    let comp = compensable_of(p, &chosen_ordering);
     let failures: Vec<FailureRow> = (0..comp.len())
         .map(|k| FailureRow {
             step: chosen_ordering[k],
@@ -442,7 +442,9 @@ pub fn simulate_with_progress<R: UnitRng>(
         })
         .collect();
     let reps = p.replications.max(1);
-    let parts = (p.retries.len() as u32 * reps) as f64;
+    // With `reversible_close` the model runs twice: each pass is half of the work.
+    let passes = if p.reversible_close { 2.0 } else { 1.0 };
+    let parts = (p.retries.len() as u32 * reps) as f64 * passes;
     let monte_carlo: Vec<McRow> = p
         .retries
         .iter()
@@ -480,6 +482,12 @@ pub fn simulate_with_progress<R: UnitRng>(
         })
         .collect();
     let daily = daily(p, &orderings, &failures, &monte_carlo);
+    let reversible = (cfg!(feature = "deep") && p.reversible_close).then(|| {
+        let after = super::real::reversible_params(p);
+        Box::new(simulate_dyn(&after, fresh, &mut |s| {
+            progress(0.5 + s / 2.0)
+        }))
+    });
     CompensationResult {
         ordering_count: ordering_count(n),
         orderings,
@@ -487,7 +495,46 @@ pub fn simulate_with_progress<R: UnitRng>(
         failures,
         monte_carlo,
         daily,
+        reversible,
     }
+}
+
+/// Whether each step of `ordering` has a compensation.
+pub fn compensable_of(p: &CompensationParams, ordering: &[usize]) -> Vec<bool> {
+    ordering
+        .iter()
+        .map(|&i| p.steps[i].compensation.is_some())
+        .collect()
+}
+
+/// The valid orderings with their error-free rollback totals over every failing step.
+pub fn ordering_rows(p: &CompensationParams) -> Vec<OrderingRow> {
+    valid_orderings(&p.steps)
+        .into_iter()
+        .map(|ordering| {
+            let comp = compensable_of(p, &ordering);
+            let (mut uncompensated, mut rounds) = (0, 0);
+            for k in 0..p.steps.len() {
+                let r = rollback(&comp, k, 0.0, 1, &mut NeverFails);
+                uncompensated += r.uncompensated;
+                rounds += r.rounds;
+            }
+            OrderingRow {
+                ordering,
+                uncompensated,
+                rounds,
+            }
+        })
+        .collect()
+}
+
+/// The ordering the lesson goes on with: the first with the fewest uncompensated steps.
+pub fn choose(orderings: &[OrderingRow]) -> usize {
+    let fewest = orderings.iter().map(|o| o.uncompensated).min().unwrap_or(0);
+    orderings
+        .iter()
+        .position(|o| o.uncompensated == fewest)
+        .unwrap_or(0)
 }
 
 /// bedel.mjs: the measured rates (as printed) at the lesson's daily scale.

@@ -13,8 +13,11 @@ pub const SPECS: &[ParamSpec] = &[
         name: "steps",
         kind: Kind::Steps { max_len: 8 },
         default: DEFAULT_STEPS,
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "the workflow's steps as name[:compensation][(after/after)]; no compensation = cannot be undone",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "ADIM",
+        extension: false,
     },
     ParamSpec {
         name: "seed",
@@ -23,15 +26,21 @@ pub const SPECS: &[ParamSpec] = &[
             max: 4_294_967_295,
         },
         default: "20260730",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "seed of the lesson's 32-bit generator, fresh for every retry-count row",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "uretec(20260730)",
+        extension: false,
     },
     ParamSpec {
         name: "comp_fail",
         kind: Kind::Prob,
         default: "0.05",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "probability that one compensation call fails",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "DD5, HATA",
+        extension: false,
     },
     ParamSpec {
         name: "retries",
@@ -41,8 +50,11 @@ pub const SPECS: &[ParamSpec] = &[
             max_len: 8,
         },
         default: "1,2,3",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "compensation attempts per step, one Monte Carlo row each",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "telafi denemesi",
+        extension: false,
     },
     ParamSpec {
         name: "runs",
@@ -51,15 +63,21 @@ pub const SPECS: &[ParamSpec] = &[
             max: 1_000_000_000,
         },
         default: "100000",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "failed workflows simulated per row; the failing step is run mod steps",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "N",
+        extension: false,
     },
     ParamSpec {
         name: "replications",
         kind: Kind::Int { min: 1, max: 100 },
         default: "1",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "Monte Carlo runs with seeds seed, seed+1, ... for the spread of the hung rate (beyond the lesson)",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "(tatbikat)",
+        extension: false,
     },
     ParamSpec {
         name: "daily_workflows",
@@ -68,15 +86,21 @@ pub const SPECS: &[ParamSpec] = &[
             max: 1_000_000_000,
         },
         default: "4000",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "workflows (invoice lines) per day for the daily cost",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "FATURA",
+        extension: false,
     },
     ParamSpec {
         name: "failure_rate",
         kind: Kind::Prob,
         default: "0.02",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "share of daily workflows that fail and roll back",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "KK2",
+        extension: false,
     },
     ParamSpec {
         name: "round_s",
@@ -86,8 +110,11 @@ pub const SPECS: &[ParamSpec] = &[
             min_open: true,
         },
         default: "0.25",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "seconds one rollback round takes",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "DD6, TUR",
+        extension: false,
     },
     ParamSpec {
         name: "hang_close_h",
@@ -97,8 +124,11 @@ pub const SPECS: &[ParamSpec] = &[
             min_open: false,
         },
         default: "4",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "hours until a hung workflow is closed by hand",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "DD7, ASKIDA_SAAT",
+        extension: false,
     },
     ParamSpec {
         name: "round_factor",
@@ -108,8 +138,21 @@ pub const SPECS: &[ParamSpec] = &[
             min_open: true,
         },
         default: "4",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "factor on the round time in the DD6 sensitivity line",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "TUR * 4",
+        extension: false,
+    },
+    ParamSpec {
+        name: "reversible_close",
+        kind: Kind::Switch,
+        default: "0",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "make irreversible steps that others depend on (donem-kapat) compensable",
+        #[cfg(not(target_arch = "wasm32"))]
+        lesson_name: "(tatbikat)",
+        extension: true,
     },
 ];
 
@@ -138,6 +181,8 @@ pub struct CompensationParams {
     pub hang_close_h: f64,
     /// The DD6 sensitivity factor.
     pub round_factor: f64,
+    /// Whether the steps that cannot go last are made compensable too (beyond the lesson).
+    pub reversible_close: bool,
 }
 
 /// The most random draws one request may ask of the Monte Carlo (about half a minute natively).
@@ -162,6 +207,7 @@ impl CompensationParams {
             round_s: set.real("round_s"),
             hang_close_h: set.real("hang_close_h"),
             round_factor: set.real("round_factor"),
+            reversible_close: set.switch("reversible_close"),
         };
         let draws = p.expected_draws();
         if draws > DRAW_BUDGET {
@@ -189,5 +235,6 @@ impl CompensationParams {
             .sum();
         self.runs as f64 * f64::from(self.replications) * (self.steps.len() as f64 - 1.0) / 2.0
             * per_step
+            * if self.reversible_close { 2.0 } else { 1.0 }
     }
 }

@@ -3,9 +3,10 @@
 
 use super::model::CompensationResult;
 use super::params::CompensationParams;
-use crate::chart::{Category, Chart, bars, series, series_with_bars};
+use crate::chart::{Category, Chart, Point, X, bars, series, series_with_bars};
 use crate::report::{
-    Block, Cell, Group, Line, SPREAD_COLUMNS, Section, Table, inside_cell, left, right, t, v,
+    Block, Cell, Column, Group, Line, SPREAD_COLUMNS, Section, Table, inside_cell, left, right, t,
+    table, v,
 };
 
 fn int(n: u64) -> Cell {
@@ -202,12 +203,80 @@ pub fn measure(p: &CompensationParams, r: &CompensationResult) -> Section {
                                 .map(|m| (f64::from(m.attempts), m.rate)),
                         )],
                     )
-                    .log_y(),
+                    .log_y()
+                    .with_traces(watch_hung),
                 ],
             ),
             exact_group(p, r),
-        ],
+        ]
+        .into_iter()
+        .chain(if cfg!(feature = "deep") {
+            reversible_group(p, r)
+        } else {
+            None
+        })
+        .collect(),
     }
+}
+
+/// A Monte Carlo point's run to watch: the first that leaves a step hung with that many attempts.
+fn watch_hung(_: usize, p: &Point) -> Option<String> {
+    match p.x {
+        X::Num(x) => Some(format!("attempts:{},run:hung", x as i64)),
+        X::Cat(_) => None,
+    }
+}
+
+/// Beyond the lesson: the orderings' uncompensated steps and the Monte Carlo before and after
+/// the steps that cannot go last are made compensable (`reversible_close`).
+fn reversible_group(p: &CompensationParams, r: &CompensationResult) -> Option<Group> {
+    let after = r.reversible.as_deref()?;
+    let made: Vec<&str> = super::real::stuck_irreversible(&p.steps)
+        .into_iter()
+        .map(|i| p.steps[i].name.as_str())
+        .collect();
+    let intro = Line::new(
+        "compensation.reversible",
+        vec![
+            t("geri alinabilir kapanis: silme yerine bayrak yazan, telafisi olan adim: "),
+            v("steps", Cell::Text(made.join(", "))),
+        ],
+    );
+    const ORDERINGS: [Column; 4] = [
+        left("ordering", "siralama", 58),
+        right("uncompensated_before", "telafisiz once", 16),
+        right("uncompensated_after", "telafisiz sonra", 17),
+        right("rounds_after", "tur sonra", 11),
+    ];
+    const MC: [Column; 4] = [
+        right("attempts", "telafi denemesi", 16),
+        right("rate_before", "oran once", 11),
+        right("rate_after", "oran sonra", 12),
+        right("calls_per_job_after", "cagri/is sonra", 16),
+    ];
+    let pairs: Vec<usize> = (0..r.orderings.len().min(after.orderings.len())).collect();
+    let orderings = table("reversible_orderings", &ORDERINGS, &pairs, &|&i| {
+        vec![
+            Cell::Text(names(p, &r.orderings[i].ordering).join(" > ")),
+            int(r.orderings[i].uncompensated),
+            int(after.orderings[i].uncompensated),
+            int(after.orderings[i].rounds),
+        ]
+    });
+    let rows: Vec<usize> = (0..r.monte_carlo.len().min(after.monte_carlo.len())).collect();
+    let mc = table("reversible_monte_carlo", &MC, &rows, &|&i| {
+        let (b, a) = (&r.monte_carlo[i], &after.monte_carlo[i]);
+        vec![
+            int(u64::from(b.attempts)),
+            Cell::fixed(b.rate, 5),
+            Cell::fixed(a.rate, 5),
+            Cell::fixed(a.calls_per_job, 3),
+        ]
+    });
+    Some(Group::beyond_lesson(
+        "reversible",
+        vec![Block::Line(intro), orderings, mc],
+    ))
 }
 
 /// Beyond the lesson: the exact values the Monte Carlo estimates, the 95% intervals of the
@@ -432,7 +501,36 @@ pub fn daily(p: &CompensationParams, r: &CompensationResult) -> Section {
                 .with_charts(attempt_charts(r)),
             Group::new("ratio", ratio),
             Group::new("fault_free", vec![Block::Line(fault_free)]),
-        ],
+        ]
+        .into_iter()
+        .chain(
+            if cfg!(feature = "deep") {
+                r.reversible.as_deref()
+            } else {
+                None
+            }
+            .map(|after| {
+                const COLUMNS: [Column; 3] = [
+                    left("ordering", "siralama", 22),
+                    right("uncompensated_per_day_before", "telafisiz/gun once", 20),
+                    right("uncompensated_per_day_after", "telafisiz/gun sonra", 21),
+                ];
+                let rows: Vec<usize> =
+                    (0..d.orderings.len().min(after.daily.orderings.len())).collect();
+                Group::beyond_lesson(
+                    "daily_reversible",
+                    vec![table("daily_reversible", &COLUMNS, &rows, &|&i| {
+                        let b = &d.orderings[i];
+                        vec![
+                            daily_label(p, &r.orderings[b.ordering].ordering),
+                            Cell::fixed(b.per_day, 1),
+                            Cell::fixed(after.daily.orderings[i].per_day, 1),
+                        ]
+                    })],
+                )
+            }),
+        )
+        .collect(),
     }
 }
 

@@ -3,7 +3,10 @@
 
 pub mod model;
 pub mod params;
+pub mod real;
 pub mod report;
+#[cfg(feature = "deep")]
+pub mod trace;
 
 use crate::error::Error;
 use crate::params::ParamSet;

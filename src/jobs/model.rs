@@ -33,30 +33,31 @@ pub fn retry_table<R: UnitRng + Clone>(p: &JobsParams, fresh: &R) -> Vec<RetryRo
     p.retry_limits
         .iter()
         .map(|&limit| {
-            let mut rng = fresh.clone();
-            let (mut completed, mut attempts, mut wasted) = (0, 0, 0);
-            for _ in 0..p.nights {
-                let (mut d, mut ok) = (0, false);
-                while d < limit && !ok {
-                    d += 1;
-                    attempts += 1;
-                    if rng.unit() >= p.fail_prob {
-                        ok = true;
-                    } else {
-                        wasted += 1;
-                    }
-                }
-                if ok {
-                    completed += 1;
-                }
-            }
+            let nights = night_attempts(p, limit, &mut fresh.clone());
+            let completed = nights.iter().filter(|n| n.1).count() as u64;
+            let attempts: u64 = nights.iter().map(|n| u64::from(n.0)).sum();
             RetryRow {
                 limit,
                 completed,
                 failed: p.nights as u64 - completed,
                 attempts,
-                wasted,
+                wasted: attempts - completed,
             }
+        })
+        .collect()
+}
+
+/// Each night under an attempt limit: the attempts made and whether the last one succeeded
+/// (every earlier attempt failed).
+pub fn night_attempts<R: UnitRng>(p: &JobsParams, limit: u32, rng: &mut R) -> Vec<(u32, bool)> {
+    (0..p.nights)
+        .map(|_| {
+            let (mut d, mut ok) = (0, false);
+            while d < limit && !ok {
+                d += 1;
+                ok = rng.unit() >= p.fail_prob;
+            }
+            (d, ok)
         })
         .collect()
 }
@@ -149,6 +150,8 @@ pub enum Policy {
     Queue,
     /// `Allow`: start on time, runs overlap (paralel kos).
     Parallel,
+    /// Kubernetes' `Replace` (beyond the lesson): kill the run still going, start on time.
+    Replace,
 }
 
 impl Policy {
@@ -177,15 +180,33 @@ pub struct PolicyResult {
     pub max_queue: u64,
     /// Runs that start after the last night's slot (`kalan`).
     pub spill_over: u64,
-    /// Pod-hours: the run times of started runs (`saat`).
+    /// Pod-hours: the hours started runs ran (`saat`).
     pub pod_hours: i64,
+    /// Runs killed by Replace before they finished.
+    pub killed: u64,
+    /// Pod-hours of the killed runs, lost.
+    pub lost_pod_hours: i64,
 }
 
 /// Plays one policy over the nights' run times, scheduled every `interval` hours.
 pub fn policy(policy: Policy, durations: &[i64], interval: i64) -> PolicyResult {
+    policy_with(policy, durations, interval, None)
+}
+
+/// [`policy`] with a starting deadline: a run that would start more than `deadline` hours after
+/// its planned time is skipped (only queue ever starts late). Replace cuts the run it kills.
+pub fn policy_with(
+    policy: Policy,
+    durations: &[i64],
+    interval: i64,
+    deadline: Option<i64>,
+) -> PolicyResult {
     let nights = durations.len();
-    let mut starts = vec![None; nights];
+    let mut starts: Vec<Option<i64>> = vec![None; nights];
+    // Hours each run actually ran: its run time, or until Replace killed it.
+    let mut ran = durations.to_vec();
     let (mut end, mut started, mut skipped, mut delay) = (0i64, 0u64, 0u64, 0i64);
+    let (mut killed, mut lost, mut last) = (0u64, 0i64, None::<usize>);
     for (g, &d) in durations.iter().enumerate() {
         let t = g as i64 * interval;
         if policy == Policy::Skip && end > t {
@@ -197,19 +218,30 @@ pub fn policy(policy: Policy, durations: &[i64], interval: i64) -> PolicyResult 
         } else {
             t
         };
+        if deadline.is_some_and(|limit| b - t > limit) {
+            skipped += 1;
+            continue;
+        }
+        if let (Policy::Replace, Some(prev), true) = (policy, last, end > t) {
+            let cut = t - starts[prev].unwrap_or(t);
+            ran[prev] = cut;
+            killed += 1;
+            lost += cut;
+        }
         starts[g] = Some(b);
         end = b + d;
         delay += b - t;
         started += 1;
+        last = Some(g);
     }
-    let (max_concurrent, max_queue) = peaks(&starts, durations, interval);
+    let (max_concurrent, max_queue) = peaks(&starts, &ran, interval);
     let last = nights as i64 * interval;
     PolicyResult {
         policy,
         spill_over: starts.iter().flatten().filter(|&&b| b >= last).count() as u64,
         pod_hours: starts
             .iter()
-            .zip(durations)
+            .zip(&ran)
             .filter(|(b, _)| b.is_some())
             .map(|(_, d)| d)
             .sum(),
@@ -220,6 +252,8 @@ pub fn policy(policy: Policy, durations: &[i64], interval: i64) -> PolicyResult 
         total_delay: delay,
         max_concurrent,
         max_queue,
+        killed,
+        lost_pod_hours: lost,
     }
 }
 
@@ -306,6 +340,8 @@ pub struct JobsResult {
     /// Completed nights per attempt limit over the replications with other seeds (empty with
     /// one replication).
     pub retry_replicated: Vec<Spread>,
+    /// Failed pods and back-off per attempt limit (beyond the lesson; empty when off).
+    pub real: super::real::RetryExtensions,
 }
 
 /// The lesson's model as a pure function of its parameters and its generators: `fresh(0)` the
@@ -338,8 +374,10 @@ pub fn simulate<R: UnitRng + Clone>(p: &JobsParams, fresh: impl Fn(u32) -> R) ->
         parallel: parallel_table(p),
         policies: Policy::ALL
             .iter()
-            .map(|&pol| policy(pol, &durations, p.interval))
+            .chain(p.replace_policy.then_some(&Policy::Replace))
+            .map(|&pol| policy_with(pol, &durations, p.interval, p.starting_deadline))
             .collect(),
+        real: super::real::retry_extensions(p, &lesson),
         durations,
         windows: window_table(p),
     }

@@ -10,22 +10,31 @@ pub const SPECS: &[ParamSpec] = &[
         name: "nights",
         kind: Kind::Int { min: 1, max: 10000 },
         default: "30",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "nights simulated, one scheduled run each",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "GECE",
+        extension: false,
     },
     ParamSpec {
         name: "slices",
         kind: Kind::Int { min: 1, max: 10000 },
         default: "12",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "slices of the nightly work, each one pod completion",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "DILIM",
+        extension: false,
     },
     ParamSpec {
         name: "interval",
         kind: Kind::Int { min: 1, max: 10000 },
         default: "24",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "hours between two scheduled runs",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "ARALIK",
+        extension: false,
     },
     ParamSpec {
         name: "seed",
@@ -34,15 +43,21 @@ pub const SPECS: &[ParamSpec] = &[
             max: 2_147_483_646,
         },
         default: "20260813",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "seed of the lesson's minstd generator",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "TOHUM",
+        extension: false,
     },
     ParamSpec {
         name: "fail_prob",
         kind: Kind::Prob,
         default: "0.5",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "probability that one attempt of a night's job fails",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "P_HATA",
+        extension: false,
     },
     ParamSpec {
         name: "retry_limits",
@@ -52,15 +67,21 @@ pub const SPECS: &[ParamSpec] = &[
             max_len: 16,
         },
         default: "1,3,6",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "attempt limits compared in the guarantee table (backoffLimit + 1)",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "deneme siniri",
+        extension: false,
     },
     ParamSpec {
         name: "replications",
         kind: Kind::Int { min: 1, max: 100 },
         default: "1",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "guarantee tables with seeds seed, seed+1, ... for the spread of completed nights (beyond the lesson)",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "(tatbikat)",
+        extension: false,
     },
     ParamSpec {
         name: "parallelisms",
@@ -70,15 +91,21 @@ pub const SPECS: &[ParamSpec] = &[
             max_len: 16,
         },
         default: "1,3,5,6,12",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "parallelism values compared for the slices",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "paralellik",
+        extension: false,
     },
     ParamSpec {
         name: "long_prob",
         kind: Kind::Prob,
         default: "0.25",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "probability that a night's run is a long one",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "rast() < 0.25",
+        extension: false,
     },
     ParamSpec {
         name: "long_hours",
@@ -87,8 +114,11 @@ pub const SPECS: &[ParamSpec] = &[
             max: 100_000,
         },
         default: "30-54",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "hours a long run takes, uniform over the range",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "30 + floor(r*25)",
+        extension: false,
     },
     ParamSpec {
         name: "short_hours",
@@ -97,15 +127,21 @@ pub const SPECS: &[ParamSpec] = &[
             max: 100_000,
         },
         default: "3-7",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "hours a short run takes, uniform over the range",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "3 + floor(r*5)",
+        extension: false,
     },
     ParamSpec {
         name: "missed",
         kind: Kind::Int { min: 0, max: 10000 },
         default: "3",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "scheduled runs missed while the controller was down",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "KACAN",
+        extension: false,
     },
     ParamSpec {
         name: "windows",
@@ -115,8 +151,57 @@ pub const SPECS: &[ParamSpec] = &[
             max_len: 16,
         },
         default: "0,1,3",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "starting windows compared, in missed runs that may still start",
+        #[cfg(not(target_arch = "wasm32"))]
         lesson_name: "baslangic penceresi",
+        extension: false,
+    },
+    ParamSpec {
+        name: "replace_policy",
+        kind: Kind::Switch,
+        default: "0",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "adds Kubernetes' Replace policy: kill the run still going, start on time",
+        #[cfg(not(target_arch = "wasm32"))]
+        lesson_name: "(tatbikat)",
+        extension: true,
+    },
+    ParamSpec {
+        name: "starting_deadline",
+        kind: Kind::OptInt {
+            min: 0,
+            max: 100_000,
+        },
+        default: "",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "hours a run may start late, else it is skipped (queue); empty = none",
+        #[cfg(not(target_arch = "wasm32"))]
+        lesson_name: "(tatbikat)",
+        extension: true,
+    },
+    ParamSpec {
+        name: "failed_pod_ttl",
+        kind: Kind::OptInt {
+            min: 0,
+            max: 1_000_000,
+        },
+        default: "",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "hours a failed pod is kept; empty = forever",
+        #[cfg(not(target_arch = "wasm32"))]
+        lesson_name: "(tatbikat)",
+        extension: true,
+    },
+    ParamSpec {
+        name: "backoff",
+        kind: Kind::Switch,
+        default: "0",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "back-off before each retry: 10 s doubling, at most 360 s",
+        #[cfg(not(target_arch = "wasm32"))]
+        lesson_name: "(tatbikat)",
+        extension: true,
     },
 ];
 
@@ -149,6 +234,14 @@ pub struct JobsParams {
     pub missed: u64,
     /// Starting windows compared.
     pub windows: Vec<u64>,
+    /// Whether the Replace policy is added (beyond the lesson).
+    pub replace_policy: bool,
+    /// Hours a run may start late; `None`: no deadline (beyond the lesson).
+    pub starting_deadline: Option<i64>,
+    /// Hours a failed pod is kept; `None`: forever (beyond the lesson).
+    pub failed_pod_ttl: Option<i64>,
+    /// Whether retries wait an exponential back-off (beyond the lesson).
+    pub backoff: bool,
 }
 
 impl JobsParams {
@@ -182,6 +275,10 @@ impl JobsParams {
                 .into_iter()
                 .map(|x| x as u64)
                 .collect(),
+            replace_policy: set.switch("replace_policy"),
+            starting_deadline: set.opt_int("starting_deadline"),
+            failed_pod_ttl: set.opt_int("failed_pod_ttl"),
+            backoff: set.switch("backoff"),
         })
     }
 }

@@ -2,9 +2,10 @@
 
 use super::model::{JobsResult, Policy};
 use super::params::JobsParams;
-use crate::chart::{Category, Chart, bars, series, series_with_bars};
+use crate::chart::{Category, Chart, X, bars, series, series_with_bars};
 use crate::report::{
-    Block, Cell, Group, Line, SPREAD_COLUMNS, Section, Table, inside_cell, left, right, t, v,
+    Block, Cell, Column, Group, Line, SPREAD_COLUMNS, Section, Table, inside_cell, left, right, t,
+    table, v,
 };
 use crate::stats::{Z95, wilson};
 
@@ -18,6 +19,7 @@ pub fn policy_name(p: Policy) -> (&'static str, &'static str) {
         Policy::Skip => ("skip", "atla"),
         Policy::Queue => ("queue", "siraya al"),
         Policy::Parallel => ("parallel", "paralel kos"),
+        Policy::Replace => ("replace", "degistir"),
     }
 }
 
@@ -170,25 +172,140 @@ pub fn measure(p: &JobsParams, r: &JobsResult) -> Section {
             t(")"),
         ],
     );
+    let mut groups = vec![
+        Group::new("retry_limit", vec![Block::Table(retry)]).with_charts(retry_charts(r)),
+        exact_group(p, r),
+    ];
+    if cfg!(feature = "deep") {
+        groups.extend(real_retry_groups(p, r));
+    }
+    groups.push(
+        Group::new("parallelism", vec![Block::Table(parallel)]).with_charts(parallel_charts(r)),
+    );
+    groups.push(
+        Group::new(
+            "overlap",
+            vec![
+                Block::Line(durations),
+                Block::Table(policies),
+                Block::Line(unprocessed),
+            ],
+        )
+        .with_charts(overlap_charts(p, r)),
+    );
+    if cfg!(feature = "deep") && (p.replace_policy || p.starting_deadline.is_some()) {
+        groups.push(real_overlap_group(p, r));
+    }
+    groups.push(
+        Group::new("missed", vec![Block::Table(windows), Block::Line(info)])
+            .with_charts(window_charts(r)),
+    );
     Section {
         name: "measure",
-        groups: vec![
-            Group::new("retry_limit", vec![Block::Table(retry)]).with_charts(retry_charts(r)),
-            exact_group(p, r),
-            Group::new("parallelism", vec![Block::Table(parallel)]).with_charts(parallel_charts(r)),
-            Group::new(
-                "overlap",
-                vec![
-                    Block::Line(durations),
-                    Block::Table(policies),
-                    Block::Line(unprocessed),
-                ],
-            )
-            .with_charts(overlap_charts(p, r)),
-            Group::new("missed", vec![Block::Table(windows), Block::Line(info)])
-                .with_charts(window_charts(r)),
-        ],
+        groups,
     }
+}
+
+/// Beyond the lesson: each policy's killed runs and lost pod-hours (Replace) and the runs the
+/// starting deadline skipped.
+fn real_overlap_group(p: &JobsParams, r: &JobsResult) -> Group {
+    const COLUMNS: [Column; 6] = [
+        left("policy", "politika", 13),
+        right("started", "baslayan", 10),
+        right("skipped", "atlanan", 9),
+        right("killed_runs", "oldurulen", 11),
+        right("completed_runs", "biten kosum", 13),
+        right("lost_pod_hours", "kaybedilen kapsul-saat", 24),
+    ];
+    let deadline = match p.starting_deadline {
+        Some(h) => Cell::Int(h),
+        None => Cell::Label {
+            key: "none",
+            text: "yok",
+        },
+    };
+    let intro = Line::new(
+        "jobs.real_overlap",
+        vec![
+            t(
+                "degistir: suren kosum oldurulur, yenisi zamaninda baslar; baslama suresi siniri (saat): ",
+            ),
+            v("deadline", deadline),
+        ],
+    );
+    let rows = table("real_overlap", &COLUMNS, &r.policies, &|x| {
+        vec![
+            policy_label(x.policy),
+            int(x.started),
+            int(x.skipped),
+            int(x.killed),
+            int(x.started - x.killed),
+            Cell::Int(x.lost_pod_hours),
+        ]
+    });
+    Group::beyond_lesson("real_overlap", vec![Block::Line(intro), rows])
+}
+
+/// Beyond the lesson: failed pods under a retention time, and the back-off between attempts.
+fn real_retry_groups(p: &JobsParams, r: &JobsResult) -> Vec<Group> {
+    const PODS: [Column; 4] = [
+        left("retry_limit", "deneme siniri", 14),
+        right("failed_pods", "basarisiz kapsul", 18),
+        right("pods_left_at_end", "sonda kalan", 13),
+        right("pods_peak", "en fazla", 10),
+    ];
+    const BACKOFF: [Column; 5] = [
+        left("retry_limit", "deneme siniri", 14),
+        right("retries", "yeniden deneme", 16),
+        right("backoff_total_s", "toplam bekleme s", 18),
+        right("backoff_avg_s", "gece basina s", 15),
+        right("backoff_worst_s", "en kotu gece s", 16),
+    ];
+    let mut groups = Vec::new();
+    if let Some(ttl) = p.failed_pod_ttl {
+        let intro = Line::new(
+            "jobs.pod_ttl",
+            vec![
+                t("basarisiz kapsul "),
+                v("ttl", Cell::Int(ttl)),
+                t(" saat sonra silinir; bir gecenin denemeleri planli aninda"),
+            ],
+        );
+        let rows = table("pod_ttl", &PODS, &r.real.pods, &|x| {
+            vec![
+                int(u64::from(x.limit)),
+                int(x.failed_pods),
+                int(x.left_at_end),
+                int(x.peak),
+            ]
+        });
+        groups.push(Group::beyond_lesson(
+            "pod_ttl",
+            vec![Block::Line(intro), rows],
+        ));
+    }
+    if p.backoff {
+        let intro = Line::new(
+            "jobs.backoff",
+            vec![t(
+                "her yeniden denemeden once bekleme: 10 s, iki katina, en cok 360 s",
+            )],
+        );
+        let rows = table("backoff", &BACKOFF, &r.real.backoff, &|x| {
+            vec![
+                int(u64::from(x.limit)),
+                int(x.retries),
+                int(x.total_s),
+                Cell::fixed(x.avg_s, 1),
+                int(x.worst_s),
+            ]
+        });
+        groups.push(Group::beyond_lesson(
+            "backoff",
+            vec![Block::Line(intro), rows],
+        ));
+    }
+    groups
 }
 
 /// Completed and failed nights and wasted attempts against the retry limit.
@@ -198,16 +315,22 @@ fn retry_charts(r: &JobsResult) -> Vec<Chart> {
             .iter()
             .map(move |x| (f64::from(x.limit), f(x) as f64))
     };
-    vec![Chart::line(
-        "nights_vs_retry_limit",
-        ("retry_limit", Some("attempts")),
-        ("count", None),
-        vec![
-            series("completed_nights", 0, points(|x| x.completed)),
-            series("failed_nights", 0, points(|x| x.failed)),
-            series("wasted_attempts", 0, points(|x| x.wasted)),
-        ],
-    )]
+    vec![
+        Chart::line(
+            "nights_vs_retry_limit",
+            ("retry_limit", Some("attempts")),
+            ("count", None),
+            vec![
+                series("completed_nights", 0, points(|x| x.completed)),
+                series("failed_nights", 0, points(|x| x.failed)),
+                series("wasted_attempts", 0, points(|x| x.wasted)),
+            ],
+        )
+        .with_traces(|_, p| match p.x {
+            X::Num(x) => Some(format!("limit:{}", x as i64)),
+            X::Cat(_) => None,
+        }),
+    ]
 }
 
 /// Rounds, and the increase one slow slice causes, against parallelism.

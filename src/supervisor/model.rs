@@ -79,8 +79,32 @@ struct Job {
     attempts: u32,
 }
 
+/// What a watcher of one run is told, round by round (the trace; the tables ignore it).
+pub trait Recorder {
+    /// The agent recorded job `job`'s step `step` in round `t`.
+    fn record(&mut self, _t: u32, _job: usize, _step: usize) {}
+    /// The supervisor scanned the record in round `t`.
+    fn scan(&mut self, _t: u32) {}
+    /// The supervisor re-drove `job`'s `step` `delay` rounds late; `wasted` when it had been done.
+    fn redrive(&mut self, _t: u32, _job: usize, _step: usize, _delay: u64, _wasted: bool) {}
+    /// The scheduler started `job`'s `step`.
+    fn start(&mut self, _t: u32, _job: usize, _step: usize) {}
+    /// `job` finished every step.
+    fn complete(&mut self, _t: u32, _job: usize) {}
+    /// `job` passed the retry limit and `steps` completed steps were compensated.
+    fn compensate(&mut self, _t: u32, _job: usize, _steps: usize) {}
+}
+
+/// The watcher that is told nothing.
+impl Recorder for () {}
+
 /// One run of the model (`kosum`): agent, then supervisor scan, then scheduler, every round.
 pub fn run(scenario: &Scenario, cfg: &Config) -> Outcome {
+    run_recorded(scenario, cfg, &mut ())
+}
+
+/// [`run`], telling `rec` what happens.
+pub fn run_recorded(scenario: &Scenario, cfg: &Config, rec: &mut impl Recorder) -> Outcome {
     let n = scenario.hung.len();
     let mut jobs = vec![
         Job {
@@ -119,6 +143,7 @@ pub fn run(scenario: &Scenario, cfg: &Config) -> Outcome {
                 continue;
             }
             o.steps_run += 1;
+            rec.record(t, j, k.step);
             k.step += 1;
             k.attempts = 0;
             k.state = State::Waiting;
@@ -126,6 +151,7 @@ pub fn run(scenario: &Scenario, cfg: &Config) -> Outcome {
         // Supervisor: every `scan` rounds, re-drive the steps whose lease has run out.
         if cfg.supervisor && t % cfg.scan == 0 {
             o.records_read += n as u64;
+            rec.scan(t);
             for (j, k) in jobs.iter_mut().enumerate() {
                 if k.state != State::Running || t - k.started < cfg.lease {
                     continue;
@@ -135,15 +161,17 @@ pub fn run(scenario: &Scenario, cfg: &Config) -> Outcome {
                 o.recoveries += 1;
                 o.recovery_rounds += delay;
                 o.worst_recovery = o.worst_recovery.max(delay);
-                if scenario.hung[j] == Some(k.step) {
+                let wasted = scenario.hung[j] == Some(k.step);
+                if wasted {
                     o.wasted += 1;
                 }
+                rec.redrive(t, j, k.step, delay, wasted);
                 k.attempts += 1;
                 k.state = State::Waiting;
             }
         }
         // Scheduler: start the next step, finish, or compensate past the retry limit.
-        for k in jobs.iter_mut() {
+        for (j, k) in jobs.iter_mut().enumerate() {
             if k.state != State::Waiting {
                 continue;
             }
@@ -151,16 +179,19 @@ pub fn run(scenario: &Scenario, cfg: &Config) -> Outcome {
                 k.state = State::Done;
                 o.completed += 1;
                 o.last_round = t;
+                rec.complete(t, j);
                 continue;
             }
             if k.attempts >= cfg.retry_limit {
                 o.compensated_steps += k.step as u64;
                 k.state = State::Compensated;
                 o.last_round = t;
+                rec.compensate(t, j, k.step);
                 continue;
             }
             k.state = State::Running;
             k.started = t;
+            rec.start(t, j, k.step);
         }
         if jobs
             .iter()
@@ -212,11 +243,17 @@ pub struct SupervisorResult {
     pub wasted_share: f64,
     /// The daily table.
     pub daily: Vec<DailyRow>,
+    /// Duplicate invoice lines from wasted executions, when steps are not idempotent.
+    pub duplicates: Option<super::real::Duplicates>,
 }
 
 impl SupervisorParams {
     /// The fault scenario these parameters describe.
     pub fn scenario(&self) -> Scenario {
+        // The first-load WebAssembly module leaves the extensions out (`lesson::run` refuses them).
+        if cfg!(feature = "deep") && self.random_faults {
+            return super::real::random_scenario(self);
+        }
         Scenario {
             steps: self.steps.len(),
             hung: self.fault_steps(&self.hung),
@@ -250,7 +287,7 @@ pub fn simulate(p: &SupervisorParams) -> SupervisorResult {
     let daily_steps = p.daily_workflows * p.steps.len() as u64;
     let workflows = p.daily_workflows as f64;
     let permanent = workflows * p.permanent_rate;
-    let daily = p
+    let daily: Vec<DailyRow> = p
         .hang_rates
         .iter()
         .map(|&rate| {
@@ -266,6 +303,8 @@ pub fn simulate(p: &SupervisorParams) -> SupervisorResult {
             }
         })
         .collect();
+    let duplicates = (cfg!(feature = "deep") && !p.idempotent)
+        .then(|| super::real::duplicates(p, &scenario, &daily));
     SupervisorResult {
         off,
         on,
@@ -273,6 +312,7 @@ pub fn simulate(p: &SupervisorParams) -> SupervisorResult {
         daily_steps,
         wasted_share,
         daily,
+        duplicates,
     }
 }
 

@@ -3,9 +3,9 @@
 
 use super::model::{Outcome, SupervisorResult, daily_scans};
 use super::params::SupervisorParams;
-use crate::chart::{Chart, series};
+use crate::chart::{Chart, Point, X, series};
 use crate::params::Fault;
-use crate::report::{Block, Cell, Group, Line, Section, Table, left, right, t, v};
+use crate::report::{Block, Cell, Column, Group, Line, Section, Table, left, right, t, v};
 
 fn faults_text(faults: &[Fault]) -> String {
     faults
@@ -21,6 +21,8 @@ fn int(n: u64) -> Cell {
 
 /// olc.mjs: the scenario line, supervisor off/on, and the scan sweep.
 pub fn measure(p: &SupervisorParams, r: &SupervisorResult) -> Section {
+    // With random faults the line lists what was drawn.
+    let (hung, permanent) = super::real::faults(p);
     let scenario = Line::new(
         "supervisor.scenario",
         vec![
@@ -28,13 +30,13 @@ pub fn measure(p: &SupervisorParams, r: &SupervisorResult) -> Section {
             t(" is, "),
             v("steps", int(p.steps.len() as u64)),
             t(" adim; "),
-            v("hung_count", int(p.hung.len() as u64)),
+            v("hung_count", int(hung.len() as u64)),
             t(" adim asili kaliyor ("),
-            v("hung", Cell::Text(faults_text(&p.hung))),
+            v("hung", Cell::Text(faults_text(&hung))),
             t("), "),
-            v("permanent_count", int(p.permanent.len() as u64)),
+            v("permanent_count", int(permanent.len() as u64)),
             t(" adim kalici hatali ("),
-            v("permanent", Cell::Text(faults_text(&p.permanent))),
+            v("permanent", Cell::Text(faults_text(&permanent))),
             t(")"),
         ],
     );
@@ -69,6 +71,45 @@ pub fn measure(p: &SupervisorParams, r: &SupervisorResult) -> Section {
             })
             .collect(),
     };
+    // Beyond the lesson: the recovery figures of the same two runs (what a sweep of scan or
+    // lease reads; the lesson shows them only in the scan sweep).
+    let recovery = Table {
+        key: "recovery",
+        columns: vec![
+            left("metric", "olcu", 24),
+            right("supervisor_off", "denetci yok", 14),
+            right("supervisor_on", "denetci var", 14),
+        ],
+        rows: [
+            (
+                "records_read",
+                "okunan kayit",
+                Cell::Int(r.off.records_read as i64),
+                Cell::Int(r.on.records_read as i64),
+            ),
+            (
+                "recoveries",
+                "kurtarma",
+                Cell::Int(r.off.recoveries as i64),
+                Cell::Int(r.on.recoveries as i64),
+            ),
+            (
+                "avg_recovery",
+                "ort kurtarma",
+                Cell::fixed(r.off.avg_recovery, 2),
+                Cell::fixed(r.on.avg_recovery, 2),
+            ),
+            (
+                "worst_recovery",
+                "en kotu kurtarma",
+                Cell::Int(r.off.worst_recovery as i64),
+                Cell::Int(r.on.worst_recovery as i64),
+            ),
+        ]
+        .into_iter()
+        .map(|(key, text, off, on)| vec![Cell::Label { key, text }, off, on])
+        .collect(),
+    };
     let sweep = Table {
         key: "scan_sweep",
         columns: vec![
@@ -94,13 +135,56 @@ pub fn measure(p: &SupervisorParams, r: &SupervisorResult) -> Section {
             })
             .collect(),
     };
+    let mut groups = vec![Group::new("scenario", vec![Block::Line(scenario)])];
+    if cfg!(feature = "deep") && p.random_faults {
+        groups.push(Group::beyond_lesson(
+            "random_faults",
+            vec![Block::Line(Line::new(
+                "supervisor.random_faults",
+                vec![
+                    t("rastgele ariza (hung/permanent haritalari kullanilmaz): adim basina asili kalma "),
+                    v("hang_rate", Cell::Number(p.hang_rate)),
+                    t(", kalici hata "),
+                    v("fail_rate", Cell::Number(p.fail_rate)),
+                    t(", tohum "),
+                    v("seed", int(p.fault_seed)),
+                    t("; cekilen asili: "),
+                    v("hung", Cell::Text(faults_text(&hung))),
+                    t("; cekilen kalici: "),
+                    v("permanent", Cell::Text(faults_text(&permanent))),
+                ],
+            ))],
+        ));
+    }
+    groups.push(Group::new(
+        "supervisor_comparison",
+        vec![Block::Table(comparison)],
+    ));
+    if let Some(d) = &r.duplicates {
+        groups.push(Group::beyond_lesson(
+            "duplicates",
+            vec![Block::Line(Line::new(
+                "supervisor.duplicates",
+                vec![
+                    t("adimlar etkisiz degil: denetcili kosumdaki "),
+                    v("wasted", int(d.wasted)),
+                    t(" bosa yurutmenin "),
+                    v("lines", int(d.lines)),
+                    t(" tanesi fatura adiminda ("),
+                    v("invoice_steps", Cell::Text(p.invoice_steps.join(", "))),
+                    t(") ve fazladan fatura satiri yazar"),
+                ],
+            ))],
+        ));
+    }
+    groups.push(Group::beyond_lesson(
+        "recovery",
+        vec![Block::Table(recovery)],
+    ));
+    groups.push(Group::new("scan_sweep", vec![Block::Table(sweep)]).with_charts(sweep_charts(r)));
     Section {
         name: "measure",
-        groups: vec![
-            Group::new("scenario", vec![Block::Line(scenario)]),
-            Group::new("supervisor_comparison", vec![Block::Table(comparison)]),
-            Group::new("scan_sweep", vec![Block::Table(sweep)]).with_charts(sweep_charts(r)),
-        ],
+        groups,
     }
 }
 
@@ -169,18 +253,52 @@ pub fn daily(p: &SupervisorParams, r: &SupervisorResult) -> Section {
             ],
         )));
     }
+    let mut groups = vec![
+        Group::new("daily_intro", vec![Block::Line(intro)]),
+        Group::new("daily_hang", vec![Block::Table(table)]),
+    ];
+    if let Some(d) = &r.duplicates {
+        const COLUMNS: [Column; 3] = [
+            right("hang_rate", "KK3", 6),
+            right("wasted_per_day", "bosa yurutulen/gun", 20),
+            right("duplicate_lines_per_day", "fazladan fatura satiri/gun", 28),
+        ];
+        let rows: Vec<(f64, f64, f64)> = r
+            .daily
+            .iter()
+            .zip(&d.lines_per_day)
+            .map(|(row, lines)| (row.hang_rate, row.wasted, *lines))
+            .collect();
+        groups.push(Group::beyond_lesson(
+            "daily_duplicates",
+            vec![crate::report::table(
+                "daily_duplicates",
+                &COLUMNS,
+                &rows,
+                &|x: &(f64, f64, f64)| {
+                    vec![
+                        Cell::fixed(x.0, 3),
+                        Cell::fixed(x.1, 0),
+                        Cell::fixed(x.2, 0),
+                    ]
+                },
+            )],
+        ));
+    }
+    groups.push(Group::new("scan_cost", cost));
     Section {
         name: "daily",
-        groups: vec![
-            Group::new("daily_intro", vec![Block::Line(intro)]),
-            Group::new("daily_hang", vec![Block::Table(table)]),
-            Group::new("scan_cost", cost),
-        ],
+        groups,
     }
 }
 
 /// The scan sweep against the scan interval: recovery delays, last round, records read.
 fn sweep_charts(r: &SupervisorResult) -> Vec<Chart> {
+    // Each point is the run with that scan interval: its trace is `scan:N`.
+    let watch = |_: usize, p: &Point| match p.x {
+        X::Num(x) => Some(format!("scan:{}", x as i64)),
+        X::Cat(_) => None,
+    };
     let points = |f: fn(&Outcome) -> f64| r.sweep.iter().map(move |(s, o)| (f64::from(*s), f(o)));
     let scan = ("scan", Some("rounds"));
     vec![
@@ -192,18 +310,21 @@ fn sweep_charts(r: &SupervisorResult) -> Vec<Chart> {
                 series("avg_recovery", 2, points(|o| o.avg_recovery)),
                 series("worst_recovery", 0, points(|o| o.worst_recovery as f64)),
             ],
-        ),
+        )
+        .with_traces(watch),
         Chart::line(
             "last_round_vs_scan",
             scan,
             ("last_round", Some("rounds")),
             vec![series("last_round", 0, points(|o| f64::from(o.last_round)))],
-        ),
+        )
+        .with_traces(watch),
         Chart::line(
             "records_vs_scan",
             scan,
             ("records_read", Some("records")),
             vec![series("records_read", 0, points(|o| o.records_read as f64))],
-        ),
+        )
+        .with_traces(watch),
     ]
 }

@@ -316,6 +316,139 @@ try {
     await p.close();
   });
 
+  await check("the extensions fold: a checkbox and a select turn extensions on", async () => {
+    const p = await page(desktop);
+    await p.goto(`${url}?lesson=jobs`);
+    await rendered(p);
+    assert.equal(await p.locator(".group.beyond table.data").count(), 1, "only the exact-values box at the defaults");
+    await p.locator(".real-fold > summary").click();
+    await p.locator('input[name="replace_policy"]').check();
+    await rendered(p, 2);
+    assert.match(await p.evaluate(() => location.search), /replace_policy=1/);
+    await assertTables(p, cliReport("jobs", { replace_policy: 1 }));
+    assert.ok(await p.locator('table.data[data-table="real_overlap"]').isVisible());
+    await p.goto(`${url}?lesson=supervisor`);
+    await rendered(p);
+    await p.locator(".real-fold > summary").click();
+    await p.locator('select[name="fault_mode"]').selectOption("random");
+    await rendered(p, 2);
+    assert.match(await p.evaluate(() => location.search), /fault_mode=random/);
+    await assertTables(p, cliReport("supervisor", { fault_mode: "random" }));
+    assert.equal(await p.locator("button.fault").count(), 0, "random faults hide the map grid");
+    await shot(p, "extensions");
+    clean(p, "extensions");
+    await p.close();
+  });
+
+  await check("watch one run: play, step, keys, scrubber; its totals are the tables'", async () => {
+    const p = await page(desktop);
+    await p.goto(`${url}?lesson=supervisor&trace=`);
+    await rendered(p);
+    await p.waitForSelector(".trace .timeline svg rect");
+    const want = JSON.parse(execFileSync(CLI, ["supervisor", "--trace", "--format", "json"], { encoding: "utf8" })).trace;
+    const frames = want.frames;
+    const counters = async () =>
+      p.evaluate(() => Object.fromEntries([...document.querySelectorAll(".trace-counters dd")].map((d) => [d.dataset.counter, d.textContent])));
+    // It opens at the end: the counters are the run's totals, the same as the comparison table.
+    let c = await counters();
+    for (const k of want.tracks[0].counters) assert.equal(c[k.key], String(k.values.at(-1)), `counter ${k.key} at the end`);
+    const table = cliReport("supervisor").sections[0].groups.find((g) => g.key === "supervisor_comparison").blocks[0];
+    const on = (key) => table.rows.find((r) => r[0].key === key)[2].value;
+    assert.equal(c.redriven, String(on("redriven_steps")));
+    assert.equal(c.wasted, String(on("wasted_steps")));
+    // Keyboard: Home, then one step at a time.
+    await p.focus(".trace");
+    await p.keyboard.press("Home");
+    assert.equal(await p.inputValue(".trace .scrubber"), "0");
+    c = await counters();
+    assert.equal(c.steps_run, "0");
+    await p.keyboard.press("ArrowRight");
+    await p.keyboard.press("ArrowRight");
+    assert.equal(await p.inputValue(".trace .scrubber"), "2");
+    c = await counters();
+    assert.equal(c.steps_run, String(want.tracks[0].counters.find((k) => k.key === "steps_run").values[2]));
+    assert.ok((await p.locator(".trace-log li").count()) > 0, "the step's events are listed");
+    // Play runs to the end by itself.
+    await p.keyboard.press("Home");
+    await p.click(".trace-controls .play");
+    await p.waitForFunction((n) => document.querySelector(".trace .scrubber").value === String(n), frames, { timeout: 15000 });
+    // The scrubber moves the playhead too.
+    await p.fill(".trace .scrubber", "3");
+    assert.equal((await counters()).records_read, String(want.tracks[0].counters.find((k) => k.key === "records_read").values[3]));
+    assert.match(p.url(), /[?&]trace=(&|$)/);
+    await shot(p, "trace-supervisor");
+    // A chart point opens its own run: the scan sweep's point at scan 4.
+    await p.click('figure[data-chart="recovery_vs_scan"] .watchable >> nth=2');
+    await p.waitForFunction(() => /trace=scan(:|%3A)4/.test(location.search));
+    await p.waitForFunction(() => document.querySelector(".trace-selector .selector")?.value === "scan:4");
+    clean(p, "trace");
+    await p.close();
+  });
+
+  await check("jobs and compensation runs can be watched too", async () => {
+    const p = await page(desktop);
+    for (const [lesson, tracks] of [["jobs", 4], ["compensation", 1]]) {
+      await p.goto(`${url}?lesson=${lesson}&trace=`);
+      await rendered(p);
+      await p.waitForSelector(".trace .timeline svg rect");
+      assert.equal(await p.locator(".trace figure.timeline").count(), tracks, `${lesson} tracks`);
+      await shot(p, `trace-${lesson}`);
+    }
+    clean(p, "jobs and compensation traces");
+    await p.close();
+  });
+
+  await check("sweep anything: a line chart and a heatmap, each point the single run's number", async () => {
+    const p = await page(desktop);
+    await p.goto(`${url}?lesson=compensation&sweep=comp_fail:0..0.2:5&metric=monte_carlo.rate`);
+    await rendered(p);
+    await p.waitForSelector(".sweep-result svg .dot");
+    const want = JSON.parse(
+      execFileSync(CLI, ["compensation", "--sweep", "comp_fail=0..0.2:5", "--metric", "monte_carlo.rate", "--format", "json"], { encoding: "utf8" }),
+    ).sweep;
+    assert.equal(await p.locator(".sweep-result svg .dot").count(), 5 * want.series.length);
+    const cells = await p.$$eval(".sweep-result table.data tbody tr", (rows) => rows.map((r) => [...r.cells].slice(1, -1).map((c) => c.textContent)));
+    want.x.texts.forEach((_, i) =>
+      want.series.forEach((s, j) => assert.equal(Number(cells[i][j].replace(",", ".")), Number(s.values[i].toFixed(s.decimals)), `point ${i} row ${s.name}`)),
+    );
+    // The lesson's own point: comp_fail 0.05 with one attempt is 0.03724.
+    assert.equal(cells[1][0], "0,03724");
+    // Two parameters: a heatmap, one cell per run.
+    await p.selectOption('select[name="sweep-y-param"]', "seed");
+    await p.fill('input[name="sweep-y-values"]', "1..3");
+    await p.click(".sweep-form button[type=submit]");
+    await p.waitForSelector(".heatmap svg rect.watchable");
+    assert.equal(await p.locator(".heatmap svg rect.watchable").count(), 15);
+    assert.match(decodeURIComponent(p.url()), /sweep_y=seed:1\.\.3/);
+    await shot(p, "sweep-heatmap");
+    // A cell opens its run: its values come to the page and the run is watched.
+    await p.locator(".heatmap svg rect.watchable").nth(6).click();
+    await p.waitForSelector(".trace .timeline svg");
+    assert.equal(await p.inputValue('input[name="comp_fail"]'), "0.05");
+    assert.equal(await p.inputValue('input[name="seed"]'), "2");
+    assert.match(decodeURIComponent(p.url()), /trace=attempts:1,run:hung/);
+    clean(p, "sweep");
+    await p.close();
+  });
+
+  await check("a bad sweep or trace is named and the typed text kept", async () => {
+    const p = await page(desktop);
+    await p.goto(`${url}?lesson=supervisor&sweep=steps:1..3&trace=bogus`);
+    await rendered(p);
+    await p.waitForSelector(".sweep .field-error:not([hidden])");
+    const sweepError = await p.textContent(".sweep .field-error");
+    assert.match(sweepError, /sweep/);
+    assert.match(sweepError, /numeric parameter of supervisor/);
+    await p.waitForSelector(".trace-box .field-error");
+    assert.match(await p.textContent(".trace-box .field-error"), /trace.*bogus/);
+    assert.equal(await p.inputValue(".trace-box .selector"), "bogus");
+    assert.match(decodeURIComponent(p.url()), /sweep=steps:1\.\.3/);
+    // The tables still show the lesson.
+    assert.ok((await p.locator('table.data[data-table="supervisor_comparison"] tbody tr').count()) === 8);
+    clean(p, "bad sweep");
+    await p.close();
+  });
+
   await check("English on request, Turkish by default", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=compensation`);

@@ -124,25 +124,28 @@ test("bad input is the CLI's error, thrown", () => {
 });
 
 test("presets(): each claim's link runs as the CLI's --preset, highlights included", () => {
-  const presets = core.presets();
+  // The claims live in the full module; the first-load one refuses a claim's link by name.
+  const full = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat_deep.js"));
+  assert.throws(() => core.run("lesson=jobs&preset=jobs.overlap"), (err) => err.code === "needs_full_module" && err.param === "preset");
+  const presets = full.presets();
   assert.equal(presets.length, 18);
   for (const p of presets) {
     assert.equal(p.caption, `claim.${p.id}`);
     assert.ok(p.highlights.split(" ").length > 0);
     const args = [p.lesson, "--preset", p.id];
     const want = JSON.parse(execFileSync(CLI, [...args, "--format", "json"], { encoding: "utf8" }));
-    const got = core.run(p.query);
+    const got = full.run(p.query);
     assert.deepEqual(got.sections, want.sections, p.id);
     assert.deepEqual(got.preset, want.preset, p.id);
     assert.equal(got.preset.highlights.length, p.highlights.split(" ").length, p.id);
-    assert.equal(core.lessonText(p.query), execFileSync(CLI, args, { encoding: "utf8" }), p.id);
-    const resolved = core.resolve(p.query);
+    assert.equal(full.lessonText(p.query), execFileSync(CLI, args, { encoding: "utf8" }), p.id);
+    const resolved = full.resolve(p.query);
     assert.equal(resolved.preset, p.id);
     assert.equal(resolved.share, p.query);
   }
   const cli = spawnSync(CLI, ["jobs", "--preset", "nope"], { encoding: "utf8" });
   assert.equal(cli.status, 2);
   const message = cli.stderr.split("\n")[0].replace(/^tatbikat: /, "");
-  assert.throws(() => core.run("lesson=jobs&preset=nope"), (err) => err.message === message && err.param === "preset" && err.code === "unknown_preset");
-  assert.equal(core.resolve("lesson=jobs&preset=nope").errors[0].value, "nope");
+  assert.throws(() => full.run("lesson=jobs&preset=nope"), (err) => err.message === message && err.param === "preset" && err.code === "unknown_preset");
+  assert.equal(full.resolve("lesson=jobs&preset=nope").errors[0].value, "nope");
 });

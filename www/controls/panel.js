@@ -15,6 +15,9 @@ export function allowedText(spec, error, t) {
     if (k.type === "int" || k.type === "seed") return t(`allowed.${k.type}`, { min: k.min, max: k.max });
     if (k.type === "prob") return t("allowed.prob");
     if (k.type === "real") return t(k.min_open ? "allowed.real_open" : "allowed.real", { min: k.min, max: k.max });
+    if (k.type === "switch") return t("allowed.switch");
+    if (k.type === "choice") return t("allowed.choice", { options: k.options.join(", ") });
+    if (k.type === "opt_int") return t("allowed.opt_int", { min: k.min, max: k.max });
   }
   return error.allowed;
 }
@@ -39,7 +42,15 @@ export class Panel {
         { class: "panel-fold", open: !narrow },
         el("summary", {}, el("h2", { id: titleId }, t("ui.params"))),
         el("p", { class: "hint" }, t("ui.params_hint")),
-        specs.map((spec) => this.#field(spec, onRandomSeed)),
+        specs.filter((spec) => !spec.extension).map((spec) => this.#field(spec, onRandomSeed)),
+      ),
+      // Extensions beyond the lesson, each off at its default, in their own fold.
+      el(
+        "details",
+        { class: "panel-fold real-fold" },
+        el("summary", {}, el("h2", {}, t("ui.real_systems"))),
+        el("p", { class: "hint" }, t("ui.real_systems_hint")),
+        specs.filter((spec) => spec.extension).map((spec) => this.#field(spec, onRandomSeed)),
       ),
     );
   }
@@ -51,17 +62,28 @@ export class Panel {
     const errorId = `${id}-error`;
     const kind = spec.kind.type;
     const numeric = ["int", "seed", "real", "prob"].includes(kind);
-    const input = el("input", {
-      id,
-      name: spec.name,
-      type: "text",
-      inputmode: kind === "int" || kind === "seed" ? "numeric" : numeric ? "decimal" : undefined,
-      autocomplete: "off",
-      spellcheck: "false",
-      "aria-describedby": `${helpId} ${errorId}`,
-      oninput: () => this.#typed(spec, input.value, false),
-      onchange: () => this.#typed(spec, input.value, true),
-    });
+    const described = `${helpId} ${errorId}`;
+    // A switch is a checkbox, a choice a select; both report the codec's text ("0"/"1", a name).
+    const input =
+      kind === "switch"
+        ? el("input", { id, name: spec.name, type: "checkbox", "aria-describedby": described, onchange: () => this.#typed(spec, input.checked ? "1" : "0", true) })
+        : kind === "choice"
+          ? el(
+              "select",
+              { id, name: spec.name, "aria-describedby": described, onchange: () => this.#typed(spec, input.value, true) },
+              spec.kind.options.map((o) => el("option", { value: o }, t(`choice.${this.lesson}.${spec.name}.${o}`))),
+            )
+          : el("input", {
+            id,
+            name: spec.name,
+            type: "text",
+            inputmode: kind === "int" || kind === "seed" ? "numeric" : numeric ? "decimal" : undefined,
+            autocomplete: "off",
+            spellcheck: "false",
+            "aria-describedby": `${helpId} ${errorId}`,
+            oninput: () => this.#typed(spec, input.value, false),
+            onchange: () => this.#typed(spec, input.value, true),
+          });
     const parts = [input];
     if (kind === "int") {
       const step = (d) => () => {
@@ -121,7 +143,8 @@ export class Panel {
     const t = this.t;
     for (const [name, f] of this.fields) {
       const text = values[name] ?? resolved.params[name];
-      if (document.activeElement !== f.input && f.input.value !== text) f.input.value = text;
+      if (f.kind === "switch") f.input.checked = resolved.params[name] === "1";
+      else if (document.activeElement !== f.input && f.input.value !== text) f.input.value = text;
       if (f.slider && document.activeElement !== f.slider) {
         const n = Number(resolved.params[name]);
         if (Number.isFinite(n)) f.slider.value = String(n);
@@ -143,7 +166,8 @@ export class Panel {
     const focused = focusables().indexOf(document.activeElement);
     const d = resolved.detail;
     let extra = null;
-    if (this.lesson === "supervisor" && d.jobs <= GRID_MAX_JOBS) {
+    // Random faults ignore the maps, so their grid is not offered.
+    if (this.lesson === "supervisor" && d.jobs <= GRID_MAX_JOBS && resolved.params.fault_mode !== "random") {
       extra = faultGrid({ jobs: d.jobs, steps: d.steps, hung: d.hung, permanent: d.permanent }, this.t, (hung, permanent) => {
         this.fields.get("hung").input.value = hung;
         this.fields.get("permanent").input.value = permanent;

@@ -8,7 +8,7 @@ const MARK = "claim-mark";
 
 export class Claims {
   /** presets: the core's list for this lesson; onChoose(preset or null). */
-  constructor({ presets, t, onChoose, list = true }) {
+  constructor({ presets, t, onChoose, list = true, open = false, onOpen }) {
     const titleId = uid("claims");
     this.captionId = uid("claim-caption");
     this.markId = uid("claim-mark");
@@ -35,13 +35,16 @@ export class Claims {
     );
     this.presets = presets;
     this.t = t;
-    this.fold = list && presets.length
+    // The list comes from the module with the claims, fetched when the fold is first opened.
+    this.fold = list
       ? el(
           "details",
-          { class: "claims-fold" },
+          { class: "claims-fold", open, ontoggle: (e) => e.currentTarget.open && !presets.length && onOpen?.() },
           el("summary", {}, el("h2", { id: titleId }, t("claims.title"))),
           el("p", { class: "hint" }, t("claims.hint")),
-          el("ul", { class: "claim-list" }, this.buttons.map((b) => el("li", {}, b))),
+          presets.length
+            ? el("ul", { class: "claim-list" }, this.buttons.map((b) => el("li", {}, b)))
+            : el("p", { class: "hint" }, t("claims.loading")),
         )
       : null;
     this.node = el(

@@ -9,8 +9,10 @@ const HEIGHT = 230;
 const SMALL_HEIGHT = 170;
 const MARGIN = { top: 26, right: 14, bottom: 40, left: 48 };
 
-/** A figure for `chart`; call draw(width) once it is in the page and whenever it resizes. */
-export function chartFigure(chart, lesson, t) {
+/** A figure for `chart`; call draw(width) once it is in the page and whenever it resizes.
+ * `caption` replaces the chart's own title; `onPoint(point)` is called when a point that
+ * carries a trace is chosen (click, Enter or Space). */
+export function chartFigure(chart, lesson, t, { caption, onPoint } = {}) {
   const titleId = uid("chart");
   const holder = el("div", { class: "chart-canvas" });
   const tooltip = el("div", { class: "tooltip", hidden: true });
@@ -28,7 +30,7 @@ export function chartFigure(chart, lesson, t) {
   const node = el(
     "figure",
     { class: wide ? "chart wide" : "chart", dataset: { chart: chart.key } },
-    el("figcaption", { id: titleId }, t(`chart.${lesson}.${chart.key}`)),
+    el("figcaption", { id: titleId }, caption ?? t(`chart.${lesson}.${chart.key}`)),
     holder,
     legend,
     note,
@@ -42,19 +44,43 @@ export function chartFigure(chart, lesson, t) {
       const w = Math.max(240, Math.floor(width));
       if (w === drawn) return;
       drawn = w;
-      clear(holder).append(drawSvg(chart, lesson, t, w, titleId, tooltip, node));
+      clear(holder).append(drawSvg(chart, lesson, t, w, titleId, tooltip, node, onPoint));
     },
   };
 }
 
 function seriesName(series, lesson, t) {
+  if (series.name !== undefined) {
+    return series.name_key && t.has(`label.${series.name_key}`) ? t(`label.${series.name_key}`) : series.name;
+  }
   const key = `col.${lesson}.${series.key}`;
   return t.has(key) ? t(key) : series.key;
 }
 
+function axisName(axis, lesson, t) {
+  return axis.title_key ? t(axis.title_key) : t(`axis.${lesson}.${axis.key}`);
+}
+
 function axisTitle(axis, lesson, t) {
-  const name = t(`axis.${lesson}.${axis.key}`);
+  const name = axisName(axis, lesson, t);
   return axis.unit ? `${name} (${t(`unit.${axis.unit}`)})` : name;
+}
+
+/** Makes a mark that carries a trace operable: click, Enter or Space opens the run. */
+function watchable(mark, p, text, t, onPoint) {
+  if (!onPoint || p.trace === undefined) return mark;
+  mark.setAttribute("tabindex", "0");
+  mark.setAttribute("role", "button");
+  mark.setAttribute("aria-label", `${text}. ${t("ui.watch_point")}`);
+  mark.classList.add("watchable");
+  mark.addEventListener("click", () => onPoint(p));
+  mark.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      onPoint(p);
+    }
+  });
+  return mark;
 }
 
 function categoryName(category, t) {
@@ -66,7 +92,7 @@ function decimalsFor(step) {
   return Math.max(0, Math.ceil(-Math.log10(step) - 1e-9));
 }
 
-function drawSvg(chart, lesson, t, width, titleId, tooltip, figure) {
+function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
   const small = chart.mark === "bar" && chart.series.length === 1 && (chart.x.categories?.length ?? 0) <= 4;
   const height = small ? SMALL_HEIGHT : HEIGHT;
   // Room on the left for the longest y tick label.
@@ -161,7 +187,7 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure) {
       const xs = chart.x.scale === "band" ? categoryName(cats.find((c) => c.id === p.x) ?? { id: p.x }, t) : formatNumber(p.x, t, 4);
       const unit = chart.y.unit ? ` ${t(`unit.${chart.y.unit}`)}` : "";
       const range = p.lo !== undefined ? ` [${formatNumber(p.lo, t, series.decimals)} – ${formatNumber(p.hi, t, series.decimals)}]` : "";
-      return `${name} — ${t(`axis.${lesson}.${chart.x.key}`)} ${xs}: ${formatNumber(p.y, t, series.decimals)}${unit}${range}`;
+      return `${name} — ${axisName(chart.x, lesson, t)} ${xs}: ${formatNumber(p.y, t, series.decimals)}${unit}${range}`;
     };
     if (chart.mark === "line") {
       const d = series.points.map((p, i) => `${i ? "L" : "M"}${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join("");
@@ -177,7 +203,8 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure) {
             svg("line", { class: `whisker s${si}`, x1: x(p.x) - 5, x2: x(p.x) + 5, y1: yb, y2: yb }),
           );
         }
-        const dot = svg("circle", { class: `dot s${si}`, cx: x(p.x), cy: y(p.y), r: 4, "data-point": `${si}:${pi}` }, svg("title", {}, label(p)));
+        const circle = svg("circle", { class: `dot s${si}`, cx: x(p.x), cy: y(p.y), r: 4, "data-point": `${si}:${pi}` }, svg("title", {}, label(p)));
+        const dot = watchable(circle, p, label(p), t, onPoint);
         dot.addEventListener("pointerenter", (e) => tip(label(p), e));
         dot.addEventListener("pointerleave", () => hideTip(tooltip));
         marks.append(dot);
@@ -195,6 +222,7 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure) {
           height: Math.max(p.y === 0 ? 0 : 1, Math.abs(base - by)),
           "data-point": `${si}:${pi}`,
         }, svg("title", {}, label(p)));
+        watchable(rect, p, label(p), t, onPoint);
         rect.addEventListener("pointerenter", (e) => tip(label(p), e));
         rect.addEventListener("pointerleave", () => hideTip(tooltip));
         marks.append(rect);

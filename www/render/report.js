@@ -6,7 +6,7 @@ import { renderTable } from "./table.js";
 import { chartFigure } from "./chart.js";
 
 /** Renders the sections of `doc` (the core's run result). */
-export function renderReport(doc, t, { showSectionTitles = true } = {}) {
+export function renderReport(doc, t, { showSectionTitles = true, onPoint } = {}) {
   const lesson = doc.lesson;
   const charts = [];
   const nodes = doc.sections.map((section) =>
@@ -18,7 +18,7 @@ export function renderReport(doc, t, { showSectionTitles = true } = {}) {
         const headingId = uid("grp");
         const heading = t(`group.${lesson}.${group.key}`);
         const figures = group.charts.map((chart) => {
-          const figure = chartFigure(chart, lesson, t);
+          const figure = chartFigure(chart, lesson, t, { onPoint });
           charts.push(figure);
           return figure.node;
         });

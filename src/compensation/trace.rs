@@ -1,0 +1,253 @@
+//! One run of the compensation lesson's Monte Carlo watched round by round: the chosen ordering's
+//! steps complete, one fails, and the completed ones are undone in reverse, each compensation
+//! call retried up to the attempt count (DD5) until it succeeds or the step is left hung.
+
+use super::model::{choose, compensable_of, ordering_rows, rollback, rollback_recorded};
+use super::params::CompensationParams;
+use crate::error::Error;
+use crate::lesson::Lesson;
+use crate::params::ParamSet;
+use crate::rng::{Lcg32, UnitRng};
+use crate::trace::{Counters, Event, Lane, Selector, Trace, Track, allowed, push_span};
+
+/// Which run: the attempt count and the run's index in the Monte Carlo.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Pick {
+    /// Attempts per compensation.
+    pub attempts: u32,
+    /// The run's index, or `None` for the first run that leaves a step hung.
+    pub run: Option<u64>,
+}
+
+/// The run a selector picks (`attempts:A,run:I`, `run:hung`; the first attempt count and the
+/// first hung run by default).
+pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
+    let p = CompensationParams::from_set(set)?;
+    let sel = Selector::parse(text);
+    sel.only(text, &["attempts", "run"], allowed(Lesson::Compensation))?;
+    let first = p.retries.first().copied().unwrap_or(1);
+    let attempts = sel.int(text, "attempts", 1, 20, i64::from(first))? as u32;
+    let run = match sel.get("run") {
+        None | Some("hung") => None,
+        Some(_) => Some(sel.int(text, "run", 0, p.runs as i64 - 1, 0)? as u64),
+    };
+    Ok(Pick { attempts, run })
+}
+
+/// Records the selected run.
+pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
+    let pick = select(set, text)?;
+    let p = CompensationParams::from_set(set)?;
+    let orderings = ordering_rows(&p);
+    let ordering = orderings
+        .get(choose(&orderings))
+        .map(|o| o.ordering.clone())
+        .unwrap_or_default();
+    let comp = compensable_of(&p, &ordering);
+    let n = comp.len() as u64;
+    // Replay the Monte Carlo's draws up to the run (the lesson's generator, replication 0).
+    let mut rng = Lcg32::new(p.seed);
+    let mut index = 0u64;
+    let mut hung_found = false;
+    let target = loop {
+        let before = rng.clone();
+        let k = (index % n) as usize;
+        match pick.run {
+            Some(i) if i == index => break before,
+            Some(_) => {}
+            None => {
+                if rollback(&comp, k, p.comp_fail, pick.attempts, &mut rng.clone()).hung > 0 {
+                    hung_found = true;
+                    break before;
+                }
+            }
+        }
+        rollback(&comp, k, p.comp_fail, pick.attempts, &mut rng);
+        index += 1;
+        if index == p.runs {
+            // No run left a step hung: show the run that undoes the most steps.
+            index = n - 1;
+            let mut again = Lcg32::new(p.seed);
+            for i in 0..index {
+                rollback(
+                    &comp,
+                    (i % n) as usize,
+                    p.comp_fail,
+                    pick.attempts,
+                    &mut again,
+                );
+            }
+            break again;
+        }
+    };
+    let k = (index % n) as usize;
+    Ok(build(
+        &p, &ordering, &comp, k, pick, index, hung_found, target,
+    ))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn build<R: UnitRng>(
+    p: &CompensationParams,
+    ordering: &[usize],
+    comp: &[bool],
+    k: usize,
+    pick: Pick,
+    index: u64,
+    hung_found: bool,
+    mut rng: R,
+) -> Trace {
+    let mut calls: Vec<(usize, bool)> = Vec::new();
+    let r = rollback_recorded(
+        comp,
+        k,
+        p.comp_fail,
+        pick.attempts,
+        &mut rng,
+        &mut |s, ok| calls.push((s, ok)),
+    );
+    let forward = k as u32 + 1;
+    let end = forward + r.rounds as u32;
+    let name = |i: usize| p.steps[ordering[i]].name.clone();
+    let mut lanes: Vec<Lane> = (0..comp.len())
+        .map(|i| Lane {
+            label: name(i),
+            spans: Vec::new(),
+        })
+        .collect();
+    let mut events = Vec::new();
+    let mut c = Counters::new(&["rounds", "calls", "hung", "uncompensated"], end);
+    for (i, lane) in lanes.iter_mut().enumerate().take(k) {
+        push_span(lane, i as u32, i as u32 + 1, "completed", None);
+    }
+    push_span(&mut lanes[k], k as u32, forward, "failed", None);
+    events.push(Event {
+        at: k as u32,
+        lane: Some(k),
+        kind: "step_failed",
+        note: None,
+    });
+    // The rollback, round by round, in the order the rounds are spent.
+    let mut t = forward;
+    let mut next_call = calls.iter().peekable();
+    for i in (0..k).rev() {
+        let lane = &mut lanes[i];
+        push_span(lane, i as u32 + 1, t, "completed", None);
+        let comp_name = p.steps[ordering[i]].compensation.clone();
+        if !comp[i] {
+            push_span(lane, t, end, "uncompensated", None);
+            events.push(Event {
+                at: t,
+                lane: Some(i),
+                kind: "uncompensated",
+                note: None,
+            });
+            c.add("rounds", t + 1, 1.0);
+            c.add("uncompensated", t + 1, 1.0);
+            t += 1;
+            continue;
+        }
+        let mut ok = false;
+        let mut attempt = 0;
+        while let Some(&&(_, success)) = next_call.peek().filter(|(s, _)| *s == i) {
+            next_call.next();
+            attempt += 1;
+            ok = success;
+            let state = if success { "call_ok" } else { "call_failed" };
+            push_span(lane, t, t + 1, state, comp_name.as_deref());
+            events.push(Event {
+                at: t,
+                lane: Some(i),
+                kind: state,
+                note: Some(format!("{attempt}/{}", pick.attempts)),
+            });
+            c.add("rounds", t + 1, 1.0);
+            c.add("calls", t + 1, 1.0);
+            t += 1;
+        }
+        if ok {
+            push_span(lane, t, end, "compensated", None);
+        } else {
+            push_span(lane, t, end, "hung", None);
+            events.push(Event {
+                at: t - 1,
+                lane: Some(i),
+                kind: "hung",
+                note: None,
+            });
+            c.add("hung", t, 1.0);
+        }
+    }
+    let mut facts = vec![
+        ("run", index.to_string()),
+        ("attempts", pick.attempts.to_string()),
+        ("comp_fail", crate::jsfmt::number_to_string(p.comp_fail)),
+        ("failing_step", name(k)),
+    ];
+    if pick.run.is_none() && !hung_found {
+        facts.push(("no_hung_run", p.runs.to_string()));
+    }
+    Trace {
+        lesson: "compensation",
+        selector: match pick.run {
+            Some(i) => format!("attempts:{},run:{i}", pick.attempts),
+            None => format!("attempts:{},run:hung", pick.attempts),
+        },
+        unit: "round",
+        frames: end,
+        step: 1,
+        first: 1,
+        end,
+        tracks: vec![Track {
+            key: "rollback",
+            lanes,
+            events,
+            counters: c.finish(),
+        }],
+        facts,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compensation::model::{Totals, monte_carlo};
+
+    /// Every run's trace, summed, gives the Monte Carlo's totals.
+    #[test]
+    fn traces_of_every_run_add_up_to_the_monte_carlo() {
+        let mut set = ParamSet::defaults(Lesson::Compensation);
+        set.set("runs", "200").unwrap();
+        set.set("comp_fail", "0.4").unwrap();
+        let p = CompensationParams::from_set(&set).unwrap();
+        let orderings = ordering_rows(&p);
+        let comp = compensable_of(&p, &orderings[choose(&orderings)].ordering);
+        for attempts in [1, 2, 3] {
+            let mc = monte_carlo(&comp, attempts, p.comp_fail, p.runs, Lcg32::new(p.seed));
+            let mut sum = Totals {
+                runs: p.runs,
+                ..Totals::default()
+            };
+            for run in 0..p.runs {
+                let tr = trace(&set, &format!("attempts:{attempts},run:{run}")).unwrap();
+                let track = &tr.tracks[0];
+                sum.calls += track.total("calls").unwrap() as u64;
+                sum.rounds += track.total("rounds").unwrap() as u64;
+                sum.hung_jobs += u64::from(track.total("hung").unwrap() > 0.0);
+            }
+            assert_eq!(sum, mc, "attempts {attempts}");
+        }
+    }
+
+    #[test]
+    fn run_hung_finds_the_first_hung_run() {
+        let set = ParamSet::defaults(Lesson::Compensation);
+        let tr = trace(&set, "").unwrap();
+        assert!(tr.tracks[0].total("hung").unwrap() >= 1.0);
+        let run: u64 = tr.facts[0].1.parse().unwrap();
+        for earlier in 0..run {
+            let t = trace(&set, &format!("run:{earlier}")).unwrap();
+            assert_eq!(t.tracks[0].total("hung"), Some(0.0));
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! The jobs lesson's nights watched slot by slot: for each overlap policy a Gantt of nights ×
+//! hours (planned, queued, running, skipped), and each night's attempts under one retry limit.
+
+use super::model::{Policy, durations, night_attempts, policy_with};
+use super::params::{JobsParams, generator};
+use crate::error::Error;
+use crate::lesson::Lesson;
+use crate::params::ParamSet;
+use crate::trace::{Counters, Event, Lane, Selector, Trace, Track, allowed, push_span};
+
+/// Nights above which a trace is refused (the page draws a lane per night).
+const MAX_NIGHTS: usize = 1000;
+
+/// The attempt limit a selector picks (the first of `retry_limits` by default).
+pub fn select(set: &ParamSet, text: &str) -> Result<u32, Error> {
+    let p = JobsParams::from_set(set)?;
+    let sel = Selector::parse(text);
+    sel.only(text, &["limit"], allowed(Lesson::Jobs))?;
+    let first = p.retry_limits.first().copied().unwrap_or(1);
+    let limit = sel.int(text, "limit", 1, 1000, i64::from(first))? as u32;
+    if p.nights > MAX_NIGHTS {
+        return Err(Error::bad(
+            "trace",
+            text,
+            format!(
+                "a trace of at most {MAX_NIGHTS} nights; nights is {}: lower nights",
+                p.nights
+            ),
+        ));
+    }
+    Ok(limit)
+}
+
+/// Records the nights of every policy and the attempts under the selected limit.
+pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
+    let limit = select(set, text)?;
+    let p = JobsParams::from_set(set)?;
+    let fresh = generator(p.seed)?;
+    let durations = durations(&p, &mut fresh.clone());
+    let interval = p.interval.max(1);
+    let nights = p.nights;
+    let mut tracks = Vec::new();
+    let results: Vec<_> = Policy::ALL
+        .iter()
+        .chain(p.replace_policy.then_some(&Policy::Replace))
+        .map(|&pol| policy_with(pol, &durations, p.interval, p.starting_deadline))
+        .collect();
+    // Hours each run ran: its run time, or, under Replace, until the next run started.
+    let ran_of = |r: &super::model::PolicyResult| -> Vec<i64> {
+        let mut ran = durations.clone();
+        if r.policy == Policy::Replace {
+            let started: Vec<(usize, i64)> = r
+                .starts
+                .iter()
+                .enumerate()
+                .filter_map(|(g, b)| b.map(|b| (g, b)))
+                .collect();
+            for w in started.windows(2) {
+                let ((g, b), (_, next)) = (w[0], w[1]);
+                if next < b + durations[g] {
+                    ran[g] = next - b;
+                }
+            }
+        }
+        ran
+    };
+    let end_hour = results
+        .iter()
+        .flat_map(|r| r.starts.iter().zip(&durations))
+        .filter_map(|(b, d)| b.map(|b| b + d))
+        .max()
+        .unwrap_or(0)
+        .max(nights as i64 * p.interval);
+    let frames = ((end_hour as u64).div_ceil(interval as u64) as u32).max(nights as u32);
+    let end = frames * interval as u32;
+    let frame_of = |hour: i64| (hour / interval + 1).min(i64::from(frames)) as u32;
+    for r in &results {
+        let ran = ran_of(r);
+        let mut lanes = Vec::with_capacity(nights);
+        let mut events = Vec::new();
+        let mut c = Counters::new(
+            &[
+                "started",
+                "skipped",
+                "total_delay",
+                "max_concurrent",
+                "max_queue",
+                "spill_over",
+                "pod_hours",
+                "killed",
+                "lost_pod_hours",
+            ],
+            frames,
+        );
+        for (g, (&start, &d)) in r.starts.iter().zip(&ran).enumerate() {
+            let t = g as i64 * p.interval;
+            let mut lane = Lane {
+                label: format!("G{}", g + 1),
+                spans: Vec::new(),
+            };
+            let f = frame_of(t);
+            match start {
+                None => {
+                    push_span(&mut lane, t as u32, t as u32 + 1, "skipped", None);
+                    events.push(Event {
+                        at: t as u32,
+                        lane: Some(g),
+                        kind: "skip",
+                        note: None,
+                    });
+                    c.add("skipped", f, 1.0);
+                }
+                Some(b) => {
+                    push_span(&mut lane, t as u32, b as u32, "queued", None);
+                    push_span(&mut lane, b as u32, (b + d) as u32, "running", None);
+                    events.push(Event {
+                        at: b as u32,
+                        lane: Some(g),
+                        kind: if b > t { "start_late" } else { "start" },
+                        note: Some(format!("{d} h")),
+                    });
+                    c.add("started", f, 1.0);
+                    c.add("total_delay", f, (b - t) as f64);
+                    c.add("pod_hours", f, d as f64);
+                    if d < durations[g] {
+                        let at = (b + d) as u32;
+                        events.push(Event {
+                            at,
+                            lane: Some(g),
+                            kind: "killed",
+                            note: Some(format!("{d} h")),
+                        });
+                        c.add("killed", frame_of(b + d), 1.0);
+                        c.add("lost_pod_hours", frame_of(b + d), d as f64);
+                    }
+                    if b >= nights as i64 * p.interval {
+                        c.add("spill_over", frame_of(b), 1.0);
+                    }
+                }
+            }
+            // Runs going and waiting at this night's scheduled time (the lesson's peaks).
+            let going = (0..nights)
+                .filter(|&i| r.starts[i].is_some_and(|b| b <= t && b + ran[i] > t))
+                .count();
+            let waiting = (0..nights)
+                .filter(|&i| r.starts[i].is_some_and(|b| b > t && i as i64 * p.interval <= t))
+                .count();
+            c.max("max_concurrent", f, going as f64);
+            c.max("max_queue", f, waiting as f64);
+            lanes.push(lane);
+        }
+        events.sort_by_key(|e| (e.at, e.lane));
+        tracks.push(Track {
+            key: match r.policy {
+                Policy::Skip => "skip",
+                Policy::Queue => "queue",
+                Policy::Parallel => "parallel",
+                Policy::Replace => "replace",
+            },
+            lanes,
+            events,
+            counters: c.finish(),
+        });
+    }
+    // The guarantee table's draws for this limit, one attempt per hour of the night's slot.
+    let attempts = night_attempts(&p, limit, &mut fresh.clone());
+    let mut lanes = Vec::with_capacity(nights);
+    let mut events = Vec::new();
+    let mut c = Counters::new(&["completed", "attempts", "wasted"], frames);
+    for (g, &(made, ok)) in attempts.iter().enumerate() {
+        let t = g as u32 * interval as u32;
+        let mut lane = Lane {
+            label: format!("G{}", g + 1),
+            spans: Vec::new(),
+        };
+        for a in (0..made).take_while(|a| t + a < end) {
+            let last = a + 1 == made;
+            let state = if last && ok {
+                "attempt_ok"
+            } else {
+                "attempt_failed"
+            };
+            lane.spans.push(crate::trace::Span {
+                start: t + a,
+                end: t + a + 1,
+                state,
+                note: None,
+            });
+        }
+        events.push(Event {
+            at: t,
+            lane: Some(g),
+            kind: if ok { "night_done" } else { "night_failed" },
+            note: Some(made.to_string()),
+        });
+        let f = frame_of(i64::from(t));
+        c.add("attempts", f, f64::from(made));
+        c.add("wasted", f, f64::from(made - u32::from(ok)));
+        c.add("completed", f, f64::from(u8::from(ok)));
+        lanes.push(lane);
+    }
+    tracks.push(Track {
+        key: "attempts",
+        lanes,
+        events,
+        counters: c.finish(),
+    });
+    Ok(Trace {
+        lesson: "jobs",
+        selector: format!("limit:{limit}"),
+        unit: "hour",
+        frames,
+        step: interval as u32,
+        first: 0,
+        end,
+        tracks,
+        facts: vec![
+            ("nights", nights.to_string()),
+            ("interval", p.interval.to_string()),
+            ("limit", limit.to_string()),
+        ],
+    })
+}

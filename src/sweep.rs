@@ -1,0 +1,655 @@
+//! Sweep anything (issue 4): run the lesson at every value of one numeric parameter (a line
+//! chart) or two (a heatmap) and read one metric — any numeric column of any table the lesson
+//! prints — from each run's own report, so every point is exactly the table of that single run.
+//!
+//! Codec (one text form for the CLI, the URL and the JSON): an axis is `name:values` (or
+//! `name=values`), values a list `1,2,4` or a range `a..b` (whole numbers) / `a..b:n` (n evenly
+//! spaced points); the metric is `table.column`, with `@row` choosing the row a heatmap shows.
+
+use serde::Serialize;
+
+use crate::chart::{Chart, Point, Scale, Series, X};
+use crate::error::{Error, ErrorCode};
+use crate::jsfmt::{number_to_string, parse_number, to_fixed};
+use crate::lesson::{Lesson, run_with_progress, validate};
+use crate::params::{Kind, ParamSet};
+use crate::report::{Block, Cell, Report, Table};
+
+/// Values on one axis at most.
+pub const MAX_AXIS: usize = 200;
+/// Points of a whole sweep at most (a 21 × 21 heatmap).
+pub const MAX_POINTS: usize = 441;
+/// Simulated units of work (runs, job-rounds, nights) a sweep may take in all.
+pub const MAX_WORK: f64 = 2e9;
+
+/// One swept parameter and its values.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AxisSpec {
+    /// The parameter.
+    pub name: &'static str,
+    /// Each value in the codec's text form.
+    pub texts: Vec<String>,
+    /// Each value as a number.
+    pub values: Vec<f64>,
+    /// The axis as given, canonical (`scan:1..8`).
+    pub text: String,
+}
+
+/// What a metric reads: a numeric column of a table, and optionally one row of it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Metric {
+    /// The table's key.
+    pub table: &'static str,
+    /// The column's key.
+    pub column: &'static str,
+    /// The row label chosen with `@row`, if any.
+    pub row: Option<String>,
+}
+
+impl Metric {
+    /// `table.column[@row]`.
+    pub fn text(&self) -> String {
+        match &self.row {
+            Some(r) => format!("{}.{}@{r}", self.table, self.column),
+            None => format!("{}.{}", self.table, self.column),
+        }
+    }
+}
+
+/// A whole sweep request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SweepSpec {
+    /// The x axis.
+    pub x: AxisSpec,
+    /// The y axis of a heatmap.
+    pub y: Option<AxisSpec>,
+    /// What is read at each point.
+    pub metric: Metric,
+}
+
+/// The numeric parameters of a lesson: the ones that can be swept.
+pub fn sweepable(lesson: Lesson) -> Vec<&'static str> {
+    lesson
+        .specs()
+        .iter()
+        .filter(|s| {
+            matches!(
+                s.kind,
+                Kind::Int { .. } | Kind::Seed { .. } | Kind::Real { .. } | Kind::Prob
+            )
+        })
+        .map(|s| s.name)
+        .collect()
+}
+
+/// The default metric of a lesson when none is given.
+pub fn default_metric(lesson: Lesson) -> &'static str {
+    match lesson {
+        Lesson::Supervisor => "recovery.supervisor_on",
+        Lesson::Jobs => "retry_limit.completed_nights",
+        Lesson::Compensation => "monte_carlo.rate",
+    }
+}
+
+/// Every metric of a lesson (`table.column` of each numeric column), read from the report's
+/// tables at the lesson's values.
+pub fn metrics(lesson: Lesson) -> Vec<String> {
+    metric_keys(lesson)
+        .into_iter()
+        .map(|(t, c)| format!("{t}.{c}"))
+        .collect()
+}
+
+fn metric_keys(lesson: Lesson) -> Vec<(&'static str, &'static str)> {
+    let mut set = ParamSet::defaults(lesson);
+    // The metric list does not depend on the sample size; keep it quick.
+    if lesson == Lesson::Compensation {
+        let _ = set.set("runs", "100");
+    }
+    match run_with_progress(&set, None, &mut |_| {}) {
+        Ok(report) => tables(&report)
+            .flat_map(|t| numeric_columns(t).map(move |c| (t.key, c)))
+            .collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+fn tables(report: &Report) -> impl Iterator<Item = &Table> {
+    report
+        .sections
+        .iter()
+        .flat_map(|s| &s.groups)
+        .flat_map(|g| &g.blocks)
+        .filter_map(|b| match b {
+            Block::Table(t) => Some(t),
+            Block::Line(_) => None,
+        })
+}
+
+fn numeric_columns(t: &Table) -> impl Iterator<Item = &'static str> + '_ {
+    t.columns.iter().enumerate().skip(1).filter_map(|(i, c)| {
+        t.rows
+            .first()
+            .and_then(|r| r.get(i))
+            .and_then(number)
+            .map(|_| c.key)
+    })
+}
+
+fn number(cell: &Cell) -> Option<f64> {
+    match *cell {
+        Cell::Int(v) | Cell::Grouped(v) => Some(v as f64),
+        Cell::Fixed { value, .. } | Cell::Number(value) | Cell::Percent { value, .. } => {
+            Some(value)
+        }
+        _ => None,
+    }
+}
+
+/// A row's label: the text of its first cell.
+fn row_label(cell: &Cell) -> (String, Option<&'static str>) {
+    match cell {
+        Cell::Label { key, text } => ((*text).to_string(), Some(*key)),
+        other => (other.text(), None),
+    }
+}
+
+/// Parses one axis (`scan:1..8`, `fail_prob=0.1..0.9:9`, `lease:1,2,4`) for `lesson`.
+pub fn parse_axis(lesson: Lesson, key: &str, text: &str) -> Result<AxisSpec, Error> {
+    let names = sweepable(lesson);
+    let bad = |why: String| Error::bad(key, text, why);
+    let Some((name, values)) = text.split_once([':', '=']) else {
+        return Err(bad(format!(
+            "name:values, such as {}:1..8 or {}:1,2,4; the numeric parameters of {} are {}",
+            names[0],
+            names[0],
+            lesson.id(),
+            names.join(", ")
+        )));
+    };
+    let name = name.trim();
+    let Some(&name) = names.iter().find(|n| **n == name) else {
+        return Err(bad(format!(
+            "a numeric parameter of {}: {}",
+            lesson.id(),
+            names.join(", ")
+        )));
+    };
+    let spec = lesson
+        .specs()
+        .iter()
+        .find(|s| s.name == name)
+        .ok_or_else(|| bad("a parameter".into()))?;
+    let whole = matches!(spec.kind, Kind::Int { .. } | Kind::Seed { .. });
+    let values = values.trim();
+    let texts: Vec<String> = if let Some((a, rest)) = values.split_once("..") {
+        let (b, n) = match rest.split_once(':') {
+            Some((b, n)) => (b, Some(n)),
+            None => (rest, None),
+        };
+        let range_help = || {
+            format!(
+                "a range a..b{} or a list; a <= b, at most {MAX_AXIS} values",
+                if whole { " or a..b:n" } else { ":n (n points)" }
+            )
+        };
+        let a = parse_number(a.trim()).filter(|v| v.is_finite());
+        let b = parse_number(b.trim()).filter(|v| v.is_finite());
+        let (Some(a), Some(b)) = (a, b) else {
+            return Err(bad(range_help()));
+        };
+        if a > b {
+            return Err(bad(range_help()));
+        }
+        let n = match n {
+            Some(n) => match n.trim().parse::<usize>() {
+                Ok(n) if (2..=MAX_AXIS).contains(&n) => n,
+                _ => {
+                    return Err(bad(format!(
+                        "the number of points after ':' is a whole number from 2 to {MAX_AXIS}"
+                    )));
+                }
+            },
+            None if whole => {
+                let count = b - a + 1.0;
+                if count > MAX_AXIS as f64 {
+                    return Err(bad(format!(
+                        "{} values; at most {MAX_AXIS}: narrow the range or give a..b:n",
+                        number_to_string(count)
+                    )));
+                }
+                count as usize
+            }
+            None => 11,
+        };
+        let mut out: Vec<String> = Vec::with_capacity(n);
+        for i in 0..n {
+            let v = if n == 1 {
+                a
+            } else {
+                a + (b - a) * i as f64 / (n - 1) as f64
+            };
+            let text = if whole {
+                number_to_string(v.round())
+            } else {
+                // Twelve decimals hide the sum's last-bit noise (0.30000000000000004).
+                number_to_string(parse_number(&to_fixed(v, 12)).unwrap_or(v))
+            };
+            if !out.contains(&text) {
+                out.push(text);
+            }
+        }
+        out
+    } else {
+        values
+            .split(',')
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+            .collect()
+    };
+    if texts.is_empty() || texts.len() > MAX_AXIS {
+        return Err(bad(format!("1 to {MAX_AXIS} values")));
+    }
+    let mut set = ParamSet::defaults(lesson);
+    let mut numbers = Vec::with_capacity(texts.len());
+    for t in &texts {
+        set.set(name, t).map_err(|e| {
+            Error::bad(
+                key,
+                text,
+                format!("{t} is not a value of {name}: {}", e.allowed),
+            )
+        })?;
+        numbers.push(parse_number(t).unwrap_or(f64::NAN));
+    }
+    Ok(AxisSpec {
+        name,
+        text: format!("{name}:{values}"),
+        texts,
+        values: numbers,
+    })
+}
+
+/// Parses a metric (`scan_sweep.worst_recovery`, `monte_carlo.rate@2`) for `lesson`.
+pub fn parse_metric(lesson: Lesson, text: &str) -> Result<Metric, Error> {
+    let (name, row) = match text.split_once('@') {
+        Some((n, r)) => (n.trim(), Some(r.trim().to_string())),
+        None => (text.trim(), None),
+    };
+    let keys = metric_keys(lesson);
+    let (table, column) = keys
+        .iter()
+        .copied()
+        .find(|(t, c)| name.split_once('.') == Some((t, c)))
+        .ok_or_else(|| {
+            Error::bad(
+                "metric",
+                text,
+                format!("table.column[@row], one of: {}", metrics(lesson).join(", ")),
+            )
+        })?;
+    Ok(Metric { table, column, row })
+}
+
+/// Parses a whole request: the x axis, an optional y axis and an optional metric.
+pub fn parse(
+    lesson: Lesson,
+    x: &str,
+    y: Option<&str>,
+    metric: Option<&str>,
+) -> Result<SweepSpec, Error> {
+    let x = parse_axis(lesson, "sweep", x)?;
+    let y = y.map(|y| parse_axis(lesson, "sweep_y", y)).transpose()?;
+    if let Some(y) = &y {
+        if y.name == x.name {
+            return Err(Error::bad(
+                "sweep_y",
+                &y.text,
+                format!("a parameter other than the x axis' {}", x.name),
+            ));
+        }
+    }
+    let metric = parse_metric(lesson, metric.unwrap_or(default_metric(lesson)))?;
+    Ok(SweepSpec { x, y, metric })
+}
+
+/// One series: a row of the metric's table across the points.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeriesOut {
+    /// The row's label as the lesson prints it.
+    pub name: String,
+    /// Message key of a fixed label.
+    pub name_key: Option<&'static str>,
+    /// Digits after the point the table shows for this row.
+    pub decimals: u8,
+    /// The value at each point (x order; row-major y then x for a heatmap); `None` where that
+    /// run has no such row.
+    pub values: Vec<Option<f64>>,
+}
+
+/// A finished sweep.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Sweep {
+    /// Lesson id.
+    pub lesson: &'static str,
+    /// The x axis.
+    pub x: AxisSpec,
+    /// The y axis of a heatmap.
+    pub y: Option<AxisSpec>,
+    /// The metric.
+    pub metric: Metric,
+    /// The metric as text.
+    pub metric_text: String,
+    /// The key of the table's first column, which names the rows (the series).
+    pub row_column: &'static str,
+    /// One series per row of the metric's table (a heatmap keeps the chosen row, or the first).
+    pub series: Vec<SeriesOut>,
+    /// The share-link query of each point's single run (x order; row-major for a heatmap).
+    pub queries: Vec<String>,
+    /// The trace selector behind each series, if its run can be watched.
+    pub traces: Vec<Option<String>>,
+    /// The line chart of a one-parameter sweep.
+    pub chart: Option<Chart>,
+    /// The heatmap's value range `[min, max]` over its cells.
+    pub range: Option<[f64; 2]>,
+}
+
+/// Work units a run at these parameters takes, for the sweep's budget.
+fn work(set: &ParamSet) -> f64 {
+    match set.lesson() {
+        Lesson::Supervisor => {
+            let sweeps = set.int_list("scan_sweep").len() as f64 + 2.0;
+            set.int("jobs") as f64 * set.int("max_rounds") as f64 * sweeps
+        }
+        Lesson::Jobs => {
+            let rows = set.int_list("retry_limits").len() as f64 + 3.0;
+            set.int("nights") as f64 * rows * set.int("replications") as f64
+        }
+        Lesson::Compensation => {
+            set.int("runs") as f64
+                * set.int_list("retries").len() as f64
+                * set.int("replications") as f64
+        }
+    }
+}
+
+/// Runs the sweep, telling `progress` the share done.
+pub fn run(
+    base: &ParamSet,
+    spec: &SweepSpec,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Sweep, Error> {
+    let lesson = base.lesson();
+    let ny = spec.y.as_ref().map_or(1, |y| y.texts.len());
+    let nx = spec.x.texts.len();
+    let points = nx * ny;
+    if points > MAX_POINTS {
+        return Err(Error::bad(
+            "sweep",
+            &spec.x.text,
+            format!(
+                "at most {MAX_POINTS} points in all; this sweep has {nx} × {ny} = {points}: use fewer values"
+            ),
+        ));
+    }
+    // Every point's parameters, checked before anything runs.
+    let mut sets = Vec::with_capacity(points);
+    let mut total = 0.0;
+    for yi in 0..ny {
+        for xi in 0..nx {
+            let mut set = base.clone();
+            set.set(spec.x.name, &spec.x.texts[xi])?;
+            if let Some(y) = &spec.y {
+                set.set(y.name, &y.texts[yi])?;
+            }
+            validate(&set).map_err(|e| {
+                let at = match &spec.y {
+                    Some(y) => format!(
+                        "{}={}, {}={}",
+                        spec.x.name, spec.x.texts[xi], y.name, y.texts[yi]
+                    ),
+                    None => format!("{}={}", spec.x.name, spec.x.texts[xi]),
+                };
+                Error {
+                    allowed: format!("at {at}: {}", e.message()),
+                    ..Error::bad("sweep", &spec.x.text, "")
+                }
+            })?;
+            total += work(&set);
+            sets.push(set);
+        }
+    }
+    if total > MAX_WORK {
+        return Err(Error {
+            code: ErrorCode::TooMuchWork,
+            ..Error::bad(
+                "sweep",
+                &spec.x.text,
+                format!(
+                    "a sweep of at most {} simulated units (runs, job-rounds or nights) in all; this one needs {}: use fewer points or a smaller sample (runs, nights)",
+                    number_to_string(MAX_WORK),
+                    number_to_string(total.round())
+                ),
+            )
+        });
+    }
+    let mut rows: Vec<(String, Option<&'static str>)> = Vec::new();
+    let mut cells: Vec<Vec<Option<f64>>> = Vec::new();
+    let mut decimals: Vec<u8> = Vec::new();
+    let mut row_column = "";
+    let mut queries = Vec::with_capacity(points);
+    for (i, set) in sets.iter().enumerate() {
+        let share = |d: f64| (i as f64 + d) / points as f64;
+        let report = run_with_progress(set, None, &mut |d| progress(share(d)))?;
+        progress(share(1.0));
+        queries.push(crate::query::encode(set, None));
+        let table = tables(&report).find(|t| t.key == spec.metric.table);
+        let col = table.and_then(|t| t.columns.iter().position(|c| c.key == spec.metric.column));
+        if let (Some(table), Some(col)) = (table, col) {
+            row_column = table.columns[0].key;
+            for row in &table.rows {
+                let label = row_label(&row[0]);
+                // `@row` names a row by its label or its label's key.
+                if spec
+                    .metric
+                    .row
+                    .as_ref()
+                    .is_some_and(|r| *r != label.0 && Some(r.as_str()) != label.1)
+                {
+                    continue;
+                }
+                let at = match rows.iter().position(|r| r.0 == label.0) {
+                    Some(at) => at,
+                    None => {
+                        rows.push(label);
+                        cells.push(vec![None; points]);
+                        decimals.push(0);
+                        rows.len() - 1
+                    }
+                };
+                cells[at][i] = row.get(col).and_then(number);
+                if let Some(Cell::Fixed { decimals: d, .. } | Cell::Percent { decimals: d, .. }) =
+                    row.get(col)
+                {
+                    decimals[at] = decimals[at].max(*d);
+                }
+            }
+        }
+    }
+    if rows.is_empty() {
+        return Err(Error::bad(
+            "metric",
+            &spec.metric.text(),
+            match &spec.metric.row {
+                Some(r) => format!("a row of {} that exists; {r} is not one", spec.metric.table),
+                None => "a metric the lesson prints".into(),
+            },
+        ));
+    }
+    if spec.y.is_some() {
+        rows.truncate(1);
+        cells.truncate(1);
+    }
+    let traces: Vec<Option<String>> = rows
+        .iter()
+        .map(|(label, _)| trace_for(lesson, spec.metric.table, spec.metric.column, label))
+        .collect();
+    let series: Vec<SeriesOut> = rows
+        .into_iter()
+        .zip(cells)
+        .zip(decimals)
+        .map(|(((name, name_key), values), decimals)| SeriesOut {
+            name,
+            name_key,
+            decimals,
+            values,
+        })
+        .collect();
+    let chart = spec
+        .y
+        .is_none()
+        .then(|| line_chart(lesson, spec, &series, &traces));
+    let range = spec.y.as_ref().map(|_| {
+        let vals = series[0]
+            .values
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|v| v.is_finite());
+        let (lo, hi) = vals.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+            (a.min(v), b.max(v))
+        });
+        if lo.is_finite() { [lo, hi] } else { [0.0, 0.0] }
+    });
+    Ok(Sweep {
+        lesson: lesson.id(),
+        x: spec.x.clone(),
+        y: spec.y.clone(),
+        metric_text: spec.metric.text(),
+        row_column,
+        metric: spec.metric.clone(),
+        series,
+        queries,
+        traces,
+        chart,
+        range,
+    })
+}
+
+fn line_chart(
+    lesson: Lesson,
+    spec: &SweepSpec,
+    series: &[SeriesOut],
+    traces: &[Option<String>],
+) -> Chart {
+    let lines: Vec<Series> = series
+        .iter()
+        .zip(traces)
+        .map(|(s, trace)| Series {
+            key: "sweep",
+            decimals: s.decimals,
+            points: s
+                .values
+                .iter()
+                .zip(&spec.x.values)
+                .filter_map(|(v, &x)| {
+                    v.filter(|v| v.is_finite()).map(|y| Point {
+                        x: X::Num(x),
+                        y,
+                        lo: None,
+                        hi: None,
+                        trace: trace.clone(),
+                    })
+                })
+                .collect(),
+            name: Some(s.name.clone()),
+            name_key: s.name_key,
+        })
+        .collect();
+    let mut chart = Chart::line("sweep", ("sweep_x", None), ("sweep_y", None), lines);
+    chart.x.title_key = Some(format!("param.{}.{}", lesson.id(), spec.x.name));
+    chart.y.title_key = Some(format!("col.{}.{}", lesson.id(), spec.metric.column));
+    // A metric that goes negative keeps its own range.
+    if chart.y.scale == Scale::Linear {
+        if let Some(d) = &mut chart.y.domain {
+            if d[0] == d[1] {
+                d[1] = d[0] + 1.0;
+            }
+        }
+    }
+    chart
+}
+
+/// The trace that shows the run behind a row of a metric's table, where there is one.
+fn trace_for(lesson: Lesson, table: &str, column: &str, row: &str) -> Option<String> {
+    match (lesson, table) {
+        (Lesson::Supervisor, "scan_sweep") => Some(format!("scan:{row}")),
+        (Lesson::Supervisor, "supervisor_comparison" | "recovery") => Some(
+            if column == "supervisor_off" {
+                "off"
+            } else {
+                "on"
+            }
+            .to_string(),
+        ),
+        (Lesson::Jobs, "retry_limit" | "retry_exact") => Some(format!("limit:{row}")),
+        (Lesson::Jobs, "overlap") => Some(String::new()),
+        (Lesson::Compensation, "monte_carlo" | "monte_carlo_exact" | "daily_attempts") => {
+            Some(format!("attempts:{row},run:hung"))
+        }
+        _ => None,
+    }
+}
+
+/// The sweep as text: one line per point (x, then each series), or a grid for a heatmap.
+pub fn text(s: &Sweep) -> String {
+    let fmt = |v: &Option<f64>, d: u8| match v {
+        Some(v) if v.is_finite() => to_fixed(*v, usize::from(d)),
+        _ => "-".into(),
+    };
+    let mut out = format!("sweep: {} {} over {}", s.lesson, s.metric_text, s.x.text);
+    if let Some(y) = &s.y {
+        out.push_str(&format!(" and {}", y.text));
+    }
+    out.push('\n');
+    match &s.y {
+        None => {
+            let mut head = format!("{:>12}", s.x.name);
+            for series in &s.series {
+                head.push_str(&format!(" {:>15}", series.name));
+            }
+            out.push_str(head.trim_end());
+            out.push('\n');
+            for (i, x) in s.x.texts.iter().enumerate() {
+                let mut line = format!("{x:>12}");
+                for series in &s.series {
+                    line.push_str(&format!(" {:>15}", fmt(&series.values[i], series.decimals)));
+                }
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+        Some(y) => {
+            out.push_str(&format!("row: {}\n", s.series[0].name));
+            let mut head = format!("{:>12}", format!("{}\\{}", y.name, s.x.name));
+            for x in &s.x.texts {
+                head.push_str(&format!("{x:>10}"));
+            }
+            out.push_str(&head);
+            out.push('\n');
+            let nx = s.x.texts.len();
+            for (yi, yt) in y.texts.iter().enumerate() {
+                let mut line = format!("{yt:>12}");
+                for xi in 0..nx {
+                    line.push_str(&format!(
+                        "{:>10}",
+                        fmt(&s.series[0].values[yi * nx + xi], s.series[0].decimals)
+                    ));
+                }
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}

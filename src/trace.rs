@@ -1,0 +1,371 @@
+//! One run watched step by step (issue 4, "watch one run"): a lesson-neutral timeline of lanes
+//! (jobs, nights, rollback steps) with spans of state, events and counters per frame. The counters'
+//! last values are the numbers the same run's tables print; the page plays the frames, the CLI
+//! prints them as text or JSON.
+
+use serde::Serialize;
+
+use crate::error::Error;
+use crate::lesson::Lesson;
+use crate::params::ParamSet;
+
+/// A recorded run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Trace {
+    /// Lesson id.
+    pub lesson: &'static str,
+    /// The selector that picked this run, in canonical form (`scan:4`, `limit:3`, ...).
+    pub selector: String,
+    /// What a time step is: `round` (supervisor, rollback) or `hour` (jobs).
+    pub unit: &'static str,
+    /// Frames to play; frame `f` shows time up to `f * step` (frame 0 is the start).
+    pub frames: u32,
+    /// Time per frame, in `unit`s.
+    pub step: u32,
+    /// The number of the first time unit, for labels (rounds count from 1, hours from 0).
+    pub first: u32,
+    /// The time axis' end (`frames * step` or a little more when runs spill over).
+    pub end: u32,
+    /// Groups of lanes drawn together (one per overlap policy in jobs, one otherwise).
+    pub tracks: Vec<Track>,
+    /// A sentence-sized description of what was picked, as key and values for the page.
+    pub facts: Vec<(&'static str, String)>,
+}
+
+/// Lanes drawn on one time axis, with their counters.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Track {
+    /// Stable key (message key `trace.track.<key>` on the page).
+    pub key: &'static str,
+    /// The lanes, top to bottom.
+    pub lanes: Vec<Lane>,
+    /// What happened, in time order.
+    pub events: Vec<Event>,
+    /// Running totals: one value per frame (index 0 = frame 0); the last is the table's number.
+    pub counters: Vec<Counter>,
+}
+
+/// One job, night or step.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Lane {
+    /// Its label (`S3`, `G12`, a step name).
+    pub label: String,
+    /// Spans of state, in time order, not overlapping.
+    pub spans: Vec<Span>,
+}
+
+/// A state held over `[start, end)`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Span {
+    /// First time unit.
+    pub start: u32,
+    /// One past the last time unit.
+    pub end: u32,
+    /// State key (`run`, `stuck`, `done`, `compensated`, `queued`, `call_failed`, ...).
+    pub state: &'static str,
+    /// What it is about (a step name), if anything.
+    pub note: Option<String>,
+}
+
+/// A moment worth telling.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Event {
+    /// Time unit it happens at.
+    pub at: u32,
+    /// The lane, or `None` for the whole track (a supervisor scan).
+    pub lane: Option<usize>,
+    /// Event key (`record`, `scan`, `redrive`, `wasted`, `complete`, `compensate`, ...).
+    pub kind: &'static str,
+    /// What it is about (a step name, a count), if anything.
+    pub note: Option<String>,
+}
+
+/// A running total.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Counter {
+    /// Stable key, the name of the matching result field (`redriven`, `skipped`, `calls`, ...).
+    pub key: &'static str,
+    /// Value after each frame.
+    pub values: Vec<f64>,
+}
+
+impl Track {
+    /// The counter's final value.
+    pub fn total(&self, key: &str) -> Option<f64> {
+        self.counters
+            .iter()
+            .find(|c| c.key == key)
+            .and_then(|c| c.values.last().copied())
+    }
+}
+
+impl Trace {
+    /// The track with `key`.
+    pub fn track(&self, key: &str) -> Option<&Track> {
+        self.tracks.iter().find(|t| t.key == key)
+    }
+}
+
+/// A trace request: `key:value` pairs separated by commas, or a bare word.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Selector {
+    /// The pairs as given, bare words with an empty value.
+    pub pairs: Vec<(String, String)>,
+}
+
+impl Selector {
+    /// Parses `scan:4`, `limit:3`, `attempts:2,run:hung`, `off` (empty text = the default run).
+    pub fn parse(text: &str) -> Self {
+        let pairs = text
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(|p| match p.split_once(':') {
+                Some((k, v)) => (k.trim().to_string(), v.trim().to_string()),
+                None => (p.to_string(), String::new()),
+            })
+            .collect();
+        Self { pairs }
+    }
+
+    /// The value of `key`, if given.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Refuses keys other than `known` (bare words count as keys).
+    pub fn only(&self, text: &str, known: &[&str], allowed: &str) -> Result<(), Error> {
+        match self
+            .pairs
+            .iter()
+            .find(|(k, _)| !known.contains(&k.as_str()))
+        {
+            Some(_) => Err(Error::bad("trace", text, allowed)),
+            None => Ok(()),
+        }
+    }
+
+    /// `key`'s whole-number value in `min..=max`, or `default` when absent.
+    pub fn int(
+        &self,
+        text: &str,
+        key: &str,
+        min: i64,
+        max: i64,
+        default: i64,
+    ) -> Result<i64, Error> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(v) => v
+                .parse::<i64>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .ok_or_else(|| {
+                    Error::bad(
+                        "trace",
+                        text,
+                        format!("{key}: a whole number from {min} to {max}"),
+                    )
+                }),
+        }
+    }
+}
+
+/// What the `trace` selector may say, per lesson (for errors and `--help`).
+pub fn allowed(lesson: Lesson) -> &'static str {
+    match lesson {
+        Lesson::Supervisor => {
+            "on (the run with the supervisor), off (without it) or scan:N (with scan interval N)"
+        }
+        Lesson::Jobs => "limit:N (the attempts shown are those under attempt limit N)",
+        Lesson::Compensation => {
+            "attempts:A,run:I (run I of the Monte Carlo row with A attempts; run:hung is the first run that leaves a step hung)"
+        }
+    }
+}
+
+/// Checks a selector without running anything (the share link's codec uses this).
+pub fn check(params: &ParamSet, text: &str) -> Result<(), Error> {
+    match params.lesson() {
+        Lesson::Supervisor => crate::supervisor::trace::select(params, text).map(drop),
+        Lesson::Jobs => crate::jobs::trace::select(params, text).map(drop),
+        Lesson::Compensation => crate::compensation::trace::select(params, text).map(drop),
+    }
+}
+
+/// Records the run `text` selects with these parameters.
+pub fn trace(params: &ParamSet, text: &str) -> Result<Trace, Error> {
+    match params.lesson() {
+        Lesson::Supervisor => crate::supervisor::trace::trace(params, text),
+        Lesson::Jobs => crate::jobs::trace::trace(params, text),
+        Lesson::Compensation => crate::compensation::trace::trace(params, text),
+    }
+}
+
+/// Builds counters frame by frame: `at(key, frame)` values are carried forward.
+pub struct Counters {
+    keys: Vec<&'static str>,
+    values: Vec<Vec<f64>>,
+}
+
+impl Counters {
+    /// Counters starting at 0 for `frames + 1` frames.
+    pub fn new(keys: &[&'static str], frames: u32) -> Self {
+        Self {
+            keys: keys.to_vec(),
+            values: vec![vec![0.0; frames as usize + 1]; keys.len()],
+        }
+    }
+
+    /// Adds `by` to `key` from `frame` on.
+    pub fn add(&mut self, key: &str, frame: u32, by: f64) {
+        self.update(key, frame, |v| v + by);
+    }
+
+    /// Raises `key` to at least `to` from `frame` on.
+    pub fn max(&mut self, key: &str, frame: u32, to: f64) {
+        self.update(key, frame, |v| v.max(to));
+    }
+
+    fn update(&mut self, key: &str, frame: u32, f: impl Fn(f64) -> f64) {
+        if let Some(i) = self.keys.iter().position(|k| *k == key) {
+            for v in self.values[i].iter_mut().skip(frame as usize) {
+                *v = f(*v);
+            }
+        }
+    }
+
+    /// The finished counters.
+    pub fn finish(self) -> Vec<Counter> {
+        self.keys
+            .into_iter()
+            .zip(self.values)
+            .map(|(key, values)| Counter { key, values })
+            .collect()
+    }
+}
+
+/// Adds `state` over `[start, end)` to a lane, merging with the previous span when it continues it.
+pub fn push_span(lane: &mut Lane, start: u32, end: u32, state: &'static str, note: Option<&str>) {
+    if end <= start {
+        return;
+    }
+    if let Some(last) = lane.spans.last_mut() {
+        if last.end == start && last.state == state && last.note.as_deref() == note {
+            last.end = end;
+            return;
+        }
+    }
+    lane.spans.push(Span {
+        start,
+        end,
+        state,
+        note: note.map(str::to_string),
+    });
+}
+
+/// The trace as text: a header, one row per lane (one character per time unit, or per frame
+/// when the axis is long), the events and the totals. For course authors reading the CLI.
+pub fn text(tr: &Trace) -> String {
+    let mut out = format!(
+        "trace: {} {} ({} {}s",
+        tr.lesson, tr.selector, tr.end, tr.unit
+    );
+    for (k, v) in &tr.facts {
+        out.push_str(&format!(", {k} {v}"));
+    }
+    out.push_str(")\n");
+    // One column per `scale` units keeps the rows under ~100 characters.
+    let scale = tr.end.div_ceil(96).max(1);
+    for track in &tr.tracks {
+        out.push_str(&format!("\n[{}]\n", track.key));
+        let width = track
+            .lanes
+            .iter()
+            .map(|l| l.label.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(4);
+        for lane in &track.lanes {
+            let cols = tr.end.div_ceil(scale) as usize;
+            let mut row = vec![' '; cols];
+            for span in &lane.spans {
+                let c = glyph(span.state);
+                for t in span.start..span.end.min(tr.end) {
+                    row[(t / scale) as usize] = c;
+                }
+            }
+            let row: String = row.into_iter().collect();
+            out.push_str(&format!(
+                "{:<width$} |{}|\n",
+                lane.label,
+                row.trim_end_matches(' ')
+            ));
+        }
+        let legend: Vec<String> = {
+            let mut seen: Vec<&str> = Vec::new();
+            for s in track.lanes.iter().flat_map(|l| &l.spans) {
+                if !seen.contains(&s.state) {
+                    seen.push(s.state);
+                }
+            }
+            seen.iter().map(|s| format!("{} {s}", glyph(s))).collect()
+        };
+        if scale > 1 {
+            out.push_str(&format!(
+                "(one column = {scale} {}s) {}\n",
+                tr.unit,
+                legend.join(", ")
+            ));
+        } else {
+            out.push_str(&format!("{}\n", legend.join(", ")));
+        }
+        for e in &track.events {
+            let lane = e
+                .lane
+                .and_then(|i| track.lanes.get(i))
+                .map_or(String::new(), |l| format!(" {}", l.label));
+            let note = e.note.as_ref().map_or(String::new(), |n| format!(" ({n})"));
+            out.push_str(&format!(
+                "  {} {:>4}{lane}: {}{note}\n",
+                tr.unit,
+                e.at + tr.first,
+                e.kind
+            ));
+        }
+        let totals: Vec<String> = track
+            .counters
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} {}",
+                    c.key,
+                    crate::jsfmt::number_to_string(c.values.last().copied().unwrap_or(0.0))
+                )
+            })
+            .collect();
+        out.push_str(&format!("totals: {}\n", totals.join(", ")));
+    }
+    out
+}
+
+/// The character a state is drawn with in [`text`].
+fn glyph(state: &str) -> char {
+    match state {
+        "run" | "running" => '=',
+        "stuck" => '?',
+        "done" => '.',
+        "compensated" => 'x',
+        "queued" => '-',
+        "call_ok" => 'o',
+        "call_failed" => '!',
+        "hung" => 'H',
+        "uncompensated" => 'U',
+        "failed" => 'F',
+        "completed" => '#',
+        _ => '*',
+    }
+}

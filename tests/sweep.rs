@@ -1,0 +1,239 @@
+//! Sweeps equal single runs at each point (issue 4, "sweep anything"): every value a sweep
+//! reports is the same cell of the table a single run with that point's share link prints.
+
+use std::process::Command;
+
+use tatbikat::query::Query;
+use tatbikat::report::{Block, Cell};
+use tatbikat::sweep::{self, Sweep};
+use tatbikat::{ErrorCode, Lesson, ParamSet};
+
+/// The metric's cell in the report of a single run of `query`, for the row named `row`.
+fn single_run(query: &str, table: &str, column: &str, row: &str) -> Option<f64> {
+    let q = Query::decode(query).unwrap();
+    let report = tatbikat::run(&q.params().unwrap(), None).unwrap();
+    let t = report
+        .sections
+        .iter()
+        .flat_map(|s| &s.groups)
+        .flat_map(|g| &g.blocks)
+        .find_map(|b| match b {
+            Block::Table(t) if t.key == table => Some(t),
+            _ => None,
+        })?;
+    let col = t.columns.iter().position(|c| c.key == column)?;
+    let r = t.rows.iter().find(|r| match &r[0] {
+        Cell::Label { text, .. } => *text == row,
+        other => other.text() == row,
+    })?;
+    match r[col] {
+        Cell::Int(v) | Cell::Grouped(v) => Some(v as f64),
+        Cell::Fixed { value, .. } | Cell::Number(value) | Cell::Percent { value, .. } => {
+            Some(value)
+        }
+        _ => None,
+    }
+}
+
+fn sweep(
+    lesson: Lesson,
+    base: &[(&str, &str)],
+    x: &str,
+    y: Option<&str>,
+    metric: Option<&str>,
+) -> Sweep {
+    let set = ParamSet::from_assignments(lesson, base.iter().copied()).unwrap();
+    let spec = sweep::parse(lesson, x, y, metric).unwrap();
+    sweep::run(&set, &spec, &mut |_| {}).unwrap()
+}
+
+fn assert_points_equal_single_runs(s: &Sweep) {
+    assert!(!s.series.is_empty());
+    for series in &s.series {
+        assert_eq!(series.values.len(), s.queries.len());
+        for (value, query) in series.values.iter().zip(&s.queries) {
+            let single = single_run(query, s.metric.table, s.metric.column, &series.name);
+            assert_eq!(
+                *value, single,
+                "{} row {} at {query}",
+                s.metric_text, series.name
+            );
+        }
+    }
+}
+
+#[test]
+fn one_parameter_sweeps_equal_single_runs() {
+    type Case<'a> = (Lesson, &'a [(&'a str, &'a str)], &'a str, Option<&'a str>);
+    let cases: &[Case] = &[
+        (Lesson::Supervisor, &[], "lease:1..6", None),
+        (
+            Lesson::Supervisor,
+            &[("retry_limit", "2")],
+            "scan=1,3,9",
+            Some("scan_sweep.avg_recovery"),
+        ),
+        (Lesson::Jobs, &[], "fail_prob:0..1:6", None),
+        (
+            Lesson::Jobs,
+            &[("nights", "40")],
+            "interval:12..36:5",
+            Some("overlap.skipped"),
+        ),
+        (
+            Lesson::Compensation,
+            &[("runs", "5000")],
+            "comp_fail:0..0.3:4",
+            Some("monte_carlo.rate"),
+        ),
+        (
+            Lesson::Compensation,
+            &[("runs", "2000")],
+            "seed:1..4",
+            Some("monte_carlo_exact.ci_high"),
+        ),
+    ];
+    for (lesson, base, x, metric) in cases {
+        let s = sweep(*lesson, base, x, None, *metric);
+        assert!(s.chart.is_some());
+        assert_points_equal_single_runs(&s);
+    }
+}
+
+#[test]
+fn heatmaps_equal_single_runs() {
+    let s = sweep(
+        Lesson::Supervisor,
+        &[],
+        "scan:1..4",
+        Some("lease:1..3"),
+        Some("recovery.supervisor_on@worst_recovery"),
+    );
+    assert_eq!(s.queries.len(), 12);
+    assert_eq!(s.series.len(), 1);
+    assert!(s.chart.is_none() && s.range.is_some());
+    assert_points_equal_single_runs(&s);
+    // Row-major: y then x; the point (scan 3, lease 2) is the run with those two values.
+    // (lease 2 is the lesson's value, so the link leaves it out.)
+    assert_eq!(s.queries[4 + 2], "lesson=supervisor&scan=3");
+    let s = sweep(
+        Lesson::Compensation,
+        &[("runs", "3000")],
+        "comp_fail:0.1..0.3:3",
+        Some("seed:5..6"),
+        Some("monte_carlo.calls_per_job@2"),
+    );
+    assert_eq!(s.series[0].name, "2");
+    assert_points_equal_single_runs(&s);
+}
+
+#[test]
+fn the_lesson_row_of_a_sweep_at_the_lessons_value_is_the_lessons_number() {
+    // At comp_fail = 0.05 (the lesson's DD5) the one-attempt rate is the lesson's 0.03724.
+    let s = sweep(
+        Lesson::Compensation,
+        &[],
+        "comp_fail:0.05,0.1",
+        None,
+        Some("monte_carlo.rate"),
+    );
+    assert_eq!(s.series[0].values[0], Some(0.03724));
+}
+
+#[test]
+fn bad_sweeps_name_the_problem() {
+    let err = |x: &str, y: Option<&str>, metric: Option<&str>| {
+        sweep::parse(Lesson::Supervisor, x, y, metric)
+            .and_then(|spec| {
+                sweep::run(&ParamSet::defaults(Lesson::Supervisor), &spec, &mut |_| {})
+            })
+            .unwrap_err()
+    };
+    let e = err("steps:1..3", None, None);
+    assert_eq!(e.param.as_deref(), Some("sweep"));
+    assert!(
+        e.allowed
+            .contains("a numeric parameter of supervisor: jobs, scan"),
+        "{e:?}"
+    );
+    let e = err("scan:8..1", None, None);
+    assert!(e.allowed.contains("a <= b"), "{e:?}");
+    let e = err("scan:1..1000", None, None);
+    assert!(e.allowed.contains("1000 values; at most 200"), "{e:?}");
+    let e = err("scan:0,1", None, None);
+    assert!(
+        e.allowed
+            .contains("0 is not a value of scan: a whole number from 1 to 10000"),
+        "{e:?}"
+    );
+    let e = err("scan:1..30", Some("lease:1..30"), None);
+    assert!(e.allowed.contains("at most 441 points"), "{e:?}");
+    let e = err("scan:1..3", Some("scan:1..3"), None);
+    assert_eq!(e.param.as_deref(), Some("sweep_y"));
+    let e = err("scan:1..3", None, Some("recovery.nope"));
+    assert_eq!(e.param.as_deref(), Some("metric"));
+    assert!(e.allowed.contains("recovery.supervisor_on"), "{e:?}");
+    let e = err("jobs:1..3", None, None);
+    assert!(e.allowed.contains("at jobs=1: parameter hung"), "{e:?}");
+    let e = err("scan:1..3", None, Some("recovery.supervisor_on@nope"));
+    assert!(e.allowed.contains("nope is not one"), "{e:?}");
+    // Too much work is refused before anything runs, saying how to reduce it.
+    let set = ParamSet::from_assignments(Lesson::Compensation, [("runs", "100000000")]).unwrap();
+    let spec = sweep::parse(Lesson::Compensation, "comp_fail:0..1:20", None, None).unwrap();
+    let e = sweep::run(&set, &spec, &mut |_| {}).unwrap_err();
+    assert_eq!(e.code, ErrorCode::TooMuchWork);
+    assert!(
+        e.allowed.contains("use fewer points or a smaller sample"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn cli_sweeps_as_text_and_json() {
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_tatbikat"))
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (code, out, _) = run(&["supervisor", "--sweep", "lease=1..4"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.starts_with("sweep: supervisor recovery.supervisor_on over lease:1..4\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "           3              84               6            2.67               3"
+        ),
+        "{out}"
+    );
+    let (code, out, _) = run(&[
+        "supervisor",
+        "--sweep",
+        "scan=1..2",
+        "--sweep",
+        "lease=1..2",
+        "--metric",
+        "recovery.supervisor_on@worst_recovery",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, Some(0));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["query"],
+        "lesson=supervisor&sweep=scan:1..2&sweep_y=lease:1..2&metric=recovery.supervisor_on@worst_recovery"
+    );
+    let (code, _, err) = run(&["jobs", "--sweep", "nights=0..3"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("0 is not a value of nights"), "{err}");
+    let (code, _, err) = run(&["jobs", "--metric", "overlap.skipped"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--metric goes with --sweep"), "{err}");
+}

@@ -1,0 +1,281 @@
+//! A trace's totals equal the numbers the same run's tables print (issue 4, "watch one run"),
+//! at the lesson's values and at random ones, and `--trace` works from the CLI.
+
+use std::process::Command;
+
+use proptest::prelude::*;
+use tatbikat::compensation::model as comp_model;
+use tatbikat::compensation::params::CompensationParams;
+use tatbikat::jobs::model as jobs_model;
+use tatbikat::jobs::params::{JobsParams, generator};
+use tatbikat::supervisor::model as sup_model;
+use tatbikat::supervisor::params::SupervisorParams;
+use tatbikat::trace::{Trace, trace};
+use tatbikat::{Lesson, ParamSet};
+
+fn set(lesson: Lesson, pairs: &[(&str, String)]) -> ParamSet {
+    ParamSet::from_assignments(lesson, pairs.iter().map(|(k, v)| (*k, v.as_str()))).unwrap()
+}
+
+fn total(tr: &Trace, track: &str, key: &str) -> u64 {
+    tr.track(track).unwrap().total(key).unwrap() as u64
+}
+
+/// The supervisor's outcome table row for a selector equals the trace's counters.
+fn check_supervisor(set: &ParamSet) -> Result<(), TestCaseError> {
+    let p = SupervisorParams::from_set(set).unwrap();
+    let r = sup_model::simulate(&p);
+    let mut runs = vec![
+        ("off".to_string(), r.off.clone()),
+        ("on".into(), r.on.clone()),
+    ];
+    runs.extend(
+        r.sweep
+            .iter()
+            .map(|(s, o)| (format!("scan:{s}"), o.clone())),
+    );
+    for (selector, o) in runs {
+        let tr = trace(set, &selector).unwrap();
+        for (key, want) in [
+            ("steps_run", o.steps_run),
+            ("completed", o.completed),
+            ("records_read", o.records_read),
+            ("redriven", o.redriven),
+            ("wasted", o.wasted),
+            ("worst_recovery", o.worst_recovery),
+            ("compensated_jobs", o.compensated_jobs),
+            ("compensated_steps", o.compensated_steps),
+        ] {
+            prop_assert_eq!(total(&tr, "jobs", key), want, "{} {}", selector, key);
+        }
+        // Half-done jobs are the lanes still running or stuck at the end.
+        let open = tr.tracks[0]
+            .lanes
+            .iter()
+            .filter(|l| {
+                l.spans
+                    .last()
+                    .is_some_and(|s| s.state == "stuck" || s.state == "run")
+            })
+            .count() as u64;
+        prop_assert_eq!(open, o.half_done, "{} half done", selector);
+        if selector == "on" {
+            if let Some(d) = &r.duplicates {
+                prop_assert_eq!(total(&tr, "jobs", "duplicate_lines"), d.lines);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_jobs(set: &ParamSet) -> Result<(), TestCaseError> {
+    let p = JobsParams::from_set(set).unwrap();
+    let g = generator(p.seed).unwrap();
+    let r = jobs_model::simulate(&p, |_| g.clone());
+    for row in &r.retry {
+        let tr = trace(set, &format!("limit:{}", row.limit)).unwrap();
+        prop_assert_eq!(total(&tr, "attempts", "completed"), row.completed);
+        prop_assert_eq!(total(&tr, "attempts", "attempts"), row.attempts);
+        prop_assert_eq!(total(&tr, "attempts", "wasted"), row.wasted);
+        for pol in &r.policies {
+            let key = match pol.policy {
+                jobs_model::Policy::Skip => "skip",
+                jobs_model::Policy::Queue => "queue",
+                jobs_model::Policy::Parallel => "parallel",
+                jobs_model::Policy::Replace => "replace",
+            };
+            prop_assert_eq!(total(&tr, key, "started"), pol.started);
+            prop_assert_eq!(total(&tr, key, "skipped"), pol.skipped);
+            prop_assert_eq!(total(&tr, key, "total_delay") as i64, pol.total_delay);
+            prop_assert_eq!(total(&tr, key, "max_concurrent"), pol.max_concurrent);
+            prop_assert_eq!(total(&tr, key, "max_queue"), pol.max_queue);
+            prop_assert_eq!(total(&tr, key, "spill_over"), pol.spill_over);
+            prop_assert_eq!(total(&tr, key, "pod_hours") as i64, pol.pod_hours);
+            prop_assert_eq!(total(&tr, key, "killed"), pol.killed);
+            prop_assert_eq!(total(&tr, key, "lost_pod_hours") as i64, pol.lost_pod_hours);
+        }
+    }
+    Ok(())
+}
+
+/// With no compensation failing, the trace of the run failing at each step equals the lesson's
+/// per-step rollback table.
+fn check_compensation(set: &ParamSet) -> Result<(), TestCaseError> {
+    let p = CompensationParams::from_set(set).unwrap();
+    let r = comp_model::simulate(&p);
+    let n = p.steps.len();
+    for f in &r.failures {
+        let k = f.completed as usize;
+        let mut zero = set.clone();
+        zero.set("comp_fail", "0").unwrap();
+        let tr = trace(&zero, &format!("run:{k}")).unwrap();
+        prop_assert_eq!(total(&tr, "rollback", "calls"), f.rollback.calls);
+        prop_assert_eq!(total(&tr, "rollback", "rounds"), f.rollback.rounds);
+        prop_assert_eq!(
+            total(&tr, "rollback", "uncompensated"),
+            f.rollback.uncompensated
+        );
+        prop_assert_eq!(total(&tr, "rollback", "hung"), 0);
+        prop_assert_eq!(tr.tracks[0].lanes.len(), n);
+    }
+    Ok(())
+}
+
+#[test]
+fn lesson_values() {
+    check_supervisor(&ParamSet::defaults(Lesson::Supervisor)).unwrap();
+    check_jobs(&ParamSet::defaults(Lesson::Jobs)).unwrap();
+    check_compensation(&ParamSet::defaults(Lesson::Compensation)).unwrap();
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn supervisor_at_random_values(
+        jobs in 4u32..16,
+        scan in 1u32..6,
+        lease in 1u32..6,
+        retry in 1u32..5,
+        max_rounds in 5u32..60,
+        hung_job in 1u32..3,
+        perm_job in 1u32..3,
+        random in any::<bool>(),
+        idempotent in any::<bool>(),
+        fault_seed in 1u32..100_000,
+    ) {
+        let s = set(Lesson::Supervisor, &[
+            ("jobs", jobs.to_string()),
+            ("scan", scan.to_string()),
+            ("lease", lease.to_string()),
+            ("retry_limit", retry.to_string()),
+            ("max_rounds", max_rounds.to_string()),
+            ("hung", format!("S{hung_job}@fatura")),
+            ("permanent", format!("S{}@tarife", perm_job + 2)),
+            ("scan_sweep", "1,3,5".into()),
+            ("fault_mode", if random { "random" } else { "fixed" }.into()),
+            ("hang_rate", "0.2".into()),
+            ("fail_rate", "0.1".into()),
+            ("fault_seed", fault_seed.to_string()),
+            ("idempotent", u8::from(idempotent).to_string()),
+            ("invoice_steps", "indirim,fatura".into()),
+        ]);
+        check_supervisor(&s)?;
+    }
+
+    #[test]
+    fn jobs_at_random_values(
+        seed in 1u64..2_000_000_000,
+        nights in 1usize..60,
+        interval in 1i64..40,
+        fail in 0.0f64..1.0,
+        replace in any::<bool>(),
+        deadline in prop::option::of(0i64..30),
+    ) {
+        let s = set(Lesson::Jobs, &[
+            ("seed", seed.to_string()),
+            ("nights", nights.to_string()),
+            ("interval", interval.to_string()),
+            ("fail_prob", fail.to_string()),
+            ("replace_policy", u8::from(replace).to_string()),
+            ("starting_deadline", deadline.map_or(String::new(), |d| d.to_string())),
+        ]);
+        check_jobs(&s)?;
+    }
+
+    #[test]
+    fn compensation_at_random_values(seed in 1u32..u32::MAX, runs in 4u64..50) {
+        let s = set(Lesson::Compensation, &[
+            ("seed", seed.to_string()),
+            ("runs", runs.to_string()),
+        ]);
+        check_compensation(&s)?;
+    }
+}
+
+fn cli(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tatbikat"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn cli_prints_traces_as_text_and_json() {
+    let (code, out, _) = cli(&["supervisor", "--trace"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("trace: supervisor scan:2 (8 rounds"),
+        "{out}"
+    );
+    assert!(out.contains("S7   |==?=?=?x|"), "{out}");
+    assert!(
+        out.contains("totals: steps_run 45, completed 11, records_read 48, redriven 6, wasted 3")
+    );
+    let (code, out, _) = cli(&[
+        "supervisor",
+        "--set",
+        "scan=4",
+        "--trace",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["trace"]["selector"], "scan:4");
+    assert_eq!(v["query"], "lesson=supervisor&scan=4&trace=scan:4");
+    let (code, out, _) = cli(&["compensation", "--trace=attempts:2,run:3"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.starts_with("trace: compensation attempts:2,run:3"),
+        "{out}"
+    );
+    let (code, out, _) = cli(&["jobs", "--trace", "limit:6", "--set", "nights=5"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("[attempts]"), "{out}");
+}
+
+#[test]
+fn cli_names_a_bad_selector() {
+    for (lesson, selector, says) in [
+        (
+            "supervisor",
+            "scan:0",
+            "scan: a whole number from 1 to 10000",
+        ),
+        ("supervisor", "bogus", "on (the run with the supervisor)"),
+        ("jobs", "limit:x", "limit: a whole number from 1 to 1000"),
+        (
+            "compensation",
+            "run:100000",
+            "run: a whole number from 0 to 99999",
+        ),
+        (
+            "compensation",
+            "attempts:0",
+            "attempts: a whole number from 1 to 20",
+        ),
+    ] {
+        let (code, _, err) = cli(&[lesson, &format!("--trace={selector}")]);
+        assert_eq!(code, 2, "{lesson} {selector}");
+        assert!(
+            err.contains("trace") && err.contains(selector) && err.contains(says),
+            "{err}"
+        );
+    }
+    let (code, _, err) = cli(&[
+        "supervisor",
+        "--set",
+        "jobs=1000",
+        "--set",
+        "max_rounds=10000",
+        "--trace",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("lower jobs or max_rounds"), "{err}");
+}

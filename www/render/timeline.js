@@ -1,0 +1,266 @@
+// One run as a timeline: for each track, lanes × time with the spans of state the core recorded,
+// a playhead, and the counters and events at the current frame. Frames, spans, events and
+// counters all come from the core (every number is its own); this file draws them and moves the
+// playhead: play, pause, step, scrubber, keyboard.
+import { el, svg, uid } from "../dom.js";
+import { formatNumber } from "../i18n/index.js";
+
+const LABEL_W = 70;
+const AXIS_H = 22;
+const NOTABLE = new Set(["redrive", "wasted", "killed", "duplicate_line", "compensate", "skip", "start_late", "hung", "call_failed", "step_failed", "night_failed", "uncompensated"]);
+
+/** The viewer for a trace document (`doc.trace`); `draw(width)` lays it out. */
+export function timelineView(doc, t, { onSelector } = {}) {
+  const tr = doc.trace;
+  const unit = (n) => t(`trace.unit.${tr.unit}`, { n });
+  let frame = 0;
+  let timer = null;
+  let width = 0;
+
+  const playButton = el("button", { type: "button", class: "small play", "aria-pressed": "false", onclick: () => toggle() }, t("ui.trace.play"));
+  const scrub = el("input", {
+    type: "range",
+    min: "0",
+    max: String(tr.frames),
+    step: "1",
+    value: "0",
+    class: "scrubber",
+    "aria-label": t("ui.trace.scrubber"),
+    oninput: () => show(Number(scrub.value)),
+  });
+  const position = el("output", { class: "position", "aria-live": "off" });
+  const button = (key, action) => el("button", { type: "button", class: "small", "aria-label": t(`ui.trace.${key}`), title: t(`ui.trace.${key}`), onclick: action }, t(`ui.trace.${key}_icon`));
+  const controls = el(
+    "div",
+    { class: "trace-controls" },
+    button("start", () => show(0)),
+    button("step_back", () => show(frame - 1)),
+    playButton,
+    button("step_forward", () => show(frame + 1)),
+    button("end", () => show(tr.frames)),
+    scrub,
+    position,
+  );
+  const selectorInput = el("input", { type: "text", value: tr.selector, spellcheck: "false", autocomplete: "off", "aria-label": t("ui.trace.selector"), class: "selector" });
+  const selectorForm = el(
+    "form",
+    {
+      class: "trace-selector",
+      onsubmit: (e) => {
+        e.preventDefault();
+        onSelector?.(selectorInput.value.trim());
+      },
+    },
+    el("label", {}, t("ui.trace.selector"), " ", selectorInput),
+    el("button", { type: "submit", class: "small" }, t("ui.trace.apply")),
+    el("span", { class: "hint" }, t(`ui.trace.selector_help.${doc.trace.lesson}`)),
+  );
+  const facts = el(
+    "p",
+    { class: "trace-facts" },
+    tr.facts.map(([k, v], i) => [i ? " · " : "", t.has(`trace.fact.${k}`) ? t(`trace.fact.${k}`, { v }) : `${k} ${v}`]),
+  );
+  const log = el("ul", { class: "trace-log", "aria-live": "polite" });
+  const tracks = tr.tracks.map((track) => trackView(track, tr, t));
+  const node = el(
+    "section",
+    {
+      class: "trace",
+      tabindex: "-1",
+      "aria-label": t("ui.watch"),
+      onkeydown: (e) => {
+        if (e.target instanceof HTMLInputElement && e.target.type === "text") return;
+        const to = { ArrowRight: frame + 1, ArrowLeft: frame - 1, Home: 0, End: tr.frames }[e.key];
+        if (e.key === " " || e.key === "k") {
+          if (e.target instanceof HTMLButtonElement) return;
+          e.preventDefault();
+          toggle();
+        } else if (to !== undefined && e.target !== scrub) {
+          e.preventDefault();
+          show(to);
+        }
+      },
+    },
+    selectorForm,
+    facts,
+    controls,
+    el("p", { class: "hint keys" }, t("ui.trace.keys")),
+    tracks.map((v) => v.node),
+    el("h4", {}, t("ui.trace.events")),
+    log,
+  );
+
+  function show(f) {
+    frame = Math.max(0, Math.min(tr.frames, f));
+    scrub.value = String(frame);
+    const shownEnd = Math.min(tr.end, frame * tr.step);
+    position.textContent = t("ui.trace.position", { frame, frames: tr.frames, at: unit(shownEnd + (tr.first ? 0 : 0)) });
+    for (const v of tracks) v.show(frame);
+    // What happened in the last frame shown.
+    const from = (frame - 1) * tr.step;
+    const to = frame * tr.step;
+    const items = [];
+    tr.tracks.forEach((track) => {
+      for (const e of track.events) {
+        if (e.at < from || e.at >= to || frame === 0) continue;
+        const lane = e.lane === null ? "" : `${track.lanes[e.lane].label}: `;
+        const prefix = tr.tracks.length > 1 ? `[${t(`trace.track.${track.key}`)}] ` : "";
+        const what = t(`trace.event.${e.kind}`, { note: e.note ?? "" });
+        items.push(el("li", {}, `${prefix}${unit(e.at + tr.first)} — ${lane}${what}${e.note && !t(`trace.event.${e.kind}`).includes("{note}") ? ` (${e.note})` : ""}`));
+      }
+    });
+    const shown = items.slice(0, 40);
+    if (items.length > shown.length) shown.push(el("li", {}, t("ui.trace.more", { count: items.length - shown.length })));
+    log.replaceChildren(...(shown.length ? shown : [el("li", { class: "none" }, t(frame === 0 ? "ui.trace.at_start" : "ui.trace.no_events"))]));
+    if (frame >= tr.frames) stop();
+  }
+
+  function toggle() {
+    if (timer) stop();
+    else play();
+  }
+
+  function play() {
+    if (frame >= tr.frames) show(0);
+    const every = Math.max(80, Math.min(700, Math.round(9000 / Math.max(1, tr.frames))));
+    timer = setInterval(() => show(frame + 1), every);
+    playButton.textContent = t("ui.trace.pause");
+    playButton.setAttribute("aria-pressed", "true");
+  }
+
+  function stop() {
+    clearInterval(timer);
+    timer = null;
+    playButton.textContent = t("ui.trace.play");
+    playButton.setAttribute("aria-pressed", "false");
+  }
+
+  return {
+    node,
+    frame: () => frame,
+    show,
+    stop,
+    draw(w) {
+      const now = Math.max(260, Math.floor(w));
+      if (now === width) return;
+      width = now;
+      for (const v of tracks) v.draw(width);
+      show(frame);
+    },
+  };
+}
+
+/** One track: its lanes as an SVG, and its counters. */
+function trackView(track, tr, t) {
+  const holder = el("div", { class: "timeline-canvas" });
+  const counters = el("dl", { class: "trace-counters" });
+  const titleId = uid("track");
+  const states = [...new Set(track.lanes.flatMap((l) => l.spans.map((s) => s.state)))];
+  const legend = el(
+    "ul",
+    { class: "legend trace-legend" },
+    states.map((s) => el("li", {}, el("span", { class: `swatch st-${s}`, "aria-hidden": "true" }), t(`trace.state.${s}`))),
+  );
+  const node = el(
+    "figure",
+    { class: "timeline", dataset: { track: track.key } },
+    el("figcaption", { id: titleId }, t(`trace.track.${track.key}`, { limit: tr.facts.find(([k]) => k === "limit")?.[1] ?? "" })),
+    holder,
+    legend,
+    counters,
+  );
+  let live = [];
+  let playhead = null;
+  let marks = [];
+  let x = (v) => v;
+
+  function draw(width) {
+    const n = track.lanes.length;
+    const lh = n > 24 ? Math.max(5, Math.floor(330 / n)) : 16;
+    const height = n * lh + AXIS_H + 4;
+    const right = width - 8;
+    x = (v) => LABEL_W + (v / Math.max(1, tr.end)) * (right - LABEL_W);
+    const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": titleId, class: "plot timeline-svg" });
+    root.append(svg("desc", {}, describe(track, tr, t)));
+    const labelEvery = lh >= 11 ? 1 : Math.ceil(11 / lh);
+    const ghost = svg("g", { class: "ghost" });
+    const solid = svg("g", { class: "solid" });
+    live = [];
+    track.lanes.forEach((lane, i) => {
+      const y = i * lh + 2;
+      if (i % labelEvery === 0) {
+        root.append(svg("text", { class: "lane-label", x: LABEL_W - 6, y: y + lh / 2, dy: "0.32em", "text-anchor": "end" }, lane.label));
+      }
+      for (const s of lane.spans) {
+        const attrs = { x: x(s.start), y, height: Math.max(2, lh - 2) };
+        const title = `${lane.label}: ${t(`trace.state.${s.state}`)}${s.note ? ` (${s.note})` : ""} — ${t(`trace.unit.${tr.unit}`, { n: s.start + tr.first })}–${s.end - 1 + tr.first}`;
+        ghost.append(svg("rect", { ...attrs, width: Math.max(1, x(s.end) - x(s.start)), class: `st-${s.state}` }));
+        const rect = svg("rect", { ...attrs, width: 0, class: `st-${s.state}` }, svg("title", {}, title));
+        solid.append(rect);
+        live.push([rect, s]);
+      }
+    });
+    root.append(ghost, solid);
+    // Events worth a mark: scans as lines across the track, the rest as dots on their lane.
+    const ev = svg("g", { class: "events" });
+    marks = [];
+    for (const e of track.events) {
+      if (e.kind === "scan") {
+        const m = svg("line", { class: "scan", x1: x(e.at + 0.5), x2: x(e.at + 0.5), y1: 0, y2: n * lh + 2 });
+        ev.append(m);
+        marks.push([m, e]);
+      } else if (NOTABLE.has(e.kind) && e.lane !== null) {
+        const m = svg("circle", { class: `ev ev-${e.kind}`, cx: x(e.at + 0.5), cy: e.lane * lh + 2 + (lh - 2) / 2, r: Math.max(2, Math.min(4, lh / 3)) });
+        ev.append(m);
+        marks.push([m, e]);
+      }
+    }
+    root.append(ev);
+    // Time axis.
+    const axis = svg("g", { class: "axis x" });
+    const base = n * lh + 4;
+    axis.append(svg("line", { class: "domain", x1: LABEL_W, x2: right, y1: base, y2: base }));
+    const stepPx = (right - LABEL_W) / Math.max(1, tr.end);
+    const nice = [1, 2, 5, 10, 12, 24, 48, 72, 120, 168, 240, 480, 720, 1000];
+    const every = nice.find((k) => k * stepPx >= 34) ?? Math.ceil(tr.end / 8);
+    for (let v = 0; v <= tr.end; v += every) {
+      axis.append(
+        svg("line", { class: "tick", x1: x(v), x2: x(v), y1: base, y2: base + 4 }),
+        svg("text", { x: x(v), y: base + 15, "text-anchor": "middle" }, String(v + tr.first)),
+      );
+    }
+    root.append(axis);
+    playhead = svg("line", { class: "playhead", x1: LABEL_W, x2: LABEL_W, y1: 0, y2: n * lh + 4 });
+    root.append(playhead);
+    holder.replaceChildren(root);
+  }
+
+  function show(frame) {
+    const cut = Math.min(tr.end, frame * tr.step);
+    for (const [rect, s] of live) {
+      const end = Math.min(s.end, cut);
+      rect.setAttribute("width", end > s.start ? Math.max(1, x(end) - x(s.start)) : 0);
+    }
+    for (const [m, e] of marks) m.classList.toggle("hidden", e.at >= cut);
+    if (playhead) {
+      playhead.setAttribute("x1", x(cut));
+      playhead.setAttribute("x2", x(cut));
+    }
+    counters.replaceChildren(
+      ...track.counters.flatMap((c) => [
+        el("dt", {}, t(`trace.counter.${c.key}`)),
+        el("dd", { dataset: { counter: c.key } }, formatNumber(c.values[Math.min(frame, c.values.length - 1)], t, 2)),
+      ]),
+    );
+  }
+
+  return { node, draw, show };
+}
+
+/** The track in words, for screen readers: each lane's spans. */
+function describe(track, tr, t) {
+  return track.lanes
+    .slice(0, 60)
+    .map((l) => `${l.label}: ${l.spans.map((s) => `${t(`trace.state.${s.state}`)} ${s.start + tr.first}–${s.end - 1 + tr.first}`).join(", ")}`)
+    .join("; ");
+}
