@@ -72,6 +72,7 @@ function adopt(resolved) {
   adoptValues(resolved.share);
   state.linkErrors = resolved.errors;
   state.preset = resolved.preset;
+  state.view = { ...resolved.view };
 }
 
 /** Takes the values of a share query as the typed values (a later change keeps the others). */
@@ -81,8 +82,6 @@ function adoptValues(share) {
   for (const spec of state.specs[state.lesson]) {
     if (shared.has(spec.name)) state.values[spec.name] = shared.get(spec.name);
   }
-  state.linkErrors = resolved.errors;
-  state.view = { ...resolved.view };
 }
 
 /** The query of the current state, values as typed; the core canonicalizes it. */
