@@ -162,7 +162,8 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
             counters: c.finish(),
         });
     }
-    // The guarantee table's draws for this limit, one attempt per hour of the night's slot.
+    // The guarantee table's draws for this limit, the attempts side by side in the night's slot.
+    let width = (interval as u32 / limit).max(1);
     let attempts = night_attempts(&p, limit, &mut fresh.clone());
     let mut lanes = Vec::with_capacity(nights);
     let mut events = Vec::new();
@@ -173,7 +174,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
             label: format!("G{}", g + 1),
             spans: Vec::new(),
         };
-        for a in (0..made).take_while(|a| t + a < end) {
+        for a in (0..made).take_while(|a| t + a * width < end) {
             let last = a + 1 == made;
             let state = if last && ok {
                 "attempt_ok"
@@ -181,8 +182,8 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
                 "attempt_failed"
             };
             lane.spans.push(crate::trace::Span {
-                start: t + a,
-                end: t + a + 1,
+                start: t + a * width,
+                end: (t + (a + 1) * width).min(end),
                 state,
                 note: None,
             });

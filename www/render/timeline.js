@@ -5,7 +5,6 @@
 import { el, svg, uid } from "../dom.js";
 import { formatNumber } from "../i18n/index.js";
 
-const LABEL_W = 70;
 const AXIS_H = 22;
 const NOTABLE = new Set(["redrive", "wasted", "killed", "duplicate_line", "compensate", "skip", "start_late", "hung", "call_failed", "step_failed", "night_failed", "uncompensated"]);
 
@@ -104,7 +103,8 @@ export function timelineView(doc, t, { onSelector } = {}) {
       for (const e of track.events) {
         if (e.at < from || e.at >= to || frame === 0) continue;
         const lane = e.lane === null ? "" : `${track.lanes[e.lane].label}: `;
-        const prefix = tr.tracks.length > 1 ? `[${t(`trace.track.${track.key}`)}] ` : "";
+        const limit = tr.facts.find(([k]) => k === "limit")?.[1] ?? "";
+        const prefix = tr.tracks.length > 1 ? `[${t(`trace.track.${track.key}`, { limit })}] ` : "";
         const what = t(`trace.event.${e.kind}`, { note: e.note ?? "" });
         items.push(el("li", {}, `${prefix}${unit(e.at + tr.first)} — ${lane}${what}${e.note && !t(`trace.event.${e.kind}`).includes("{note}") ? ` (${e.note})` : ""}`));
       }
@@ -173,13 +173,18 @@ function trackView(track, tr, t) {
   let playhead = null;
   let marks = [];
   let x = (v) => v;
+  let left = 0;
 
   function draw(width) {
     const n = track.lanes.length;
+    // Room for the longest lane label (step names can be long), within reason on a phone.
+    const longest = Math.max(2, ...track.lanes.map((l) => l.label.length));
+    const LABEL_W = Math.min(Math.max(36, Math.round(longest * 6.2 + 10)), Math.max(60, width * 0.3));
     const lh = n > 24 ? Math.max(5, Math.floor(330 / n)) : 16;
     const height = n * lh + AXIS_H + 4;
     const right = width - 8;
     x = (v) => LABEL_W + (v / Math.max(1, tr.end)) * (right - LABEL_W);
+    left = LABEL_W;
     const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": titleId, class: "plot timeline-svg" });
     root.append(svg("desc", {}, describe(track, tr, t)));
     const labelEvery = lh >= 11 ? 1 : Math.ceil(11 / lh);
@@ -230,7 +235,7 @@ function trackView(track, tr, t) {
       );
     }
     root.append(axis);
-    playhead = svg("line", { class: "playhead", x1: LABEL_W, x2: LABEL_W, y1: 0, y2: n * lh + 4 });
+    playhead = svg("line", { class: "playhead", x1: left, x2: left, y1: 0, y2: n * lh + 4 });
     root.append(playhead);
     holder.replaceChildren(root);
   }
