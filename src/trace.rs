@@ -182,7 +182,7 @@ pub fn allowed(lesson: Lesson) -> &'static str {
         }
         Lesson::Jobs => "limit:N (the attempts shown are those under attempt limit N)",
         Lesson::Compensation => {
-            "attempts:A,run:I (run I of the Monte Carlo row with A attempts; run:hung is the first run that leaves a step hung)"
+            "attempts:A,run:I (run I of the Monte Carlo row with A attempts; run:hung is the first run that leaves a step hung; step:K keeps to the runs failing at the K-th step)"
         }
     }
 }

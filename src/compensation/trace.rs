@@ -17,21 +17,62 @@ pub struct Pick {
     pub attempts: u32,
     /// The run's index, or `None` for the first run that leaves a step hung.
     pub run: Option<u64>,
+    /// Only runs failing at this step of the ordering (0-based), if given.
+    pub step: Option<usize>,
 }
 
-/// The run a selector picks (`attempts:A,run:I`, `run:hung`; the first attempt count and the
-/// first hung run by default).
+/// The run a selector picks (`attempts:A,run:I`, `run:hung`, `step:K`; the first attempt count
+/// and the first hung run by default). `step:K` (1-based, as the lesson's failing-step table
+/// counts) keeps to the runs failing at the ordering's K-th step: alone, the first of them;
+/// with `run:hung`, the first of them left hung.
 pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
     let p = CompensationParams::from_set(set)?;
     let sel = Selector::parse(text);
-    sel.only(text, &["attempts", "run"], allowed(Lesson::Compensation))?;
+    sel.only(
+        text,
+        &["attempts", "run", "step"],
+        allowed(Lesson::Compensation),
+    )?;
     let first = p.retries.first().copied().unwrap_or(1);
     let attempts = sel.int(text, "attempts", 1, 20, i64::from(first))? as u32;
-    let run = match sel.get("run") {
-        None | Some("hung") => None,
-        Some(_) => Some(sel.int(text, "run", 0, p.runs as i64 - 1, 0)? as u64),
+    let n = p.steps.len() as u64;
+    let step = match sel.get("step") {
+        None => None,
+        Some(_) => Some(sel.int(text, "step", 1, n as i64, 1)? as usize - 1),
     };
-    Ok(Pick { attempts, run })
+    let run = match (sel.get("run"), step) {
+        (None, Some(k)) => Some(k as u64),
+        (None | Some("hung"), _) => None,
+        (Some(_), _) => Some(sel.int(text, "run", 0, p.runs as i64 - 1, 0)? as u64),
+    };
+    if let (Some(i), Some(k)) = (run, step) {
+        if i % n != k as u64 {
+            return Err(Error::bad(
+                "trace",
+                text,
+                format!(
+                    "run {i} fails at step {}, not at step {}; give run or step",
+                    i % n + 1,
+                    k + 1
+                ),
+            ));
+        }
+    }
+    if run.is_some_and(|i| i >= p.runs) {
+        return Err(Error::bad(
+            "trace",
+            text,
+            format!(
+                "step: the Monte Carlo has {} runs; no run fails at that step",
+                p.runs
+            ),
+        ));
+    }
+    Ok(Pick {
+        attempts,
+        run,
+        step,
+    })
 }
 
 /// Records the selected run.
@@ -56,7 +97,9 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
             Some(i) if i == index => break before,
             Some(_) => {}
             None => {
-                if rollback(&comp, k, p.comp_fail, pick.attempts, &mut rng.clone()).hung > 0 {
+                if pick.step.is_none_or(|s| s == k)
+                    && rollback(&comp, k, p.comp_fail, pick.attempts, &mut rng.clone()).hung > 0
+                {
                     hung_found = true;
                     break before;
                 }
@@ -65,8 +108,9 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
         rollback(&comp, k, p.comp_fail, pick.attempts, &mut rng);
         index += 1;
         if index == p.runs {
-            // No run left a step hung: show the run that undoes the most steps.
-            index = n - 1;
+            // No run left a step hung: show the first run failing at the step asked for, or the
+            // one that undoes the most steps.
+            index = pick.step.map_or(n - 1, |s| s as u64).min(p.runs - 1);
             let mut again = Lcg32::new(p.seed);
             for i in 0..index {
                 rollback(
@@ -189,9 +233,10 @@ fn build<R: UnitRng>(
     }
     Trace {
         lesson: "compensation",
-        selector: match pick.run {
-            Some(i) => format!("attempts:{},run:{i}", pick.attempts),
-            None => format!("attempts:{},run:hung", pick.attempts),
+        selector: match (pick.run, pick.step) {
+            (Some(i), _) => format!("attempts:{},run:{i}", pick.attempts),
+            (None, Some(s)) => format!("attempts:{},step:{},run:hung", pick.attempts, s + 1),
+            (None, None) => format!("attempts:{},run:hung", pick.attempts),
         },
         unit: "round",
         frames: end,
@@ -237,6 +282,20 @@ mod tests {
             }
             assert_eq!(sum, mc, "attempts {attempts}");
         }
+    }
+
+    #[test]
+    fn step_picks_the_runs_failing_there() {
+        let set = ParamSet::defaults(Lesson::Compensation);
+        let tr = trace(&set, "step:3").unwrap();
+        assert_eq!(tr.facts[0].1, "2");
+        assert_eq!(tr.selector, "attempts:1,run:2");
+        let tr = trace(&set, "step:3,run:hung").unwrap();
+        let run: u64 = tr.facts[0].1.parse().unwrap();
+        assert_eq!(run % 4, 2);
+        assert!(tr.tracks[0].total("hung").unwrap() >= 1.0);
+        assert!(trace(&set, "step:3,run:4").is_err());
+        assert!(trace(&set, "step:5").is_err());
     }
 
     #[test]

@@ -462,7 +462,7 @@ export default {
   "ui.trace.apply": "Show",
   "ui.trace.selector_help.supervisor": "on (with the supervisor), off (without) or scan:N (scan interval N)",
   "ui.trace.selector_help.jobs": "limit:N (the nights' attempts under attempt limit N)",
-  "ui.trace.selector_help.compensation": "attempts:A,run:I (run I with A attempts; run:hung is the first run left hung)",
+  "ui.trace.selector_help.compensation": "attempts:A,run:I (run I with A attempts; run:hung is the first run left hung; step:K only runs failing at the K-th step)",
   "ui.trace.events": "What happened in this step",
   "ui.trace.no_events": "Nothing notable in this step.",
   "ui.trace.at_start": "The start of the run: play it or step through it.",

@@ -462,7 +462,7 @@ export default {
   "ui.trace.apply": "Göster",
   "ui.trace.selector_help.supervisor": "on (denetçili), off (denetçisiz) ya da scan:N (tarama N ile)",
   "ui.trace.selector_help.jobs": "limit:N (gecelerin denemeleri N deneme sınırıyla)",
-  "ui.trace.selector_help.compensation": "attempts:A,run:I (A denemeyle I. koşu; run:hung ilk askıda kalan koşu)",
+  "ui.trace.selector_help.compensation": "attempts:A,run:I (A denemeyle I. koşu; run:hung ilk askıda kalan koşu; step:K yalnız K. adımda hata veren koşular)",
   "ui.trace.events": "Bu adımda olanlar",
   "ui.trace.no_events": "Bu adımda kayda değer bir olay yok.",
   "ui.trace.at_start": "Koşunun başı: oynatın ya da adım adım ilerleyin.",
