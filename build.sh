@@ -123,6 +123,12 @@ case "${1:-}" in
     need_chromium
     say "browser tests (headless chromium)"
     node tests/browser/run.mjs
+    # Further browser suites (one file each: tests/browser/<topic>.check.mjs).
+    for suite in tests/browser/*.check.mjs; do
+      [ -e "$suite" ] || continue
+      say "browser tests: $(basename "$suite" .check.mjs)"
+      node "$suite"
+    done
     say "all tests passed"
     ;;
   bench)
