@@ -87,6 +87,28 @@ build_www() {
   say "site ready in www/ ($(gzip -9c www/pkg/tatbikat_bg.wasm | wc -c) bytes of first-load wasm, $(gzip -9c www/pkg/tatbikat_deep_bg.wasm | wc -c) bytes of traces-and-sweeps wasm, gzipped)"
 }
 
+quality_gates() {
+  # The page builds its DOM with DOM methods and textContent only: nothing that parses HTML or
+  # code from strings (generated www/pkg and www/vendor are not ours).
+  local html
+  html=$(grep -rnE 'innerHTML|outerHTML|insertAdjacentHTML|document\.write|createContextualFragment|new Function|[^.a-zA-Z]eval\(' \
+    www --include='*.js' --include='*.html' --exclude-dir=pkg --exclude-dir=vendor || true)
+  if [ -n "$html" ]; then
+    echo "www/ parses HTML or code from strings:" >&2
+    echo "$html" >&2
+    exit 1
+  fi
+  # The native core and CLI depend on no WebAssembly crate (they live under cfg(wasm32) only).
+  local wasm
+  wasm=$(cargo tree --locked -e normal --prefix none | grep -E '^(wasm-bindgen|js-sys|web-sys|getrandom|serde-wasm-bindgen)[ -]' || true)
+  if [ -n "$wasm" ]; then
+    echo "the native dependency tree has WebAssembly crates:" >&2
+    echo "$wasm" >&2
+    exit 1
+  fi
+  echo "ok: no innerHTML/eval-like calls in www/; native tree: $(cargo tree --locked -e normal --prefix none | sed 's/ (.*//' | sort -u | grep -v '^tatbikat' | tr '\n' ' ')"
+}
+
 wasm_bindgen_tests() {
   say "wasm-bindgen-test under node"
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
@@ -113,6 +135,8 @@ case "${1:-}" in
     cargo clippy --locked --all-targets -- -D warnings
     cargo clippy --locked --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
     cargo clippy --locked --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
+    say "quality gates: no HTML parsing of data in www/, no wasm crate in the native core"
+    quality_gates
     say "cargo test"
     cargo test --locked
     build_cli

@@ -125,6 +125,21 @@ pub fn validate(params: &ParamSet) -> Result<(), Error> {
     }
 }
 
+/// The work a run of these parameters takes, in simulated units (job-rounds, random draws): every
+/// lesson refuses more than its budget when its parameters are read, so this is bounded.
+pub fn work(params: &ParamSet) -> Result<f64, Error> {
+    Ok(match params.lesson() {
+        Lesson::Supervisor => {
+            let p = supervisor::params::SupervisorParams::from_set(params)?;
+            p.jobs as f64 * f64::from(p.max_rounds) * (p.scan_sweep.len() as f64 + 2.0)
+        }
+        Lesson::Jobs => jobs::params::JobsParams::from_set(params)?.draws(),
+        Lesson::Compensation => {
+            compensation::params::CompensationParams::from_set(params)?.expected_draws()
+        }
+    })
+}
+
 /// Runs the lesson of `params` and reports one section, or all of them when `section` is `None`.
 pub fn run(params: &ParamSet, section: Option<&str>) -> Result<Report, Error> {
     run_with_progress(params, section, &mut |_| {})

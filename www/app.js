@@ -597,9 +597,11 @@ function showErrors(resolved) {
   const specs = state.specs[state.lesson];
   // The link's own problems (a key that is not a parameter, a bad language...) stay in view
   // until the first change; the page's later queries no longer carry them.
-  const fromLink = state.fromLink ? state.linkErrors.filter((e) => !specs.some((s) => s.name === e.param)) : [];
+  // A key given twice is the link's problem, not a control's: it stays listed too.
+  const linkOnly = (e) => !specs.some((s) => s.name === e.param) || e.code === "repeated_param";
+  const fromLink = state.fromLink ? state.linkErrors.filter(linkOnly) : [];
   const errors = [...resolved.errors, ...fromLink.filter((e) => !resolved.errors.some((r) => r.message === e.message))];
-  const shown = errors.filter((e) => !panel || !specs.some((s) => s.name === e.param));
+  const shown = errors.filter((e) => !panel || linkOnly(e));
   const list = shown.map((e) => {
     const spec = specs.find((s) => s.name === e.param);
     const text = spec

@@ -10,6 +10,10 @@ use crate::params::ParamSet;
 use crate::rng::{Lcg32, UnitRng};
 use crate::trace::{Counters, Event, Lane, Selector, Trace, Track, allowed, push_span};
 
+/// Runs a trace replays at most to reach the one it shows (a second or so): later runs are
+/// refused, and `run:hung` looks no further.
+pub const MAX_REPLAY: u64 = 10_000_000;
+
 /// Which run: the attempt count and the run's index in the Monte Carlo.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Pick {
@@ -57,6 +61,15 @@ pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
                 ),
             ));
         }
+    }
+    if let Some(i) = run.filter(|&i| i >= MAX_REPLAY) {
+        return Err(Error::bad(
+            "trace",
+            text,
+            format!(
+                "run: a trace replays the Monte Carlo's first {MAX_REPLAY} runs at most; run {i} is beyond them, pick an earlier run"
+            ),
+        ));
     }
     if run.is_some_and(|i| i >= p.runs) {
         return Err(Error::bad(
@@ -107,7 +120,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
         }
         rollback(&comp, k, p.comp_fail, pick.attempts, &mut rng);
         index += 1;
-        if index == p.runs {
+        if index == p.runs.min(MAX_REPLAY) {
             // No run left a step hung: show the first run failing at the step asked for, or the
             // one that undoes the most steps.
             index = pick.step.map_or(n - 1, |s| s as u64).min(p.runs - 1);
@@ -229,7 +242,7 @@ fn build<R: UnitRng>(
         ("failing_step", name(k)),
     ];
     if pick.run.is_none() && !hung_found {
-        facts.push(("no_hung_run", p.runs.to_string()));
+        facts.push(("no_hung_run", p.runs.min(MAX_REPLAY).to_string()));
     }
     Trace {
         lesson: "compensation",

@@ -1,6 +1,6 @@
 //! The jobs lesson's parameters (olcum/isler.mjs) and their typed form.
 
-use crate::error::Error;
+use crate::error::{Error, ErrorCode};
 use crate::params::{Kind, ParamSet, ParamSpec};
 use crate::rng::Minstd;
 
@@ -245,11 +245,42 @@ pub struct JobsParams {
 }
 
 impl JobsParams {
-    /// Reads the typed parameters; the seed is checked against the generator.
+    /// Reads the typed parameters; the seed is checked against the generator, and a guarantee
+    /// table beyond [`DRAW_BUDGET`] draws is refused.
     pub fn from_set(set: &ParamSet) -> Result<Self, Error> {
         let seed = set.int("seed") as u64;
         generator(seed)?;
-        Ok(Self {
+        let p = Self::read(set, seed);
+        let draws = p.draws();
+        if draws > DRAW_BUDGET {
+            return Err(Error {
+                code: ErrorCode::TooMuchWork,
+                param: Some("nights".into()),
+                value: Some(p.nights.to_string()),
+                allowed: format!(
+                    "the guarantee table would draw up to {} random numbers (nights x the sum of retry_limits x replications), more than the limit of {}; lower nights, retry_limits or replications",
+                    crate::jsfmt::number_to_string(draws),
+                    crate::jsfmt::number_to_string(DRAW_BUDGET)
+                ),
+            });
+        }
+        Ok(p)
+    }
+
+    /// The most draws the guarantee tables can take (every attempt failing), the extensions'
+    /// replay included.
+    pub fn draws(&self) -> f64 {
+        let limits: f64 = self.retry_limits.iter().map(|&l| f64::from(l)).sum();
+        let extensions = if self.failed_pod_ttl.is_some() || self.backoff {
+            1.0
+        } else {
+            0.0
+        };
+        self.nights as f64 * (limits * (f64::from(self.replications) + extensions) + 2.0)
+    }
+
+    fn read(set: &ParamSet, seed: u64) -> Self {
+        Self {
             nights: set.int("nights") as usize,
             slices: set.int("slices") as u64,
             interval: set.int("interval"),
@@ -279,9 +310,12 @@ impl JobsParams {
             starting_deadline: set.opt_int("starting_deadline"),
             failed_pod_ttl: set.opt_int("failed_pod_ttl"),
             backoff: set.switch("backoff"),
-        })
+        }
     }
 }
+
+/// The most random draws one request may ask of the jobs model (a few seconds natively).
+pub const DRAW_BUDGET: f64 = 2e9;
 
 /// The lesson's generator for `seed`, or an error naming the seed.
 pub fn generator(seed: u64) -> Result<Minstd, Error> {
