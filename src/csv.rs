@@ -33,11 +33,12 @@ fn meta(out: &mut String, name: &str, value: &str) {
     record(out, &[format!("#{name}"), value.to_string()]);
 }
 
-/// A number as the JSON writes it (shortest text that reads back to the same `f64`); empty for
+/// A number at full precision: the shortest text that reads back to the same `f64`, as
+/// JavaScript's `String(x)` and the page's JSON write it (`80`, `0.6333333333333333`); empty for
 /// a non-finite value, which the JSON writes as `null`.
 pub fn number(v: f64) -> String {
     if v.is_finite() {
-        serde_json::to_string(&v).unwrap_or_default()
+        crate::jsfmt::number_to_string(v)
     } else {
         String::new()
     }
