@@ -168,7 +168,11 @@ pub fn sweep(doc: &crate::render::SweepDocument) -> String {
             let series = &s.series[0];
             record(
                 &mut out,
-                &[y.name.to_string(), s.x.name.to_string(), series.name.clone()],
+                &[
+                    y.name.to_string(),
+                    s.x.name.to_string(),
+                    series.name.clone(),
+                ],
             );
             let nx = s.x.texts.len();
             for (yi, yt) in y.texts.iter().enumerate() {

@@ -213,9 +213,10 @@ fn cli(args: &[String]) -> Result<String, Error> {
     let report = tatbikat::run(&params, section)?;
     Ok(match format {
         Format::Lesson => render::lesson_text(&report),
-        Format::Csv => {
-            tatbikat::csv::report(&render::document(&report, &params, section), table.as_deref())?
-        }
+        Format::Csv => tatbikat::csv::report(
+            &render::document(&report, &params, section),
+            table.as_deref(),
+        )?,
         Format::Json => {
             let mut doc = render::document(&report, &params, section);
             doc.preset = preset.map(|p| presets::shown(p, &report));
@@ -259,7 +260,9 @@ fn general_help() -> String {
     out.push_str("  --section NAME     print one section\n");
     out.push_str("  --preset ID        start from a claim of the lesson (--set applies over it); --presets lists them\n");
     out.push_str("  --format FORMAT    lesson (default): the lesson's text layout; json: the report and parameters;\n");
-    out.push_str("                     csv: one block per table (version, lesson, link, then the rows)\n");
+    out.push_str(
+        "                     csv: one block per table (version, lesson, link, then the rows)\n",
+    );
     out.push_str("  --table KEY        with --format csv, only that table\n");
     out.push_str("  --sweep name=values  run at each value of a numeric parameter: a list 1,2,4 or a range a..b,\n");
     out.push_str("                     a..b:n (n points); twice for a heatmap of two parameters\n");

@@ -84,7 +84,10 @@ fn parse(text: &str) -> Vec<Vec<String>> {
         }
     }
     assert!(!quoted, "an unclosed quote");
-    assert!(field.is_empty() && record.is_empty(), "no line feed at the end");
+    assert!(
+        field.is_empty() && record.is_empty(),
+        "no line feed at the end"
+    );
     records
 }
 
@@ -211,7 +214,10 @@ fn check_report(args: &[&str]) -> usize {
         let mut one = args.to_vec();
         one.extend(["--format", "csv", "--table", key]);
         let alone = ok(&one);
-        assert!(text.contains(&alone), "{key}: --table is a block of the whole");
+        assert!(
+            text.contains(&alone),
+            "{key}: --table is a block of the whole"
+        );
     }
     numbers
 }
@@ -278,8 +284,14 @@ fn turkish_names_and_commas_are_quoted_and_read_back() {
     check_report(&args);
     let text = csv_out(&args);
     // The link has commas (lists), so it is quoted; the names stay readable UTF-8.
-    assert!(text.contains("#query,\"lesson=compensation&steps="), "{text}");
-    assert!(text.contains("dönem-kapat > fatura-satırı > ödeme"), "{text}");
+    assert!(
+        text.contains("#query,\"lesson=compensation&steps="),
+        "{text}"
+    );
+    assert!(
+        text.contains("dönem-kapat > fatura-satırı > ödeme"),
+        "{text}"
+    );
     assert_eq!(tatbikat::csv::field("a,b"), "\"a,b\"");
     assert_eq!(tatbikat::csv::field("say \"hi\""), "\"say \"\"hi\"\"\"");
     assert_eq!(tatbikat::csv::field("iki\nsatır"), "\"iki\nsatır\"");
@@ -374,10 +386,7 @@ fn trace_counters_and_events_read_back_to_the_json() {
                     assert_eq!(num(&row[c + 2]), v.as_f64().unwrap());
                 }
             }
-            assert_eq!(
-                events.rows.len(),
-                track["events"].as_array().unwrap().len()
-            );
+            assert_eq!(events.rows.len(), track["events"].as_array().unwrap().len());
         }
     }
 }
@@ -389,7 +398,10 @@ fn bad_format_and_table_exit_2_naming_what_is_allowed() {
     assert!(err.contains("lesson, json and csv"), "{err}");
     let (code, _, err) = cli(&["jobs", "--format", "csv", "--table", "nope"]);
     assert_eq!(code, 2);
-    assert!(err.contains("retry_limit, retry_exact, parallelism"), "{err}");
+    assert!(
+        err.contains("retry_limit, retry_exact, parallelism"),
+        "{err}"
+    );
     let (code, _, err) = cli(&["jobs", "--table", "overlap"]);
     assert_eq!(code, 2);
     assert!(err.contains("--format csv"), "{err}");

@@ -163,7 +163,7 @@ export function exportSvg(container, info) {
   const page = getComputedStyle(document.body);
   const ink = page.color;
   const font = page.fontFamily;
-  const width = Math.max(320, ...plots.map((p) => Number(p.getAttribute("width")) || p.getBoundingClientRect().width));
+  const plotWidth = Math.max(320, ...plots.map((p) => Number(p.getAttribute("width")) || p.getBoundingClientRect().width));
   const title = caption(container) || info.title || info.chart;
   const parts = [];
   let y = 24;
@@ -186,7 +186,7 @@ export function exportSvg(container, info) {
     if (seen.has(`${label}|${colour}`)) continue;
     seen.add(`${label}|${colour}`);
     const w = label ? 16 + label.length * 6.5 + 10 : 12;
-    if (lx + w > width - 8) {
+    if (lx + w > plotWidth - 8) {
       lx = 8;
       y += 16;
     }
@@ -197,9 +197,12 @@ export function exportSvg(container, info) {
   const heat = container.querySelector(".heat-legend");
   if (heat) parts.push(svg("text", { x: lx + 6, y: y + 11, fill: ink, "font-family": font, "font-size": 11 }, heat.textContent.trim().replace(/\s+/g, " … ")));
   if (seen.size) y += 18;
+  // The footer: version and lesson, then the link on a line of its own (widening a narrow chart).
   const footer = `tatbikat ${info.tatbikat} · ${info.lesson} · ${info.link}`;
-  parts.push(svg("text", { x: 8, y: y + 12, fill: ink, "font-family": font, "font-size": 10 }, footer));
-  const height = Math.ceil(y + 20);
+  parts.push(svg("text", { x: 8, y: y + 12, fill: ink, "font-family": font, "font-size": 10 }, `tatbikat ${info.tatbikat} · ${info.lesson}`));
+  parts.push(svg("text", { x: 8, y: y + 25, fill: ink, "font-family": font, "font-size": 10 }, info.link));
+  const height = Math.ceil(y + 33);
+  const width = Math.ceil(Math.max(plotWidth, 16 + info.link.length * 6));
   const root = svg(
     "svg",
     { xmlns: SVG_NS, width, height, viewBox: `0 0 ${width} ${height}` },
