@@ -9,6 +9,8 @@
 pub mod bench;
 pub mod chart;
 pub mod compensation;
+#[cfg(feature = "deep")]
+pub mod csv;
 pub mod error;
 pub mod jobs;
 pub mod jsfmt;

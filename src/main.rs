@@ -8,10 +8,10 @@ use tatbikat::params::ParamSet;
 use tatbikat::presets::{self, Preset};
 use tatbikat::{Error, Lesson, render};
 
-const USAGE: &str = "usage: tatbikat LESSON [--preset ID] [--set name=value]... [--section NAME] [--format lesson|json]
+const USAGE: &str = "usage: tatbikat LESSON [--preset ID] [--set name=value]... [--section NAME] [--format lesson|json|csv] [--table KEY]
        tatbikat [LESSON] --presets
-       tatbikat LESSON [--set name=value]... --trace[=SELECTOR] [--format lesson|json]
-       tatbikat LESSON [--set name=value]... --sweep name=values [--sweep name=values] [--metric M] [--format lesson|json]
+       tatbikat LESSON [--set name=value]... --trace[=SELECTOR] [--format lesson|json|csv]
+       tatbikat LESSON [--set name=value]... --sweep name=values [--sweep name=values] [--metric M] [--format lesson|json|csv]
        tatbikat LESSON --help
        tatbikat bench [--runs N]
        tatbikat --help | --version";
@@ -37,6 +37,7 @@ fn main() -> ExitCode {
 enum Format {
     Lesson,
     Json,
+    Csv,
 }
 
 fn cli(args: &[String]) -> Result<String, Error> {
@@ -58,6 +59,7 @@ fn cli(args: &[String]) -> Result<String, Error> {
     let mut trace: Option<String> = None;
     let mut sweeps: Vec<String> = Vec::new();
     let mut metric: Option<String> = None;
+    let mut table: Option<String> = None;
     let mut rest = args[1..].iter();
     while let Some(arg) = rest.next() {
         let (flag, inline) = match arg.split_once('=') {
@@ -121,6 +123,12 @@ fn cli(args: &[String]) -> Result<String, Error> {
                 }
                 metric = Some(value("--metric")?);
             }
+            "--table" => {
+                if table.is_some() {
+                    return Err(Error::usage("--table is given more than once"));
+                }
+                table = Some(value("--table")?);
+            }
             "--section" => {
                 if section.is_some() {
                     return Err(Error::usage("--section is given more than once"));
@@ -131,11 +139,12 @@ fn cli(args: &[String]) -> Result<String, Error> {
                 format = match value("--format")?.as_str() {
                     "lesson" => Format::Lesson,
                     "json" => Format::Json,
+                    "csv" => Format::Csv,
                     other => {
                         return Err(Error::bad(
                             "format",
                             other,
-                            "the formats are lesson and json",
+                            "the formats are lesson, json and csv",
                         ));
                     }
                 }
@@ -160,6 +169,12 @@ fn cli(args: &[String]) -> Result<String, Error> {
     for (name, text) in &assignments {
         params.set(name, text)?;
     }
+    if table.is_some() && (!matches!(format, Format::Csv) || trace.is_some() || !sweeps.is_empty())
+    {
+        return Err(Error::usage(
+            "--table picks one table of the report's CSV; it goes with --format csv",
+        ));
+    }
     if metric.is_some() && sweeps.is_empty() {
         return Err(Error::usage("--metric goes with --sweep"));
     }
@@ -179,6 +194,7 @@ fn cli(args: &[String]) -> Result<String, Error> {
         return Ok(match format {
             Format::Lesson => tatbikat::sweep::text(&sweep),
             Format::Json => render::sweep_json(&sweep, &params),
+            Format::Csv => tatbikat::csv::sweep(&render::sweep_document(&sweep, &params)),
         });
     }
     if let Some(selector) = trace {
@@ -191,11 +207,16 @@ fn cli(args: &[String]) -> Result<String, Error> {
         return Ok(match format {
             Format::Lesson => tatbikat::trace::text(&tr),
             Format::Json => render::trace_json(&tr, &params),
+            Format::Csv => tatbikat::csv::trace(&render::trace_document(&tr, &params)),
         });
     }
     let report = tatbikat::run(&params, section)?;
     Ok(match format {
         Format::Lesson => render::lesson_text(&report),
+        Format::Csv => tatbikat::csv::report(
+            &render::document(&report, &params, section),
+            table.as_deref(),
+        )?,
         Format::Json => {
             let mut doc = render::document(&report, &params, section);
             doc.preset = preset.map(|p| presets::shown(p, &report));
@@ -238,7 +259,11 @@ fn general_help() -> String {
     out.push_str("  --set name=value   change a parameter (repeatable); 'tatbikat LESSON --help' lists them\n");
     out.push_str("  --section NAME     print one section\n");
     out.push_str("  --preset ID        start from a claim of the lesson (--set applies over it); --presets lists them\n");
-    out.push_str("  --format FORMAT    lesson (default): the lesson's text layout; json: the report and parameters\n");
+    out.push_str("  --format FORMAT    lesson (default): the lesson's text layout; json: the report and parameters;\n");
+    out.push_str(
+        "                     csv: one block per table (version, lesson, link, then the rows)\n",
+    );
+    out.push_str("  --table KEY        with --format csv, only that table\n");
     out.push_str("  --sweep name=values  run at each value of a numeric parameter: a list 1,2,4 or a range a..b,\n");
     out.push_str("                     a..b:n (n points); twice for a heatmap of two parameters\n");
     out.push_str("  --metric table.column[@row]  what each point reads (any numeric column the lesson prints;\n");

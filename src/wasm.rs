@@ -215,6 +215,16 @@ pub fn trace(query: &str) -> Result<JsValue, JsValue> {
 #[cfg(feature = "deep")]
 #[wasm_bindgen]
 pub fn sweep(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, JsValue> {
+    let (s, params) = run_sweep(query, progress)?;
+    to_js(&render::sweep_document(&s, &params))
+}
+
+/// The sweep of a query with its base parameters.
+#[cfg(feature = "deep")]
+fn run_sweep(
+    query: &str,
+    progress: Option<js_sys::Function>,
+) -> Result<(crate::sweep::Sweep, crate::params::ParamSet), JsValue> {
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
     let params = q.params().map_err(|e| js_error(&e))?;
     let x = page_value(&q, "sweep").ok_or_else(|| {
@@ -235,7 +245,38 @@ pub fn sweep(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue,
         }
     };
     let s = crate::sweep::run(&params, &spec, &mut tell).map_err(|e| js_error(&e))?;
-    to_js(&render::sweep_document(&s, &params))
+    Ok((s, params))
+}
+
+/// One table of the query's report as CSV, byte for byte what `--format csv --table KEY`
+/// prints (the page's CSV download; the module with traces and sweeps only).
+#[cfg(feature = "deep")]
+#[wasm_bindgen(js_name = exportCsv)]
+pub fn export_csv(query: &str, table: &str) -> Result<String, JsValue> {
+    let q = Query::decode(query).map_err(|e| js_error(&e))?;
+    let params = q.params().map_err(|e| js_error(&e))?;
+    let report = crate::run(&params, q.section.as_deref()).map_err(|e| js_error(&e))?;
+    let doc = render::document(&report, &params, q.section.as_deref());
+    crate::csv::report(&doc, Some(table)).map_err(|e| js_error(&e))
+}
+
+/// The query's sweep as CSV, what `--sweep ... --format csv` prints.
+#[cfg(feature = "deep")]
+#[wasm_bindgen(js_name = sweepCsv)]
+pub fn sweep_csv(query: &str, progress: Option<js_sys::Function>) -> Result<String, JsValue> {
+    let (s, params) = run_sweep(query, progress)?;
+    Ok(crate::csv::sweep(&render::sweep_document(&s, &params)))
+}
+
+/// The query's trace as CSV, what `--trace ... --format csv` prints.
+#[cfg(feature = "deep")]
+#[wasm_bindgen(js_name = traceCsv)]
+pub fn trace_csv(query: &str) -> Result<String, JsValue> {
+    let q = Query::decode(query).map_err(|e| js_error(&e))?;
+    let params = q.params().map_err(|e| js_error(&e))?;
+    let tr = crate::trace::trace(&params, page_value(&q, "trace").unwrap_or(""))
+        .map_err(|e| js_error(&e))?;
+    Ok(crate::csv::trace(&render::trace_document(&tr, &params)))
 }
 
 #[cfg(feature = "deep")]

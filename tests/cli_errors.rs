@@ -90,7 +90,7 @@ const CASES: &[(&[&str], &[&str])] = &[
     (&["jobs", "--bogus"], &["unknown argument \"--bogus\""]),
     (
         &["jobs", "--format", "xml"],
-        &["format = \"xml\"", "lesson and json"],
+        &["format = \"xml\"", "lesson, json and csv"],
     ),
     (
         &["jobs", "--set", "nights=abc"],

@@ -9,6 +9,7 @@ import { embedDialog, postHeight } from "./embed.js";
 import { Claims, markHighlights } from "./controls/presets.js";
 import { SweepSection, splitAxis } from "./controls/sweep.js";
 import { timelineView } from "./render/timeline.js";
+import { decorate } from "./export.js";
 
 const SLOW_MS = 150; // a run longer than a blink shows progress and a cancel button
 
@@ -42,6 +43,7 @@ const ui = {};
 let timeline = null; // the trace viewer shown, if any
 let sweepSection = null;
 let lastSweep = null; // {key, doc}: a sweep does not depend on its own parameters' values
+let exported = { report: null, trace: null }; // the core's documents shown, for the export buttons
 
 boot();
 
@@ -362,6 +364,8 @@ async function runTrace({ focus = false } = {}) {
   timeline.draw(ui.trace.clientWidth);
   // A change of parameters keeps the playhead where it was; a new run starts at the end.
   timeline.show(at !== undefined && !focus ? at : doc.trace.frames);
+  exported.trace = doc;
+  addExports();
   if (focus) {
     ui.trace.scrollIntoView({ block: "start" });
     timeline.node.focus({ preventScroll: true });
@@ -561,6 +565,7 @@ function renderDoc(doc) {
     onPoint: (p) => openTrace(p.trace),
   });
   charts = rendered.charts;
+  exported.report = doc;
   state.highlights = doc.preset?.highlights ?? [];
   ui.report.replaceChildren(...rendered.nodes);
   drawCharts();
@@ -573,6 +578,22 @@ function drawCharts() {
   markHighlights(ui.report, state.highlights, ui.claims.describedBy);
   if (timeline?.node.isConnected) timeline.draw(ui.trace.clientWidth);
   if (sweepSection?.figure?.node.isConnected) sweepSection.draw(sweepSection.figure.node.clientWidth);
+  addExports();
+}
+
+/** CSV/JSON and SVG/PNG buttons on every table and chart shown (see export.js). */
+function addExports() {
+  decorate(ui.report, {
+    engine,
+    t,
+    report: exported.report,
+    charts,
+    sweep: lastSweep?.doc,
+    sweepNode: sweepSection?.figure?.node,
+    trace: exported.trace,
+    traceNode: timeline?.node,
+    onError: showNotice,
+  });
 }
 
 async function fillLessonText() {

@@ -72,6 +72,10 @@ const ops = {
   trace: async (query) => (deepLoaded = await deep()).trace(query),
   sweep: async (query, id) => (deepLoaded = await deep()).sweep(query, progressTo(id)),
   sweepOptions: async (lesson) => (deepLoaded = await deep()).sweepOptions(lesson),
+  // Exports: the CSV of a table, a sweep or a trace, as the CLI's --format csv prints it.
+  exportCsv: async (query, table) => (deepLoaded = await deep()).exportCsv(query, table),
+  sweepCsv: async (query) => (deepLoaded = await deep()).sweepCsv(query),
+  traceCsv: async (query) => (deepLoaded = await deep()).traceCsv(query),
   bench: (runs, attempts) => {
     const start = performance.now();
     const hung = core.benchMonteCarlo(runs, attempts);

@@ -33,6 +33,13 @@ export default {
   "claim.compensation.hung-window": "Almost all time spent in an intermediate state comes from hung jobs, not rollbacks; even with rounds four times longer the gap is hundreds-fold.",
   "claim.compensation.fault-free": "Even a fault-free day carries thousands of written compensation paths and runs only a few dozen: the burden is rarely run code.",
 
+  "export.group": "{name}: download",
+  "export.csv": "{name}: download the table as CSV",
+  "export.json": "{name}: download the data as JSON",
+  "export.svg": "{name}: download the chart as SVG",
+  "export.png": "{name}: download the chart as PNG",
+  "export.failed": "Could not export:",
+
   "lesson.supervisor": "Scheduler–Agent–Supervisor",
   "lesson.jobs": "Jobs and CronJobs",
   "lesson.compensation": "Compensating Transactions",

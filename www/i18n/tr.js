@@ -33,6 +33,13 @@ export default {
   "claim.compensation.hung-window": "Ara durumda geçen sürenin neredeyse tamamı geri sarmadan değil askıda kalan işlerden gelir; tur süresi dört katına çıksa da fark yüzlerce kattır.",
   "claim.compensation.fault-free": "Arızasız bir günde bile binlerce telafi yolu yazılı durur ama yalnız birkaç düzinesi koşar: taşınan yük seyrek çalışan koddur.",
 
+  "export.group": "{name}: indir",
+  "export.csv": "{name}: tabloyu CSV olarak indir",
+  "export.json": "{name}: verileri JSON olarak indir",
+  "export.svg": "{name}: grafiği SVG olarak indir",
+  "export.png": "{name}: grafiği PNG olarak indir",
+  "export.failed": "Dışa aktarılamadı:",
+
   "lesson.supervisor": "Zamanlayıcı–Aracı–Denetçi",
   "lesson.jobs": "İşler ve Zamanlanmış İşler",
   "lesson.compensation": "Telafi Edici İşlemler",

@@ -1,0 +1,241 @@
+//! CSV export (`--format csv`, and the page's CSV downloads through the full module): one block
+//! per table, RFC 4180 quoting, numbers at full precision exactly as the JSON writes them.
+//!
+//! A block starts with metadata records whose first field begins with `#` (`#tatbikat`,
+//! `#lesson`, `#query`, `#section`, `#group`, `#table`), so a reader that skips `#` comments
+//! (pandas `comment="#"`) sees a plain table and a spreadsheet shows where the numbers came from.
+//! Then one header row of column keys and one row per table row. A column whose printed text is
+//! not its value (`toFixed`, percent, tr-TR grouping, a non-finite number) is followed by a
+//! `<key>_text` column with the text the lesson prints. Blocks are one empty line apart.
+
+use crate::error::Error;
+use crate::render::Document;
+use crate::report::{Block, Cell, Table};
+
+/// One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
+pub fn field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// One CSV record, CRLF-free (a line feed ends it).
+fn record(out: &mut String, fields: &[String]) {
+    let line: Vec<String> = fields.iter().map(|f| field(f)).collect();
+    out.push_str(&line.join(","));
+    out.push('\n');
+}
+
+/// A metadata record: `#name,value`.
+fn meta(out: &mut String, name: &str, value: &str) {
+    record(out, &[format!("#{name}"), value.to_string()]);
+}
+
+/// A number at full precision: the shortest text that reads back to the same `f64`, as
+/// JavaScript's `String(x)` and the page's JSON write it (`80`, `0.6333333333333333`); empty for
+/// a non-finite value, which the JSON writes as `null`.
+pub fn number(v: f64) -> String {
+    if v.is_finite() {
+        crate::jsfmt::number_to_string(v)
+    } else {
+        String::new()
+    }
+}
+
+/// A cell's value field: the JSON's `value`.
+fn value(cell: &Cell) -> String {
+    match cell {
+        Cell::Int(v) | Cell::Grouped(v) => v.to_string(),
+        Cell::Fixed { value, .. } | Cell::Percent { value, .. } | Cell::Number(value) => {
+            number(*value)
+        }
+        Cell::Text(t) => t.clone(),
+        Cell::Label { text, .. } => (*text).to_string(),
+        Cell::IntList(v) => v
+            .iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
+    }
+}
+
+/// Whether the printed text of a cell says more than its value field.
+fn needs_text(cell: &Cell) -> bool {
+    match cell {
+        Cell::Grouped(_) | Cell::Fixed { .. } | Cell::Percent { .. } => true,
+        Cell::Number(v) => !v.is_finite(),
+        _ => false,
+    }
+}
+
+/// The tables of a document with where they sit: `(section, group, table)`.
+pub fn tables<'a>(doc: &'a Document) -> Vec<(&'static str, &'static str, &'a Table)> {
+    let mut out = Vec::new();
+    for section in doc.sections {
+        for group in &section.groups {
+            for block in &group.blocks {
+                if let Block::Table(t) = block {
+                    out.push((section.name, group.key, t));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The document's tables as CSV blocks; `table` picks one by its key (an unknown key is an
+/// error that lists the keys).
+pub fn report(doc: &Document, table: Option<&str>) -> Result<String, Error> {
+    let all = tables(doc);
+    if let Some(key) = table {
+        let Some(&(section, group, t)) = all.iter().find(|(_, _, t)| t.key == key) else {
+            let keys: Vec<&str> = all.iter().map(|(_, _, t)| t.key).collect();
+            return Err(Error::bad(
+                "table",
+                key,
+                format!("the tables of this report are {}", keys.join(", ")),
+            ));
+        };
+        return Ok(table_block(doc, section, group, t));
+    }
+    let blocks: Vec<String> = all
+        .iter()
+        .map(|&(section, group, t)| table_block(doc, section, group, t))
+        .collect();
+    Ok(blocks.join("\n"))
+}
+
+fn head(out: &mut String, lesson: &str, query: &str) {
+    meta(out, "tatbikat", env!("CARGO_PKG_VERSION"));
+    meta(out, "lesson", lesson);
+    meta(out, "query", query);
+}
+
+/// One table as a CSV block with its metadata.
+pub fn table_block(doc: &Document, section: &str, group: &str, table: &Table) -> String {
+    let mut out = String::new();
+    head(&mut out, doc.lesson, &doc.query);
+    meta(&mut out, "section", section);
+    meta(&mut out, "group", group);
+    meta(&mut out, "table", table.key);
+    let texts: Vec<bool> = (0..table.columns.len())
+        .map(|i| table.rows.iter().any(|r| r.get(i).is_some_and(needs_text)))
+        .collect();
+    let mut header = Vec::new();
+    for (column, &text) in table.columns.iter().zip(&texts) {
+        header.push(column.key.to_string());
+        if text {
+            header.push(format!("{}_text", column.key));
+        }
+    }
+    record(&mut out, &header);
+    for row in &table.rows {
+        let mut fields = Vec::new();
+        for (cell, &text) in row.iter().zip(&texts) {
+            fields.push(value(cell));
+            if text {
+                fields.push(cell.text());
+            }
+        }
+        record(&mut out, &fields);
+    }
+    out
+}
+
+/// A sweep as CSV: a line sweep has the swept value then one column per series; a heatmap has
+/// one row per cell (y, x, value).
+#[cfg(feature = "deep")]
+pub fn sweep(doc: &crate::render::SweepDocument) -> String {
+    let s = doc.sweep;
+    let mut out = String::new();
+    head(&mut out, s.lesson, &doc.query);
+    meta(&mut out, "metric", &s.metric_text);
+    let opt = |v: &Option<f64>| v.map_or(String::new(), number);
+    match &s.y {
+        None => {
+            let mut header = vec![s.x.name.to_string()];
+            header.extend(s.series.iter().map(|x| x.name.clone()));
+            record(&mut out, &header);
+            for (i, x) in s.x.texts.iter().enumerate() {
+                let mut fields = vec![x.clone()];
+                fields.extend(s.series.iter().map(|series| opt(&series.values[i])));
+                record(&mut out, &fields);
+            }
+        }
+        Some(y) => {
+            let series = &s.series[0];
+            record(
+                &mut out,
+                &[
+                    y.name.to_string(),
+                    s.x.name.to_string(),
+                    series.name.clone(),
+                ],
+            );
+            let nx = s.x.texts.len();
+            for (yi, yt) in y.texts.iter().enumerate() {
+                for (xi, xt) in s.x.texts.iter().enumerate() {
+                    record(
+                        &mut out,
+                        &[yt.clone(), xt.clone(), opt(&series.values[yi * nx + xi])],
+                    );
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A trace as CSV: per track, its counters frame by frame (with the `rounds`/`hours` elapsed at
+/// that frame), then its events (`at` numbered as the timeline's labels and the text output).
+#[cfg(feature = "deep")]
+pub fn trace(doc: &crate::render::TraceDocument) -> String {
+    let tr = doc.trace;
+    let mut blocks = Vec::new();
+    for track in &tr.tracks {
+        let mut out = String::new();
+        head(&mut out, tr.lesson, &doc.query);
+        meta(&mut out, "track", track.key);
+        meta(&mut out, "table", "counters");
+        let mut header = vec!["frame".to_string(), format!("{}s", tr.unit)];
+        header.extend(track.counters.iter().map(|c| c.key.to_string()));
+        record(&mut out, &header);
+        for f in 0..=tr.frames {
+            let mut fields = vec![f.to_string(), (f * tr.step).to_string()];
+            fields.extend(track.counters.iter().map(|c| {
+                c.values
+                    .get(f as usize)
+                    .map_or(String::new(), |v| number(*v))
+            }));
+            record(&mut out, &fields);
+        }
+        blocks.push(out);
+        let mut out = String::new();
+        head(&mut out, tr.lesson, &doc.query);
+        meta(&mut out, "track", track.key);
+        meta(&mut out, "table", "events");
+        record(
+            &mut out,
+            &["at".into(), "lane".into(), "kind".into(), "note".into()],
+        );
+        for e in &track.events {
+            let lane = e
+                .lane
+                .and_then(|i| track.lanes.get(i))
+                .map_or(String::new(), |l| l.label.clone());
+            record(
+                &mut out,
+                &[
+                    (e.at + tr.first).to_string(),
+                    lane,
+                    e.kind.to_string(),
+                    e.note.clone().unwrap_or_default(),
+                ],
+            );
+        }
+        blocks.push(out);
+    }
+    blocks.join("\n")
+}

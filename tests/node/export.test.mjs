@@ -1,0 +1,55 @@
+// The page's CSV downloads against the CLI: the full module's exportCsv, sweepCsv and traceCsv
+// give, byte for byte, what `tatbikat ... --format csv` prints for the same link; the first-load
+// module does not carry them (its size budget).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const require = createRequire(import.meta.url);
+const base = require(join(ROOT, "target", "pkg-node", "tatbikat.js"));
+const deep = require(join(ROOT, "target", "pkg-node", "tatbikat_deep.js"));
+const CLI = join(ROOT, "target", "release", "tatbikat");
+const csv = (args) => execFileSync(CLI, [...args, "--format", "csv"], { encoding: "utf8" });
+
+test("every table's CSV equals the CLI's --format csv --table", () => {
+  const cases = [
+    ["lesson=supervisor", ["supervisor"]],
+    ["lesson=jobs&seed=42&fail_prob=0.3&replace_policy=1&backoff=1", ["jobs", "--set", "seed=42", "--set", "fail_prob=0.3", "--set", "replace_policy=1", "--set", "backoff=1"]],
+    ["lesson=compensation&section=daily&comp_fail=0.1&runs=5000", ["compensation", "--section", "daily", "--set", "comp_fail=0.1", "--set", "runs=5000"]],
+    [
+      `lesson=compensation&runs=1000&steps=${encodeURIComponent("dönem-kapat,ödeme:iade(dönem-kapat)")}`,
+      ["compensation", "--set", "runs=1000", "--set", "steps=dönem-kapat,ödeme:iade(dönem-kapat)"],
+    ],
+    ["lesson=jobs&preset=jobs.completion-count", ["jobs", "--preset", "jobs.completion-count"]],
+  ];
+  for (const [query, args] of cases) {
+    const whole = csv(args);
+    const keys = [...whole.matchAll(/^#table,(.*)$/gm)].map((m) => m[1]);
+    assert.ok(keys.length >= 2, query);
+    const blocks = keys.map((key) => {
+      const one = deep.exportCsv(query, key);
+      assert.equal(one, csv([...args, "--table", key]), `${query} ${key}`);
+      return one;
+    });
+    assert.equal(blocks.join("\n"), whole, `${query}: the blocks make the whole`);
+  }
+});
+
+test("sweep and trace CSV equal the CLI's", () => {
+  assert.equal(deep.sweepCsv("lesson=supervisor&sweep=lease:1..4"), csv(["supervisor", "--sweep", "lease=1..4"]));
+  assert.equal(
+    deep.sweepCsv("lesson=supervisor&sweep=scan:1..3&sweep_y=lease:1..3&metric=recovery.supervisor_on@worst_recovery"),
+    csv(["supervisor", "--sweep", "scan=1..3", "--sweep", "lease=1..3", "--metric", "recovery.supervisor_on@worst_recovery"]),
+  );
+  assert.equal(deep.traceCsv("lesson=jobs&trace=limit:6"), csv(["jobs", "--trace=limit:6"]));
+  assert.equal(deep.traceCsv("lesson=compensation&comp_fail=0.3&trace=attempts:2,run:7"), csv(["compensation", "--set", "comp_fail=0.3", "--trace=attempts:2,run:7"]));
+});
+
+test("an unknown table names the tables; the first-load module has no export", () => {
+  assert.throws(() => deep.exportCsv("lesson=jobs", "nope"), (e) => e.param === "table" && /retry_limit, retry_exact/.test(e.message));
+  assert.equal(base.exportCsv, undefined);
+});

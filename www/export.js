@@ -1,0 +1,290 @@
+// Export: every table as CSV and JSON, every chart as SVG and PNG, each file carrying tatbikat's
+// version, the lesson and the share link it came from. The CSV is the core's (the full module's
+// exportCsv, byte for byte the CLI's --format csv); the JSON is the core's data with the
+// document's metadata; the SVG is the drawn chart with the colours the page's stylesheet gives it
+// written into the file (the live page keeps its strict CSP: no inline styles there); the PNG is
+// that SVG at 2× with the metadata in tEXt chunks.
+import { el, svg } from "./dom.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+// Presentation properties a chart needs once it leaves the page's stylesheet.
+const PAINT = ["fill", "fill-opacity", "stroke", "stroke-width", "stroke-dasharray", "stroke-opacity", "opacity", "font-family", "font-size", "font-weight", "text-anchor", "dominant-baseline"];
+
+/** Adds the export buttons to everything shown that has none yet: the report's tables and
+ * charts, the sweep's figure and the watched run. `docs` are the core's documents shown. */
+export function decorate(root, { engine, t, report, charts = [], sweep, sweepNode, trace, traceNode, onError }) {
+  const ctx = { engine, t, onError };
+  if (report) {
+    for (const table of root.querySelectorAll("table.data[data-table]")) {
+      const wrap = table.closest(".table-wrap");
+      if (!wrap || wrap.nextElementSibling?.classList.contains("export-bar")) continue;
+      const key = table.dataset.table;
+      const group = table.closest("[data-group]")?.dataset.group ?? "";
+      const section = table.closest("[data-section]")?.dataset.section ?? report.sections[0]?.name ?? "";
+      const name = table.querySelector("caption")?.textContent || key;
+      wrap.after(
+        bar(ctx, name, {
+          csv: () => engine.call("exportCsv", [report.query, key]),
+          json: () => tableJson(report, section, group, key),
+          file: fileName(report.lesson, key, report.query),
+        }),
+      );
+    }
+    for (const figure of charts) {
+      const node = figure.node;
+      if (node.querySelector(":scope > .export-bar")) continue;
+      const key = node.dataset.chart ?? "chart";
+      node.append(bar(ctx, caption(node), { chart: node, meta: meta(report, report.query, key), file: fileName(report.lesson, key, report.query) }));
+    }
+  }
+  if (sweep && sweepNode && !sweepNode.querySelector(":scope > .export-bar")) {
+    const lesson = sweep.sweep.lesson;
+    sweepNode.append(
+      bar(ctx, caption(sweepNode), {
+        csv: () => engine.call("sweepCsv", [sweep.query]),
+        json: () => withLink(sweep, sweep.query),
+        chart: sweepNode,
+        meta: meta({ tatbikat: sweep.tatbikat, lesson }, sweep.query, "sweep"),
+        file: fileName(lesson, "sweep", sweep.query),
+      }),
+    );
+  }
+  if (trace && traceNode && !traceNode.querySelector(":scope > .export-bar")) {
+    const lesson = trace.trace.lesson;
+    traceNode.append(
+      bar(ctx, t("ui.watch"), {
+        csv: () => engine.call("traceCsv", [trace.query]),
+        json: () => withLink(trace, trace.query),
+        chart: traceNode,
+        meta: { ...meta({ tatbikat: trace.tatbikat, lesson }, trace.query, "trace"), title: t("ui.watch") },
+        file: fileName(lesson, "trace", trace.query),
+      }),
+    );
+  }
+}
+
+function caption(node) {
+  return node.querySelector("figcaption")?.textContent ?? "";
+}
+
+/** The page link of a core query. */
+function link(query) {
+  return `${location.origin}${location.pathname}?${query}`;
+}
+
+function withLink(doc, query) {
+  return { ...doc, link: link(query) };
+}
+
+function meta(doc, query, key) {
+  return { tatbikat: doc.tatbikat, lesson: doc.lesson, query, link: link(query), chart: key };
+}
+
+/** A table of the report with the document's metadata. */
+function tableJson(doc, section, group, key) {
+  let table = null;
+  for (const s of doc.sections) {
+    if (s.name !== section) continue;
+    for (const g of s.groups) {
+      if (g.key !== group) continue;
+      table = g.blocks.find((b) => b.type === "table" && b.key === key) ?? null;
+    }
+  }
+  return {
+    tatbikat: doc.tatbikat,
+    lesson: doc.lesson,
+    section: doc.section,
+    query: doc.query,
+    link: link(doc.query),
+    params: doc.params,
+    table: table && { section, group, ...table },
+  };
+}
+
+/** tatbikat-<lesson>-<key>-<hash of the query>: the same state always gets the same name. */
+function fileName(lesson, key, query) {
+  let h = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(query)) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
+  return `tatbikat-${lesson}-${key.replace(/[^\w-]+/g, "_")}-${h.toString(16).padStart(8, "0")}`;
+}
+
+/** The buttons for one thing shown: CSV and JSON for data, SVG and PNG for a drawing. */
+function bar(ctx, name, { csv, json, chart, meta: info, file }) {
+  const { t } = ctx;
+  const button = (kind, make) =>
+    el(
+      "button",
+      {
+        type: "button",
+        class: "small export",
+        dataset: { export: kind },
+        "aria-label": t(`export.${kind}`, { name }),
+        title: t(`export.${kind}`, { name }),
+        onclick: async (event) => {
+          const target = event.currentTarget;
+          target.disabled = true;
+          try {
+            download(`${file}.${kind}`, await make());
+          } catch (err) {
+            if (!err?.cancelled) ctx.onError?.(`${t("export.failed")} ${err?.message ?? err}`);
+          } finally {
+            target.disabled = false;
+          }
+        },
+      },
+      kind.toUpperCase(),
+    );
+  return el(
+    "div",
+    { class: "export-bar", role: "group", "aria-label": t("export.group", { name }) },
+    csv ? button("csv", async () => new Blob([await csv()], { type: "text/csv;charset=utf-8" })) : null,
+    json ? button("json", async () => new Blob([JSON.stringify(await json(), null, 2) + "\n"], { type: "application/json" })) : null,
+    chart ? button("svg", async () => new Blob([exportSvg(chart, info).text], { type: "image/svg+xml" })) : null,
+    chart ? button("png", async () => exportPng(exportSvg(chart, info), info)) : null,
+  );
+}
+
+function download(name, blob) {
+  const url = URL.createObjectURL(blob);
+  const a = el("a", { href: url, download: name, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30000);
+}
+
+// ---------------------------------------------------------------- SVG
+
+/** A drawn chart (every svg.plot inside `container`, stacked) as a standalone SVG file: its
+ * caption on top, its marks with their colours written in, its legend, and a footer with the
+ * version and link; `<metadata>` holds the same as JSON. */
+export function exportSvg(container, info) {
+  const plots = [...container.querySelectorAll("svg.plot")];
+  const page = getComputedStyle(document.body);
+  const ink = page.color;
+  const font = page.fontFamily;
+  const plotWidth = Math.max(320, ...plots.map((p) => Number(p.getAttribute("width")) || p.getBoundingClientRect().width));
+  const title = caption(container) || info.title || info.chart;
+  const parts = [];
+  let y = 24;
+  parts.push(svg("text", { x: 8, y: 16, fill: ink, "font-family": font, "font-size": 13, "font-weight": "bold" }, title));
+  for (const plot of plots) {
+    const copy = inlined(plot);
+    const h = Number(plot.getAttribute("height")) || plot.getBoundingClientRect().height;
+    copy.setAttribute("x", "0");
+    copy.setAttribute("y", String(y));
+    parts.push(copy);
+    y += h + 6;
+  }
+  // The legend (HTML beside the chart on the page): one swatch and name per entry, once.
+  const seen = new Set();
+  let lx = 8;
+  for (const swatch of container.querySelectorAll(".swatch")) {
+    const style = getComputedStyle(swatch);
+    const colour = style.backgroundColor !== "rgba(0, 0, 0, 0)" ? style.backgroundColor : style.borderTopColor;
+    const label = swatch.closest("li")?.textContent.trim() ?? "";
+    if (seen.has(`${label}|${colour}`)) continue;
+    seen.add(`${label}|${colour}`);
+    const w = label ? 16 + label.length * 6.5 + 10 : 12;
+    if (lx + w > plotWidth - 8) {
+      lx = 8;
+      y += 16;
+    }
+    parts.push(svg("rect", { x: lx, y: y + 2, width: 10, height: 10, fill: colour }));
+    if (label) parts.push(svg("text", { x: lx + 14, y: y + 11, fill: ink, "font-family": font, "font-size": 11 }, label));
+    lx += w;
+  }
+  const heat = container.querySelector(".heat-legend");
+  if (heat) parts.push(svg("text", { x: lx + 6, y: y + 11, fill: ink, "font-family": font, "font-size": 11 }, heat.textContent.trim().replace(/\s+/g, " … ")));
+  if (seen.size) y += 18;
+  // The footer: version and lesson, then the link on a line of its own (widening a narrow chart).
+  const footer = `tatbikat ${info.tatbikat} · ${info.lesson} · ${info.link}`;
+  parts.push(svg("text", { x: 8, y: y + 12, fill: ink, "font-family": font, "font-size": 10 }, `tatbikat ${info.tatbikat} · ${info.lesson}`));
+  parts.push(svg("text", { x: 8, y: y + 25, fill: ink, "font-family": font, "font-size": 10 }, info.link));
+  const height = Math.ceil(y + 33);
+  const width = Math.ceil(Math.max(plotWidth, 16 + info.link.length * 6));
+  const root = svg(
+    "svg",
+    { xmlns: SVG_NS, width, height, viewBox: `0 0 ${width} ${height}` },
+    svg("title", {}, title),
+    svg("desc", {}, footer),
+    svg("metadata", {}, JSON.stringify(info)),
+    svg("rect", { x: 0, y: 0, width, height, fill: page.backgroundColor }),
+    parts,
+  );
+  return { text: new XMLSerializer().serializeToString(root), width, height };
+}
+
+/** A copy of a drawn svg with each element's computed paint written as attributes. */
+function inlined(plot) {
+  const copy = plot.cloneNode(true);
+  const from = [plot, ...plot.querySelectorAll("*")];
+  const to = [copy, ...copy.querySelectorAll("*")];
+  from.forEach((node, i) => {
+    const out = to[i];
+    const style = getComputedStyle(node);
+    if (style.display === "none") {
+      out.setAttribute("display", "none");
+      return;
+    }
+    for (const prop of PAINT) {
+      const v = style.getPropertyValue(prop);
+      if (v && v !== "normal" && v !== "auto") out.setAttribute(prop, v);
+    }
+    for (const attr of ["tabindex", "role", "aria-labelledby", "aria-label", "class"]) out.removeAttribute(attr);
+  });
+  return copy;
+}
+
+// ---------------------------------------------------------------- PNG
+
+/** The exported SVG drawn at 2× onto a canvas, with the metadata as PNG tEXt chunks. */
+async function exportPng({ text, width, height }, info) {
+  const url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
+  try {
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = width * 2;
+    canvas.height = height * 2;
+    const ctx = canvas.getContext("2d");
+    ctx.scale(2, 2);
+    ctx.drawImage(img, 0, 0, width, height);
+    const blob = await new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("toBlob"))), "image/png"));
+    const png = new Uint8Array(await blob.arrayBuffer());
+    const ascii = (s) => s.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    const chunks = [
+      ["Software", `tatbikat ${info.tatbikat}`],
+      ["Source", ascii(info.link)],
+      ["Comment", ascii(JSON.stringify(info))],
+    ].map(([k, v]) => textChunk(k, v));
+    // After the signature (8 bytes) and IHDR (8 + 13 + 4 bytes).
+    return new Blob([png.subarray(0, 33), ...chunks, png.subarray(33)], { type: "image/png" });
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+function textChunk(keyword, text) {
+  const data = new TextEncoder().encode(`${keyword}\0${text}`);
+  const chunk = new Uint8Array(12 + data.length);
+  const view = new DataView(chunk.buffer);
+  view.setUint32(0, data.length);
+  chunk.set([0x74, 0x45, 0x58, 0x74], 4); // "tEXt"
+  chunk.set(data, 8);
+  view.setUint32(8 + data.length, crc32(chunk.subarray(4, 8 + data.length)));
+  return chunk;
+}
+
+let CRC_TABLE = null;
+function crc32(bytes) {
+  CRC_TABLE ??= Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  let crc = 0xffffffff;
+  for (const b of bytes) crc = CRC_TABLE[(crc ^ b) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
