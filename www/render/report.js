@@ -31,7 +31,7 @@ export function renderReport(doc, t, { showSectionTitles = true, onPoint } = {})
             "aria-labelledby": headingId,
           },
           el(
-            "h3",
+            showSectionTitles ? "h3" : "h2", // no level skipped under the page's h1
             { id: headingId },
             heading,
             group.extension ? el("span", { class: "badge", title: t("ui.beyond_lesson_title") }, t("ui.beyond_lesson")) : null,
