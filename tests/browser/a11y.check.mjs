@@ -319,6 +319,11 @@ try {
   await check("every chart and timeline has its data as a table", async () => {
     for (const query of ["?lesson=supervisor&trace=scan:4", "?lesson=jobs&trace=limit:3", "?lesson=compensation&trace=run:hung"]) {
       const p = await openView(ctx, url, { query, wait: ".trace .timeline svg" });
+      // The tables are built when their fold first opens.
+      await p.evaluate(() => {
+        for (const d of document.querySelectorAll("details.data-fold")) d.open = true;
+      });
+      await p.waitForTimeout(100);
       const missing = await p.evaluate(() =>
         [...document.querySelectorAll("figure.chart, figure.timeline")]
           .filter((f) => !f.querySelector("details.data-fold table") && !f.parentElement.querySelector(":scope > details.data-fold table"))
@@ -344,9 +349,11 @@ try {
         group: getComputedStyle(document.querySelector(".group")).backgroundColor,
         tables: shown("table.data"),
         charts: shown(".report svg"),
+        // Every bar the screen draws prints too (a page class once hid SVG rects named "bar").
+        bars: [...document.querySelectorAll(".report rect.bar")].every((r) => r.getBoundingClientRect().height > 0 || r.getAttribute("height") === "0"),
       };
     });
-    assert.ok(info.title && info.tables && info.charts, JSON.stringify(info));
+    assert.ok(info.title && info.tables && info.charts && info.bars, JSON.stringify(info));
     assert.ok(!info.panel, "the panel prints");
     assert.equal(info.buttons, 0, "buttons print");
     assert.match(info.link, /seed=42/);

@@ -64,13 +64,10 @@ export function chartData(chart, lesson, t) {
     return `${formatNumber(p.y, t, s.decimals)}${range}`;
   };
   const unit = chart.y.unit ? ` (${t(`unit.${chart.y.unit}`)})` : "";
-  return el(
-    "details",
-    { class: "data-fold chart-data" },
-    el("summary", {}, t("ui.sweep.data")),
+  return dataFold("chart-data", t, () =>
     el(
       "table",
-      { class: "data" },
+      { class: "figure-data" },
       el("caption", { class: "visually-hidden" }, `${axisName(chart.y, lesson, t)}${unit}`),
       el(
         "thead",
@@ -93,6 +90,15 @@ export function chartData(chart, lesson, t) {
         : null,
     ),
   );
+}
+
+/** A "Data (table)" fold whose table is built the first time it opens (renders stay light). */
+export function dataFold(kind, t, build) {
+  const fold = el("details", { class: `data-fold ${kind}` }, el("summary", {}, t("ui.sweep.data")));
+  fold.addEventListener("toggle", () => {
+    if (fold.open && !fold.querySelector("table")) fold.append(build());
+  });
+  return fold;
 }
 
 function seriesName(series, lesson, t) {

@@ -4,6 +4,7 @@
 // playhead: play, pause, step, scrubber, keyboard.
 import { el, svg, uid } from "../dom.js";
 import { formatNumber } from "../i18n/index.js";
+import { dataFold } from "./chart.js";
 
 const AXIS_H = 22;
 const NOTABLE = new Set(["redrive", "wasted", "killed", "duplicate_line", "compensate", "skip", "start_late", "hung", "call_failed", "step_failed", "night_failed", "uncompensated"]);
@@ -268,13 +269,10 @@ function trackView(track, tr, t) {
 /** The track's text alternative: a table of its lanes and each lane's spans, from the core's spans. */
 function laneData(track, tr, t) {
   const unit = t(`ui.trace.unit_name.${tr.unit}`);
-  return el(
-    "details",
-    { class: "data-fold trace-data" },
-    el("summary", {}, t("ui.sweep.data")),
+  return dataFold("trace-data", t, () =>
     el(
       "table",
-      { class: "data" },
+      { class: "figure-data" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("ui.trace.lane")), el("th", { scope: "col" }, t("ui.trace.spans", { unit })))),
       el(
         "tbody",
