@@ -141,12 +141,12 @@ try {
       });
     }
 
-    await check(`chart and timeline colours have 3:1 against their background (${scheme})`, async () => {
+    await check(`chart and timeline colours: marks 3:1, SVG text 4.5:1 against their background (${scheme})`, async () => {
       const p = await openView(desktop, url, { query: "?lesson=jobs&trace=limit:3", wait: ".trace .timeline svg" });
       const pairs = await p.evaluate(() => {
-        const probe = (cls, tag = "rect") => {
+        const probe = (cls, tag = "rect", parent = "plot timeline-svg") => {
           const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-          s.setAttribute("class", "plot timeline-svg");
+          s.setAttribute("class", parent);
           const r = document.createElementNS("http://www.w3.org/2000/svg", tag);
           r.setAttribute("class", cls);
           s.append(r);
@@ -161,9 +161,26 @@ try {
         for (let i = 0; i < 6; i += 1) out.push([`series s${i} (bar)`, probe(`bar s${i}`), bg], [`series s${i} (line)`, probe(`line s${i}`, "path"), bg]);
         const states = ["run", "running", "completed", "stuck", "queued", "compensated", "skipped", "attempt_ok", "attempt_failed", "call_ok", "call_failed", "failed", "hung", "uncompensated", "done"];
         for (const st of states) out.push([`timeline state ${st}`, probe(`st-${st}`), bg]);
+        // Text in the SVGs (axe cannot tell their background): tick labels, titles, lane labels, rules.
+        const text = (cls) => {
+          const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+          s.setAttribute("class", "plot timeline-svg");
+          const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
+          g.setAttribute("class", "axis");
+          const tx = document.createElementNS("http://www.w3.org/2000/svg", "text");
+          tx.setAttribute("class", cls);
+          tx.textContent = "1";
+          g.append(tx);
+          s.append(g);
+          document.querySelector(".group").append(s);
+          const fill = getComputedStyle(s.querySelector("text")).fill;
+          s.remove();
+          return fill;
+        };
+        for (const cls of ["", "title", "tick-label", "lane-label", "rule-label"]) out.push([`svg text ${cls || "tick"}`, text(cls), bg, 4.5]);
         return out;
       });
-      const low = pairs.filter(([, fg, bg]) => contrast(fg, bg) < 3).map(([what, fg, bg]) => `${what} ${fg} on ${bg}: ${contrast(fg, bg).toFixed(2)}`);
+      const low = pairs.filter(([, fg, bg, min = 3]) => contrast(fg, bg) < min).map(([what, fg, bg]) => `${what} ${fg} on ${bg}: ${contrast(fg, bg).toFixed(2)}`);
       assert.deepEqual(low, []);
       await p.close();
     });

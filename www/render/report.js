@@ -26,6 +26,7 @@ export function renderReport(doc, t, { showSectionTitles = true, onPoint } = {})
           "div",
           {
             class: group.extension ? "group beyond" : "group",
+            role: "group", // named by its heading (aria-labelledby is not allowed on a plain div)
             id: `${lesson}-${group.key}`,
             dataset: { group: group.key },
             "aria-labelledby": headingId,
