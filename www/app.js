@@ -147,6 +147,7 @@ function buildShell() {
 
   const main = clear(document.getElementById("main"));
   ui.errors = el("div", { class: "link-errors", role: "alert", hidden: true });
+  ui.print = el("div", { class: "print-info" }); // handouts only (style.css): the values and the link
   ui.marker = el("p", { class: "marker", role: "status" });
   ui.notice = el("p", { class: "notice", role: "status", hidden: true });
   ui.progress = el("progress", { max: "1" });
@@ -207,6 +208,7 @@ function buildShell() {
       "section",
       { class: "lesson", id: "lesson-panel", role: state.embed ? null : "tabpanel", "aria-labelledby": state.embed ? null : `tab-${state.lesson}` },
       head,
+      ui.print,
       ui.errors,
       el("div", { class: "bar" }, ui.marker, actions),
       el("div", { class: panel ? "layout" : "layout no-panel" }, panel?.node, ui.results),
@@ -555,6 +557,7 @@ function showResolved(resolved) {
   ui.claims.show(resolved.preset);
   panel?.update(resolved, state.values);
   showMarker(resolved);
+  showPrintInfo(resolved);
   showErrors(resolved);
   if (ui.details.open) fillLessonText();
 }
@@ -610,6 +613,18 @@ function showMarker(resolved) {
   ui.marker.classList.toggle("changed", names.length > 0);
   ui.marker.textContent = names.length ? t("ui.changed_values", { names: names.join(", ") }) : t("ui.lesson_values");
   document.getElementById("reset").disabled = names.length === 0;
+}
+
+/** What a printed handout needs to be traced back: the changed values and the share link. */
+function showPrintInfo(resolved) {
+  const changed = [...new Set([...resolved.changed, ...Object.keys(state.values)])];
+  ui.print.replaceChildren(
+    el("p", {}, changed.length ? t("ui.print.changed") : t("ui.lesson_values")),
+    changed.length
+      ? el("ul", {}, changed.map((n) => el("li", {}, `${t(`param.${state.lesson}.${n}`)} (${n}) = ${state.values[n] ?? resolved.params[n] ?? ""}`)))
+      : null,
+    el("p", { class: "print-link" }, `${t("ui.print.link")} `, el("a", { href: location.href }, location.href)),
+  );
 }
 
 function showErrors(resolved) {
@@ -680,6 +695,8 @@ function openEmbed() {
     return url.toString();
   };
   const dialog = embedDialog(t, `tatbikat — ${t(`lesson.${state.lesson}`)}`, urlFor);
+  // Focus goes back to the button that opened it (the dialog is removed when it closes).
+  dialog.addEventListener("close", () => document.getElementById("embed-button")?.focus());
   document.body.append(dialog);
   dialog.showModal();
 }

@@ -53,5 +53,21 @@ export function embedDialog(t, title, urlFor) {
   );
   fill();
   dialog.addEventListener("close", () => dialog.remove());
+  dialog.addEventListener("keydown", (e) => trapTab(dialog, e));
   return dialog;
+}
+
+/** Keeps Tab inside a modal dialog: past the last control it wraps to the first, and back. */
+function trapTab(dialog, e) {
+  if (e.key !== "Tab") return;
+  const stops = [...dialog.querySelectorAll("button, input, textarea, select, a[href], [tabindex]")].filter((n) => !n.disabled && n.tabIndex >= 0);
+  if (!stops.length) return;
+  const [first, last] = [stops[0], stops[stops.length - 1]];
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
 }

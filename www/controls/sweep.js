@@ -161,6 +161,7 @@ export class SweepSection {
       const caption = t("ui.sweep.caption", { metric, param: t(`param.${this.lesson}.${s.x.name}`) });
       this.figure = chartFigure(s.chart, this.lesson, t, {
         caption,
+        table: false, // its own table below, with a "watch" button per row
         onPoint: (p) => this.onPoint(s.x.values.indexOf(p.x), p.trace ?? ""),
       });
       this.result.replaceChildren(this.figure.node, this.#lineTable(s, onCell));

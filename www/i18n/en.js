@@ -49,7 +49,7 @@ export default {
 
   "ui.lessons": "Lessons",
   "ui.language": "Türkçe",
-  "ui.language_label": "Türkçeye geç",
+  "ui.language_label": "Türkçe — Türkçeye geç",
   "ui.params": "Parameters",
   "ui.params_hint": "Every value starts at the lesson's. Whatever you change is written into the link.",
   "ui.lesson_values": "The lesson's values",
@@ -584,4 +584,11 @@ export default {
   "trace.counter.killed": "killed",
   "trace.counter.lost_pod_hours": "pod-hours lost",
   "trace.counter.duplicate_lines": "duplicate invoice lines",
+  // accessibility: data tables, handouts
+  "ui.print.changed": "Values that differ from the lesson's:",
+  "ui.print.link": "Link to this page:",
+  "ui.trace.lane": "Lane",
+  "ui.trace.spans": "States and their spans ({unit})",
+  "ui.trace.unit_name.round": "rounds",
+  "ui.trace.unit_name.hour": "hours",
 };

@@ -584,4 +584,11 @@ export default {
   "trace.counter.killed": "durdurulan",
   "trace.counter.lost_pod_hours": "boşa giden kapsül-saat",
   "trace.counter.duplicate_lines": "mükerrer fatura satırı",
+  // accessibility: data tables, handouts
+  "ui.print.changed": "Dersin değerlerinden farklı olanlar:",
+  "ui.print.link": "Bu sayfanın bağlantısı:",
+  "ui.trace.lane": "Şerit",
+  "ui.trace.spans": "Durumlar ve aralıkları ({unit})",
+  "ui.trace.unit_name.round": "tur",
+  "ui.trace.unit_name.hour": "saat",
 };

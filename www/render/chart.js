@@ -12,7 +12,7 @@ const MARGIN = { top: 26, right: 14, bottom: 40, left: 48 };
 /** A figure for `chart`; call draw(width) once it is in the page and whenever it resizes.
  * `caption` replaces the chart's own title; `onPoint(point)` is called when a point that
  * carries a trace is chosen (click, Enter or Space). */
-export function chartFigure(chart, lesson, t, { caption, onPoint } = {}) {
+export function chartFigure(chart, lesson, t, { caption, onPoint, table = true } = {}) {
   const titleId = uid("chart");
   const holder = el("div", { class: "chart-canvas" });
   const tooltip = el("div", { class: "tooltip", hidden: true });
@@ -34,6 +34,7 @@ export function chartFigure(chart, lesson, t, { caption, onPoint } = {}) {
     holder,
     legend,
     note,
+    table ? chartData(chart, lesson, t) : null,
     tooltip,
   );
   let drawn = 0;
@@ -47,6 +48,57 @@ export function chartFigure(chart, lesson, t, { caption, onPoint } = {}) {
       clear(holder).append(drawSvg(chart, lesson, t, w, titleId, tooltip, node, onPoint));
     },
   };
+}
+
+/** The chart's text alternative: its points as a table in a fold (the same core numbers). */
+export function chartData(chart, lesson, t) {
+  const cats = chart.x.categories ?? [];
+  const xs = chart.x.scale === "band"
+    ? cats.map((c) => c.id)
+    : [...new Set(chart.series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
+  const xName = (x) => (chart.x.scale === "band" ? categoryName(cats.find((c) => c.id === x) ?? { id: x }, t) : formatNumber(x, t, 4));
+  const value = (s, x) => {
+    const p = s.points.find((q) => q.x === x);
+    if (!p) return "–";
+    const range = p.lo !== undefined ? ` [${formatNumber(p.lo, t, s.decimals)} – ${formatNumber(p.hi, t, s.decimals)}]` : "";
+    return `${formatNumber(p.y, t, s.decimals)}${range}`;
+  };
+  const unit = chart.y.unit ? ` (${t(`unit.${chart.y.unit}`)})` : "";
+  return dataFold("chart-data", t, () =>
+    el(
+      "table",
+      { class: "figure-data" },
+      el("caption", { class: "visually-hidden" }, `${axisName(chart.y, lesson, t)}${unit}`),
+      el(
+        "thead",
+        {},
+        el("tr", {}, el("th", { scope: "col" }, axisTitle(chart.x, lesson, t)), chart.series.map((s) => el("th", { scope: "col", class: "num" }, seriesName(s, lesson, t)))),
+      ),
+      el(
+        "tbody",
+        {},
+        xs.map((x) => el("tr", {}, el("th", { scope: "row" }, xName(x)), chart.series.map((s) => el("td", { class: "num" }, value(s, x))))),
+      ),
+      chart.rules.length
+        ? el(
+            "tfoot",
+            {},
+            chart.rules.map((r) =>
+              el("tr", {}, el("th", { scope: "row" }, t(`rule.${r.key}`)), el("td", { class: "num", colspan: String(chart.series.length) }, formatNumber(r.y, t, 2))),
+            ),
+          )
+        : null,
+    ),
+  );
+}
+
+/** A "Data (table)" fold whose table is built the first time it opens (renders stay light). */
+export function dataFold(kind, t, build) {
+  const fold = el("details", { class: `data-fold ${kind}` }, el("summary", {}, t("ui.sweep.data")));
+  fold.addEventListener("toggle", () => {
+    if (fold.open && !fold.querySelector("table")) fold.append(build());
+  });
+  return fold;
 }
 
 function seriesName(series, lesson, t) {
@@ -117,11 +169,13 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
     x = scaleLinear().domain(chart.x.domain).range([left + 10, right - 10]);
   }
 
+  // With points that open a run the SVG is a group of buttons, not a flat image.
+  const interactive = Boolean(onPoint) && chart.series.some((s) => s.points.some((p) => p.trace !== undefined));
   const root = svg("svg", {
     width,
     height,
     viewBox: `0 0 ${width} ${height}`,
-    role: "img",
+    role: interactive ? "group" : "img",
     "aria-labelledby": titleId,
     class: "plot",
   });

@@ -38,7 +38,8 @@ export function heatmapFigure(sweep, lesson, t, { caption, onCell } = {}) {
       const cw = (right - left) / nx;
       const ch = Math.max(12, Math.min(36, cw * 0.8));
       const height = top + ny * ch + 40;
-      const root = svg("svg", { width: w, height, viewBox: `0 0 ${w} ${height}`, role: "img", "aria-labelledby": titleId, class: "plot" });
+      // With cells that open a run the SVG is a group of buttons, not a flat image.
+      const root = svg("svg", { width: w, height, viewBox: `0 0 ${w} ${height}`, role: onCell ? "group" : "img", "aria-labelledby": titleId, class: "plot" });
       const xName = t(`param.${lesson}.${sweep.x.name}`);
       const yName = t(`param.${lesson}.${sweep.y.name}`);
       root.append(svg("text", { class: "title", x: 2, y: 12 }, `↑ ${yName}`));
@@ -52,8 +53,14 @@ export function heatmapFigure(sweep, lesson, t, { caption, onCell } = {}) {
           const label = `${xName} ${xt}, ${yName} ${yt}: ${formatNumber(v, t, series.decimals)}`;
           const rect = svg("rect", { class: b === null ? "hm-none" : `hm${b}`, x: left + xi * cw, y: top + yi * ch, width: Math.max(1, cw - 1), height: ch - 1 }, svg("title", {}, label));
           if (onCell) {
+            // One Tab stop for the grid (roving tabindex): arrows move, Enter or Space opens.
             rect.classList.add("watchable");
+            rect.dataset.cell = String(i);
+            rect.setAttribute("role", "button");
+            rect.setAttribute("aria-label", `${label}. ${t("ui.watch_point")}`);
+            rect.setAttribute("tabindex", i === 0 ? "0" : "-1");
             rect.addEventListener("click", () => onCell(i));
+            rect.addEventListener("keydown", (e) => cellKeys(e, i, nx, ny, onCell));
           }
           root.append(rect);
           if (yi === 0 && xi % every === 0) {
@@ -65,6 +72,29 @@ export function heatmapFigure(sweep, lesson, t, { caption, onCell } = {}) {
       holder.replaceChildren(root);
     },
   };
+}
+
+function cellKeys(e, i, nx, ny, onCell) {
+  const [xi, yi] = [i % nx, Math.floor(i / nx)];
+  const to = {
+    ArrowRight: [Math.min(nx - 1, xi + 1), yi],
+    ArrowLeft: [Math.max(0, xi - 1), yi],
+    ArrowDown: [xi, Math.min(ny - 1, yi + 1)],
+    ArrowUp: [xi, Math.max(0, yi - 1)],
+    Home: [0, yi],
+    End: [nx - 1, yi],
+  }[e.key];
+  if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    onCell(i);
+  } else if (to) {
+    e.preventDefault();
+    const next = e.currentTarget.ownerSVGElement.querySelector(`rect[data-cell="${to[1] * nx + to[0]}"]`);
+    if (!next) return;
+    e.currentTarget.setAttribute("tabindex", "-1");
+    next.setAttribute("tabindex", "0");
+    next.focus();
+  }
 }
 
 /** The heatmap's numbers as a table (its text alternative); each value opens its run. */

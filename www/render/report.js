@@ -26,12 +26,13 @@ export function renderReport(doc, t, { showSectionTitles = true, onPoint } = {})
           "div",
           {
             class: group.extension ? "group beyond" : "group",
+            role: "group", // named by its heading (aria-labelledby is not allowed on a plain div)
             id: `${lesson}-${group.key}`,
             dataset: { group: group.key },
             "aria-labelledby": headingId,
           },
           el(
-            "h3",
+            showSectionTitles ? "h3" : "h2", // no level skipped under the page's h1
             { id: headingId },
             heading,
             group.extension ? el("span", { class: "badge", title: t("ui.beyond_lesson_title") }, t("ui.beyond_lesson")) : null,

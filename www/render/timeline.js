@@ -4,6 +4,7 @@
 // playhead: play, pause, step, scrubber, keyboard.
 import { el, svg, uid } from "../dom.js";
 import { formatNumber } from "../i18n/index.js";
+import { dataFold } from "./chart.js";
 
 const AXIS_H = 22;
 const NOTABLE = new Set(["redrive", "wasted", "killed", "duplicate_line", "compensate", "skip", "start_late", "hung", "call_failed", "step_failed", "night_failed", "uncompensated"]);
@@ -59,7 +60,8 @@ export function timelineView(doc, t, { onSelector } = {}) {
     { class: "trace-facts" },
     tr.facts.map(([k, v], i) => [i ? " · " : "", t.has(`trace.fact.${k}`) ? t(`trace.fact.${k}`, { v }) : `${k} ${v}`]),
   );
-  const log = el("ul", { class: "trace-log", "aria-live": "polite" });
+  // It scrolls, so it takes focus (keyboard users can scroll it).
+  const log = el("ul", { class: "trace-log", "aria-live": "polite", tabindex: "0", "aria-label": t("ui.trace.events") });
   const tracks = tr.tracks.map((track) => trackView(track, tr, t));
   const node = el(
     "section",
@@ -85,7 +87,7 @@ export function timelineView(doc, t, { onSelector } = {}) {
     controls,
     el("p", { class: "hint keys" }, t("ui.trace.keys")),
     tracks.map((v) => v.node),
-    el("h4", {}, t("ui.trace.events")),
+    el("h3", {}, t("ui.trace.events")),
     log,
   );
 
@@ -94,6 +96,7 @@ export function timelineView(doc, t, { onSelector } = {}) {
     scrub.value = String(frame);
     const shownEnd = Math.min(tr.end, frame * tr.step);
     position.textContent = t("ui.trace.position", { frame, frames: tr.frames, at: unit(shownEnd + (tr.first ? 0 : 0)) });
+    scrub.setAttribute("aria-valuetext", position.textContent);
     for (const v of tracks) v.show(frame);
     // What happened in the last frame shown.
     const from = (frame - 1) * tr.step;
@@ -168,6 +171,7 @@ function trackView(track, tr, t) {
     holder,
     legend,
     counters,
+    laneData(track, tr, t),
   );
   let live = [];
   let playhead = null;
@@ -260,6 +264,30 @@ function trackView(track, tr, t) {
   }
 
   return { node, draw, show };
+}
+
+/** The track's text alternative: a table of its lanes and each lane's spans, from the core's spans. */
+function laneData(track, tr, t) {
+  const unit = t(`ui.trace.unit_name.${tr.unit}`);
+  return dataFold("trace-data", t, () =>
+    el(
+      "table",
+      { class: "figure-data" },
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("ui.trace.lane")), el("th", { scope: "col" }, t("ui.trace.spans", { unit })))),
+      el(
+        "tbody",
+        {},
+        track.lanes.map((l) =>
+          el(
+            "tr",
+            {},
+            el("th", { scope: "row" }, l.label),
+            el("td", {}, l.spans.map((s) => `${t(`trace.state.${s.state}`)}${s.note ? ` (${s.note})` : ""} ${s.start + tr.first}–${s.end - 1 + tr.first}`).join("; ") || "–"),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 /** The track in words, for screen readers: each lane's spans. */
