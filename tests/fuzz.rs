@@ -3,7 +3,7 @@
 //! accepted request may ask for unbounded work: every one is within its lesson's budget (the
 //! cheap ones are run), every refusal names what to lower.
 //!
-//! `PROPTEST_CASES=20000 cargo test --release --test fuzz` runs a long campaign; the default
+//! `PROPTEST_CASES=20000 cargo test --test fuzz` runs a long campaign; the default
 //! (256 cases per property, 5 properties) runs in `./build.sh test`.
 
 use proptest::prelude::*;
