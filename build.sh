@@ -84,6 +84,8 @@ build_www() {
   rm -rf target/pkg-node
   wasm-bindgen --target nodejs --out-name tatbikat --out-dir target/pkg-node --no-typescript target/tatbikat-base.wasm
   wasm-bindgen --target nodejs --out-name tatbikat_deep --out-dir target/pkg-node --no-typescript target/tatbikat-deep.wasm
+  # The offline copy's version and file list (www/precache.js, read by the service worker www/sw.js).
+  node tools/precache.mjs www
   say "site ready in www/ ($(gzip -9c www/pkg/tatbikat_bg.wasm | wc -c) bytes of first-load wasm, $(gzip -9c www/pkg/tatbikat_deep_bg.wasm | wc -c) bytes of traces-and-sweeps wasm, gzipped)"
 }
 

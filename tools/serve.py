@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Serves www/ on 127.0.0.1 with the page's Content-Security-Policy, the right MIME types and no
-caching (so a rebuilt page is what you see). Usage: serve.py [DIR]; PORT (default 8000)."""
+caching (so a rebuilt page is what you see). Usage: serve.py [DIR]; PORT (default 8000).
+TATBIKAT_CSP_REPORT=1 adds `report-uri /csp-report` to the policy and prints every violation
+report the browser posts there as a line `csp-report: {json}` (the browser tests read them)."""
 
 import http.server
 import os
@@ -14,6 +16,9 @@ CSP = (
     "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self'; object-src 'none'; "
     "base-uri 'none'; form-action 'self'; frame-ancestors *"
 )
+REPORT = os.environ.get("TATBIKAT_CSP_REPORT") == "1"
+if REPORT:
+    CSP += "; report-uri /csp-report"
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -33,6 +38,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Referrer-Policy", "no-referrer")
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def do_POST(self):
+        if not REPORT or self.path != "/csp-report":
+            self.send_error(405)
+            return
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        print("csp-report: " + body.decode("utf-8", "replace").replace("\n", " "), flush=True)
+        self.send_response(204)
+        self.end_headers()
 
     def log_message(self, fmt, *args):
         if os.environ.get("TATBIKAT_QUIET") != "1":

@@ -9,6 +9,7 @@ import { embedDialog, postHeight } from "./embed.js";
 import { Claims, markHighlights } from "./controls/presets.js";
 import { SweepSection, splitAxis } from "./controls/sweep.js";
 import { timelineView } from "./render/timeline.js";
+import { registerOffline } from "./offline.js";
 
 const SLOW_MS = 150; // a run longer than a blink shows progress and a cancel button
 
@@ -60,6 +61,7 @@ async function boot() {
   buildShell();
   await refresh();
   state.fromLink = false;
+  registerOffline(); // after the first table: the offline copy never delays it
 }
 
 /** Takes the lesson, page settings and typed values from a resolved link. */
