@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Serves www/ on 127.0.0.1 with the page's Content-Security-Policy, the right MIME types and no
 caching (so a rebuilt page is what you see). Usage: serve.py [DIR]; PORT (default 8000).
+FRAME_ANCESTORS sets the policy's frame-ancestors (default `*`, any site may embed the page), e.g.
+FRAME_ANCESTORS="'self' https://course.example" to try a production allow-list locally.
 TATBIKAT_CSP_REPORT=1 adds `report-uri /csp-report` to the policy and prints every violation
 report the browser posts there as a line `csp-report: {json}` (the browser tests read them)."""
 
@@ -14,7 +16,7 @@ import sys
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
     "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self'; object-src 'none'; "
-    "base-uri 'none'; form-action 'self'; frame-ancestors *"
+    "base-uri 'none'; form-action 'self'; frame-ancestors " + (os.environ.get("FRAME_ANCESTORS") or "*")
 )
 REPORT = os.environ.get("TATBIKAT_CSP_REPORT") == "1"
 if REPORT:

@@ -554,6 +554,7 @@ function showResolved(resolved) {
   panel?.update(resolved, state.values);
   showMarker(resolved);
   showErrors(resolved);
+  document.querySelector("a.open-full")?.setAttribute("href", fullPageHref()); // the embed's link follows the state
   if (ui.details.open) fillLessonText();
 }
 

@@ -11,11 +11,11 @@ export const SHOTS = join(ROOT, "target", "screenshots");
 
 /** Starts tools/serve.py on a free port; resolves to {url, stop, reports}. Options: `dir` (default
  * www/), `port` (default: a free one), `cspReports` (collect the CSP violation reports posted to
- * the server into `reports`). */
-export function serve({ dir = join(ROOT, "www"), port = 0, cspReports = false } = {}) {
+ * the server into `reports`), `frameAncestors` (the policy's frame-ancestors, default `*`). */
+export function serve({ dir = join(ROOT, "www"), port = 0, cspReports = false, frameAncestors = "*" } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn("python3", [join(ROOT, "tools", "serve.py"), dir], {
-      env: { ...process.env, PORT: String(port), TATBIKAT_QUIET: "1", TATBIKAT_CSP_REPORT: cspReports ? "1" : "0" },
+      env: { ...process.env, PORT: String(port), TATBIKAT_QUIET: "1", TATBIKAT_CSP_REPORT: cspReports ? "1" : "0", FRAME_ANCESTORS: frameAncestors },
       stdio: ["ignore", "pipe", "inherit"],
     });
     const reports = [];
