@@ -4,7 +4,7 @@
 # Debian's chromium for the browser tests).
 #   ./build.sh serve   build everything and serve the playground on 127.0.0.1 (PORT, default 8000)
 #   ./build.sh test    every test
-#   ./build.sh bench   the benchmark figures
+#   ./build.sh bench   the benchmark figures, side by side in one table (tests/bench/suite.mjs)
 #   ./build.sh build   build the CLI and the static site in www/ without serving
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -136,9 +136,9 @@ case "${1:-}" in
   bench)
     build_cli
     build_www
-    ./target/release/tatbikat bench
-    node tests/bench/wasm-node.mjs
-    echo "(the page's figures in chromium print at the end of ./build.sh test)"
+    need_chromium
+    say "benchmark: native, WebAssembly in node and in chromium, the page (one table)"
+    node tests/bench/suite.mjs
     ;;
   *)
     echo "usage: ./build.sh serve|test|bench|build" >&2

@@ -9,7 +9,10 @@ report the browser posts there as a line `csp-report: {json}` (the browser tests
 import http.server
 import os
 import socketserver
+import subprocess
 import sys
+
+PRECACHE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "precache.mjs")
 
 # The page's policy: nothing from elsewhere, no inline script or style, WebAssembly allowed.
 # frame-ancestors * lets any course site embed the page; see README for narrowing it.
@@ -40,6 +43,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Referrer-Policy", "no-referrer")
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def do_GET(self):
+        # The offline copy's list follows the files as they are now, so a page edited by hand
+        # (without ./build.sh build) is what the service worker installs on the next visit.
+        if self.path.split("?")[0] == "/precache.js":
+            subprocess.run(["node", PRECACHE, "."], stdout=subprocess.DEVNULL, check=False)
+        super().do_GET()
 
     def do_POST(self):
         if not REPORT or self.path != "/csp-report":
