@@ -17,6 +17,12 @@ export function postHeight() {
   send();
 }
 
+// The snippet's sandbox holds only what the embedded page needs (each flag tested from another
+// origin in tests/browser/csp.check.mjs): allow-scripts (the page is a script); allow-same-origin
+// (without it the frame's origin is opaque and its modules, worker and WebAssembly, all on the
+// page's own origin, are refused as cross-origin); allow-popups and
+// allow-popups-to-escape-sandbox ("open the full page" opens a new tab, an ordinary page there).
+// Not granted: top navigation, forms, modals, downloads, pointer lock, presentation.
 /** The iframe snippet for `url` (a full page address with embed=1). */
 export function snippet(url, title) {
   const attr = (s) => s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");

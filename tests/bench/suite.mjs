@@ -130,7 +130,7 @@ const page_rows = [
   [`re-render after a change (median of ${page.rerender.length})`, `${median(page.rerender).toFixed(1)} ms`],
   [`first load until the first table, gzip -9 (${transfer.length} files)`, kb(total)],
   ["  of which the first-load WebAssembly module", kb(firstWasm)],
-  ["full module (traces, sweeps, extensions, claims), on first use", kb(full)],
+  ["full module (traces, sweeps, extensions, claims), after the first table", kb(full)],
 ];
 console.log(`tatbikat bench — ${RUNS.toLocaleString("en")} runs, best of 5 × ${ROUNDS} alternating rounds; the page in chromium on ${url}\n`);
 const w = [34, 12, 12, 12, 10];
