@@ -47,7 +47,7 @@ const EXPECTED = {
   "base-uri": ["'none'"],
   "form-action": ["'self'"],
 };
-const SNIPPET_SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox";
+const SNIPPET_SANDBOX = "allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox";
 
 const server = await serve({ cspReports: true });
 const { url, reports } = server;
@@ -176,6 +176,13 @@ try {
     await frame.locator('input[name="seed"]').dispatchEvent("change");
     const inner = p.frames().find((f) => f.url().includes("embed=1"));
     await inner.waitForFunction(() => Number(document.body.dataset.renders) >= 2);
+    // The sweep's form works inside the sandbox (a submit event needs allow-forms).
+    await frame.locator("#sweep > summary").click();
+    await frame.locator('input[name="sweep-values"]').waitFor({ timeout: 20000 });
+    await frame.locator('select[name="sweep-param"]').selectOption("fail_prob");
+    await frame.locator('input[name="sweep-values"]').fill("0.1,0.5");
+    await frame.locator(".sweep-form button[type=submit]").click();
+    await frame.locator(".sweep-result svg .dot").first().waitFor({ timeout: 20000 });
     await shot(p, "embed-sandboxed");
     // "Open the full page" opens a new tab, which escapes the sandbox (an ordinary page).
     const [popup] = await Promise.all([ctx.waitForEvent("page"), frame.locator("a.open-full").click()]);
