@@ -191,6 +191,12 @@ try {
     assert.doesNotMatch(popup.url(), /embed=1/);
     assert.match(popup.url(), /seed=7/);
     assert.ok((await popup.locator("#tabs button").count()) === 3, "the full page, with its tabs");
+    // It escaped the sandbox: a dialog, ignored in the frame's sandbox (no allow-modals), shows.
+    let dialogs = 0;
+    popup.on("dialog", (d) => ((dialogs += 1), d.dismiss()));
+    await popup.evaluate(() => setTimeout(() => alert("escaped"), 0));
+    await popup.waitForTimeout(500);
+    assert.equal(dialogs, 1, "the full page is an ordinary page");
     await clean(p, "sandboxed embed");
     await ctx.close();
     host.close();
@@ -207,6 +213,28 @@ try {
     assert.equal(await inner.locator("table.data").count(), 0, "no tables: its modules and worker are cross-origin to an opaque origin");
     await ctx.close();
     host.close();
+  });
+
+  await check("without allow-forms the sweep's form does nothing (why the snippet has it)", async () => {
+    const ctx = await b.newContext();
+    const flags = SNIPPET_SANDBOX.replace(" allow-forms", "");
+    const host = await lessonHost(`<iframe src="${url}?lesson=jobs&embed=1" width="1000" height="800" sandbox="${flags}"></iframe>`);
+    try {
+      const p = await ctx.newPage();
+      await p.goto(host.url);
+      const frame = p.frameLocator("iframe");
+      await frame.locator("table.data").first().waitFor({ timeout: 20000 });
+      await frame.locator("#sweep > summary").click();
+      await frame.locator('input[name="sweep-values"]').waitFor({ timeout: 20000 });
+      await frame.locator('select[name="sweep-param"]').selectOption("fail_prob");
+      await frame.locator('input[name="sweep-values"]').fill("0.1,0.5");
+      await frame.locator(".sweep-form button[type=submit]").click();
+      await p.waitForTimeout(3000);
+      assert.equal(await frame.locator(".sweep-result svg .dot").count(), 0, "no sweep without allow-forms");
+    } finally {
+      await ctx.close();
+      host.close();
+    }
   });
 
   await check("frame-ancestors: a listed site may embed the page, another may not", async () => {
