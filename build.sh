@@ -4,7 +4,7 @@
 # Debian's chromium for the browser tests).
 #   ./build.sh serve   build everything and serve the playground on 127.0.0.1 (PORT, default 8000)
 #   ./build.sh test    every test
-#   ./build.sh bench   the benchmark figures
+#   ./build.sh bench   the benchmark figures, side by side in one table (tests/bench/suite.mjs)
 #   ./build.sh build   build the CLI and the static site in www/ without serving
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -84,6 +84,8 @@ build_www() {
   rm -rf target/pkg-node
   wasm-bindgen --target nodejs --out-name tatbikat --out-dir target/pkg-node --no-typescript target/tatbikat-base.wasm
   wasm-bindgen --target nodejs --out-name tatbikat_deep --out-dir target/pkg-node --no-typescript target/tatbikat-deep.wasm
+  # The offline copy's version and file list (www/precache.js, read by the service worker www/sw.js).
+  node tools/precache.mjs www
   say "site ready in www/ ($(gzip -9c www/pkg/tatbikat_bg.wasm | wc -c) bytes of first-load wasm, $(gzip -9c www/pkg/tatbikat_deep_bg.wasm | wc -c) bytes of traces-and-sweeps wasm, gzipped)"
 }
 
@@ -158,9 +160,9 @@ case "${1:-}" in
   bench)
     build_cli
     build_www
-    ./target/release/tatbikat bench
-    node tests/bench/wasm-node.mjs
-    echo "(the page's figures in chromium print at the end of ./build.sh test)"
+    need_chromium
+    say "benchmark: native, WebAssembly in node and in chromium, the page (one table)"
+    node tests/bench/suite.mjs
     ;;
   *)
     echo "usage: ./build.sh serve|test|bench|build" >&2

@@ -1,19 +1,29 @@
 #!/usr/bin/env python3
 """Serves www/ on 127.0.0.1 with the page's Content-Security-Policy, the right MIME types and no
-caching (so a rebuilt page is what you see). Usage: serve.py [DIR]; PORT (default 8000)."""
+caching (so a rebuilt page is what you see). Usage: serve.py [DIR]; PORT (default 8000).
+FRAME_ANCESTORS sets the policy's frame-ancestors (default `*`, any site may embed the page), e.g.
+FRAME_ANCESTORS="'self' https://course.example" to try a production allow-list locally.
+TATBIKAT_CSP_REPORT=1 adds `report-uri /csp-report` to the policy and prints every violation
+report the browser posts there as a line `csp-report: {json}` (the browser tests read them)."""
 
 import http.server
 import os
 import socketserver
+import subprocess
 import sys
+
+PRECACHE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "precache.mjs")
 
 # The page's policy: nothing from elsewhere, no inline script or style, WebAssembly allowed.
 # frame-ancestors * lets any course site embed the page; see README for narrowing it.
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
     "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self'; object-src 'none'; "
-    "base-uri 'none'; form-action 'self'; frame-ancestors *"
+    "base-uri 'none'; form-action 'self'; frame-ancestors " + (os.environ.get("FRAME_ANCESTORS") or "*")
 )
+REPORT = os.environ.get("TATBIKAT_CSP_REPORT") == "1"
+if REPORT:
+    CSP += "; report-uri /csp-report"
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -34,6 +44,22 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def do_GET(self):
+        # The offline copy's list follows the files as they are now, so a page edited by hand
+        # (without ./build.sh build) is what the service worker installs on the next visit.
+        if self.path.split("?")[0] == "/precache.js":
+            subprocess.run(["node", PRECACHE, "."], stdout=subprocess.DEVNULL, check=False)
+        super().do_GET()
+
+    def do_POST(self):
+        if not REPORT or self.path != "/csp-report":
+            self.send_error(405)
+            return
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        print("csp-report: " + body.decode("utf-8", "replace").replace("\n", " "), flush=True)
+        self.send_response(204)
+        self.end_headers()
+
     def log_message(self, fmt, *args):
         if os.environ.get("TATBIKAT_QUIET") != "1":
             super().log_message(fmt, *args)
@@ -42,6 +68,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+
+    def handle_error(self, request, client_address):
+        # A browser that leaves mid-download (a closed tab, a test's page) is not an error.
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
 
 
 def main():

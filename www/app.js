@@ -10,6 +10,7 @@ import { Claims, markHighlights } from "./controls/presets.js";
 import { SweepSection, splitAxis } from "./controls/sweep.js";
 import { timelineView } from "./render/timeline.js";
 import { decorate } from "./export.js";
+import { registerOffline } from "./offline.js";
 
 const SLOW_MS = 150; // a run longer than a blink shows progress and a cancel button
 
@@ -62,6 +63,7 @@ async function boot() {
   buildShell();
   await refresh();
   state.fromLink = false;
+  registerOffline(); // after the first table: the offline copy never delays it
 }
 
 /** Takes the lesson, page settings and typed values from a resolved link. */
@@ -559,6 +561,7 @@ function showResolved(resolved) {
   showMarker(resolved);
   showPrintInfo(resolved);
   showErrors(resolved);
+  document.querySelector("a.open-full")?.setAttribute("href", fullPageHref()); // the embed's link follows the state
   if (ui.details.open) fillLessonText();
 }
 

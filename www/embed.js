@@ -17,13 +17,21 @@ export function postHeight() {
   send();
 }
 
+// The snippet's sandbox holds only what the embedded page needs (each flag tested from another
+// origin in tests/browser/csp.check.mjs): allow-scripts (the page is a script); allow-same-origin
+// (without it the frame's origin is opaque and its modules, worker and WebAssembly, all on the
+// page's own origin, are refused as cross-origin); allow-forms (without it a form's submit event
+// never fires: the sweep and trace-selector forms would do nothing); allow-downloads (the export
+// buttons save CSV, JSON, SVG and PNG files); allow-popups and
+// allow-popups-to-escape-sandbox ("open the full page" opens a new tab, an ordinary page there).
+// Not granted: top navigation, modals, pointer lock, presentation.
 /** The iframe snippet for `url` (a full page address with embed=1). */
 export function snippet(url, title) {
   const attr = (s) => s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
   return [
     `<iframe src="${attr(url)}" title="${attr(title)}" width="100%" height="720" loading="lazy"`,
     `  style="border:0;max-width:100%" referrerpolicy="no-referrer"`,
-    `  sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe>`,
+    `  sandbox="allow-scripts allow-same-origin allow-forms allow-downloads allow-popups allow-popups-to-escape-sandbox"></iframe>`,
     `<script>addEventListener("message", (e) => { if (e.data && e.data.type === "tatbikat:height")`,
     `  for (const f of document.querySelectorAll("iframe")) if (f.contentWindow === e.source) f.style.height = e.data.height + "px"; });</script>`,
   ].join("\n");

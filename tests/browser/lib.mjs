@@ -9,18 +9,29 @@ import { chromium } from "playwright-core";
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const SHOTS = join(ROOT, "target", "screenshots");
 
-/** Starts tools/serve.py on a free port; resolves to {url, stop}. */
-export function serve() {
+/** Starts tools/serve.py on a free port; resolves to {url, stop, reports}. Options: `dir` (default
+ * www/), `port` (default: a free one), `cspReports` (collect the CSP violation reports posted to
+ * the server into `reports`), `frameAncestors` (the policy's frame-ancestors, default `*`). */
+export function serve({ dir = join(ROOT, "www"), port = 0, cspReports = false, frameAncestors = "*" } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn("python3", [join(ROOT, "tools", "serve.py"), join(ROOT, "www")], {
-      env: { ...process.env, PORT: "0", TATBIKAT_QUIET: "1" },
+    const child = spawn("python3", [join(ROOT, "tools", "serve.py"), dir], {
+      env: { ...process.env, PORT: String(port), TATBIKAT_QUIET: "1", TATBIKAT_CSP_REPORT: cspReports ? "1" : "0", FRAME_ANCESTORS: frameAncestors },
       stdio: ["ignore", "pipe", "inherit"],
     });
+    const reports = [];
+    // Resolves once the server has exited (so its port can be served again).
+    const stop = () => new Promise((done) => (child.exitCode !== null ? done() : (child.once("exit", done), child.kill())));
+    let rest = "";
     child.on("error", reject);
     child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (line) => {
-      const m = /serving (http:\/\/\S+)/.exec(line);
-      if (m) resolve({ url: m[1], stop: () => child.kill() });
+    child.stdout.on("data", (text) => {
+      const lines = (rest + text).split("\n");
+      rest = lines.pop();
+      for (const line of lines) {
+        if (line.startsWith("csp-report: ")) reports.push(line.slice(12));
+        const m = /serving (http:\/\/\S+)/.exec(line);
+        if (m) resolve({ url: m[1], stop, reports });
+      }
     });
     child.on("exit", (code) => reject(new Error(`server exited ${code}`)));
   });

@@ -1,0 +1,140 @@
+// ./build.sh bench: every figure measured side by side in one run and printed as one table.
+// The compensation Monte Carlo at the lesson's values (runs/s, best of 5) natively, as WebAssembly
+// in node and in chromium, taken in alternating rounds so a busy machine slows all three alike;
+// then the page in chromium: first table after navigation (median of fresh visits, and of repeat
+// visits answered by the service worker), re-render after a change (median), and the first load's
+// transfer size (gzip -9 of every file fetched until the first table) with the full module apart.
+// Prints figures; asserts nothing. Needs ./build.sh build. Usage: node tests/bench/suite.mjs [RUNS]
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { ROOT, browser, rendered, serve } from "../browser/lib.mjs";
+
+const RUNS = Number(process.argv[2] ?? 10_000_000);
+const ROUNDS = 3;
+const VISITS = 5;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
+
+/** Runs/s per attempt count from the native CLI's or wasm-node.mjs's table. */
+function parseRates(text) {
+  const out = {};
+  for (const m of text.matchAll(/(\d) attempt\(s\)\s+[\d.]+\s+(\d+)/g)) out[m[1]] = Number(m[2]);
+  return out;
+}
+
+const best = { native: {}, node: {}, chromium: {} };
+const keep = (what, rates) => {
+  for (const [a, r] of Object.entries(rates)) best[what][a] = Math.max(best[what][a] ?? 0, r);
+};
+
+const server = await serve();
+const { url } = server;
+const b = await browser();
+const page = { fresh: [], repeat: [], rerender: [] };
+let transfer = null;
+try {
+  // The WebAssembly in chromium: the first-load module, in the page (the worker runs the same).
+  const ctx = await b.newContext();
+  const wasm = await ctx.newPage();
+  await wasm.goto(url);
+  await rendered(wasm);
+  await wasm.evaluate(async () => {
+    const m = await import("./pkg/tatbikat.js");
+    await m.default({ module_or_path: new URL("./pkg/tatbikat_bg.wasm", location.href) });
+    window.benchCore = m;
+  });
+  for (let round = 0; round < ROUNDS; round += 1) {
+    keep("native", parseRates(execFileSync(join(ROOT, "target", "release", "tatbikat"), ["bench", "--runs", String(RUNS)], { encoding: "utf8" })));
+    keep("node", parseRates(execFileSync("node", [join(ROOT, "tests", "bench", "wasm-node.mjs"), String(RUNS)], { encoding: "utf8" })));
+    keep(
+      "chromium",
+      await wasm.evaluate((runs) => {
+        const out = {};
+        for (const attempts of [1, 2, 3]) {
+          let fastest = Infinity;
+          for (let i = 0; i < 5; i += 1) {
+            const start = performance.now();
+            window.benchCore.benchMonteCarlo(runs, attempts);
+            fastest = Math.min(fastest, performance.now() - start);
+          }
+          out[attempts] = runs / (fastest / 1000);
+        }
+        return out;
+      }, RUNS),
+    );
+  }
+  await ctx.close();
+
+  // The page: fresh visits (a new browser context each: no HTTP cache, no service worker).
+  for (let i = 0; i < VISITS; i += 1) {
+    const c = await b.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await c.newPage();
+    const responses = [];
+    let done = false;
+    p.on("response", (r) => !done && responses.push(r));
+    await p.goto(`${url}?lesson=supervisor`);
+    await rendered(p);
+    done = true;
+    page.fresh.push(await p.evaluate(() => performance.getEntriesByName("tatbikat:first-table")[0].startTime));
+    if (i === 0) {
+      const files = [];
+      for (const r of responses) {
+        const body = await r.body().catch(() => null);
+        if (body) files.push([new URL(r.url()).pathname, gz(body)]);
+      }
+      transfer = files;
+    }
+    // Repeat visits, once the service worker has this version: answered from its cache.
+    if (i === 0) {
+      await p.waitForFunction(() => document.body.dataset.offline === "ready", null, { timeout: 30000 });
+      for (let j = 0; j < VISITS; j += 1) {
+        await p.goto(`${url}?lesson=supervisor`);
+        await rendered(p);
+        page.repeat.push(await p.evaluate(() => performance.getEntriesByName("tatbikat:first-table")[0].startTime));
+      }
+      // Re-render after a change: the supervisor's scan interval, back and forth.
+      for (const v of ["3", "2", "3", "2", "3", "2", "3", "2", "3"]) {
+        const before = Number(await p.evaluate(() => document.body.dataset.renders));
+        await p.locator('input[name="scan"]').fill(v);
+        await p.locator('input[name="scan"]').dispatchEvent("change");
+        await rendered(p, before + 1);
+      }
+      page.rerender = await p.evaluate(() => performance.getEntriesByName("tatbikat:render").map((e) => e.duration));
+    }
+    await c.close();
+  }
+} finally {
+  await b.close();
+  await server.stop();
+}
+
+const full = ["pkg/tatbikat_deep.js", "pkg/tatbikat_deep_bg.wasm"].reduce((a, f) => a + gz(readFileSync(join(ROOT, "www", f))), 0);
+const firstWasm = transfer.find(([path]) => path.endsWith("/pkg/tatbikat_bg.wasm"))?.[1] ?? 0;
+const total = transfer.reduce((a, [, n]) => a + n, 0);
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const M = (r) => `${(r / 1e6).toFixed(0)} M`;
+
+const rows = [
+  ["compensation Monte Carlo, runs/s", "1 attempt", "2 attempts", "3 attempts", "vs native"],
+  ...[
+    ["native (Rust, one core)", "native"],
+    ["WebAssembly in node", "node"],
+    ["WebAssembly in chromium", "chromium"],
+  ].map(([label, k]) => [label, M(best[k][1]), M(best[k][2]), M(best[k][3]), `${(best[k][1] / best.native[1]).toFixed(2)}×`]),
+];
+const page_rows = [
+  [`first table after navigation, fresh visit (median of ${VISITS})`, `${median(page.fresh).toFixed(0)} ms`],
+  [`first table, repeat visit from the service worker (median of ${VISITS})`, `${median(page.repeat).toFixed(0)} ms`],
+  [`re-render after a change (median of ${page.rerender.length})`, `${median(page.rerender).toFixed(1)} ms`],
+  [`first load until the first table, gzip -9 (${transfer.length} files)`, kb(total)],
+  ["  of which the first-load WebAssembly module", kb(firstWasm)],
+  ["full module (traces, sweeps, extensions, claims), after the first table", kb(full)],
+];
+console.log(`tatbikat bench — ${RUNS.toLocaleString("en")} runs, best of 5 × ${ROUNDS} alternating rounds; the page in chromium on ${url}\n`);
+const w = [34, 12, 12, 12, 10];
+for (const r of rows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join(""));
+console.log("");
+for (const [what, value] of page_rows) console.log(`${what.padEnd(72)}${value.padStart(10)}`);
+console.log(`\n(machine: ${readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.+)/)?.[1] ?? "unknown cpu"}, ${execFileSync("nproc", { encoding: "utf8" }).trim()} cores; figures vary with its load)`);

@@ -1,0 +1,279 @@
+// Security headers, in chromium: every file is served with the page's Content-Security-Policy
+// (the <meta> copy says the same), and no view of the page violates it — each lesson, English,
+// the embedded view, the three traces, a sweep and a heatmap, a claim, the claims list, the
+// extensions, the embed dialog, the lesson's output. Violations are caught three ways: the
+// document's securitypolicyviolation events, the console, and the reports the browser posts to
+// the server (report-uri, which also covers the workers). The embed snippet's sandbox is tried
+// from another origin: the page renders and posts its height, "open the full page" opens it,
+// and without allow-same-origin it cannot run (why the flag is there). frame-ancestors is obeyed.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { ROOT, browser, page, rendered, serve, shot } from "./lib.mjs";
+
+const failures = [];
+async function check(name, f) {
+  if (process.env.ONLY && !new RegExp(process.env.ONLY).test(name)) return; // ONLY=regex runs some
+  try {
+    await f();
+    console.log(`ok   ${name}`);
+  } catch (err) {
+    failures.push(name);
+    console.log(`FAIL ${name}\n     ${String(err.stack ?? err).split("\n").slice(0, 6).join("\n     ")}`);
+  }
+}
+
+/** A policy as {directive: [sources]}. */
+function parsePolicy(text) {
+  return Object.fromEntries(
+    text
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name.toLowerCase(), sources]),
+  );
+}
+
+// What the policy must say (README "Hosting" gives hosts the same header).
+const EXPECTED = {
+  "default-src": ["'self'"],
+  "script-src": ["'self'", "'wasm-unsafe-eval'"],
+  "style-src": ["'self'"],
+  "img-src": ["'self'", "data:", "blob:"],
+  "connect-src": ["'self'"],
+  "worker-src": ["'self'"],
+  "object-src": ["'none'"],
+  "base-uri": ["'none'"],
+  "form-action": ["'self'"],
+};
+const SNIPPET_SANDBOX = "allow-scripts allow-same-origin allow-forms allow-downloads allow-popups allow-popups-to-escape-sandbox";
+
+const server = await serve({ cspReports: true });
+const { url, reports } = server;
+const b = await browser();
+
+/** Fails on any console error, page error or violation seen by the page or posted to the server. */
+async function clean(p, what) {
+  const events = await p.evaluate(() => window.violations ?? []).catch(() => []);
+  await new Promise((r) => setTimeout(r, 200)); // reports are posted asynchronously
+  assert.deepEqual([...p.problems, ...events], [], `${what}: console errors, page errors or CSP violations`);
+  assert.deepEqual(reports, [], `${what}: CSP violation reports posted to the server`);
+}
+
+try {
+  await check("every file is served with the page's policy; the <meta> copy says the same", async () => {
+    const files = ["", "index.html", "app.js", "worker.js", "sw.js", "precache.js", "style.css", "favicon.svg", "pkg/tatbikat.js", "pkg/tatbikat_bg.wasm", "pkg/tatbikat_deep_bg.wasm", "vendor/d3-scale.js"];
+    for (const file of files) {
+      const response = await fetch(url + file);
+      assert.equal(response.status, 200, file);
+      const policy = parsePolicy(response.headers.get("content-security-policy") ?? "");
+      for (const [directive, sources] of Object.entries(EXPECTED)) assert.deepEqual(policy[directive], sources, `${file || "/"}: ${directive}`);
+      assert.deepEqual(policy["frame-ancestors"], ["*"], `${file || "/"}: frame-ancestors (serve.py's default)`);
+      for (const sources of Object.values(policy)) {
+        assert.ok(!sources.includes("'unsafe-inline'") && !sources.includes("'unsafe-eval'"), `${file}: no unsafe-inline or unsafe-eval`);
+      }
+      assert.equal(response.headers.get("x-content-type-options"), "nosniff", file);
+      if (file.endsWith(".wasm")) assert.equal(response.headers.get("content-type"), "application/wasm");
+      await response.arrayBuffer();
+    }
+    const html = readFileSync(join(ROOT, "www", "index.html"), "utf8");
+    const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)[1];
+    assert.deepEqual(parsePolicy(meta), EXPECTED, "the <meta> policy is the header's (frame-ancestors cannot be in a <meta>)");
+  });
+
+  const context = await b.newContext({ viewport: { width: 1280, height: 900 } });
+  const views = [
+    ["supervisor", "?lesson=supervisor"],
+    ["jobs", "?lesson=jobs"],
+    ["compensation", "?lesson=compensation"],
+    ["English", "?lesson=compensation&lang=en"],
+    ["embedded", "?lesson=jobs&embed=1"],
+    ["embedded, fixed figure", "?lesson=supervisor&embed=1&controls=0&section=measure"],
+    ["trace, supervisor", "?lesson=supervisor&trace=scan:4", ".trace .timeline svg rect"],
+    ["trace, jobs", "?lesson=jobs&trace=limit:3", ".trace .timeline svg rect"],
+    ["trace, compensation", "?lesson=compensation&trace=run:hung", ".trace .timeline svg rect"],
+    ["sweep", "?lesson=supervisor&sweep=lease:1..6", ".sweep-result svg .dot"],
+    ["heatmap", "?lesson=compensation&sweep=comp_fail:0..0.2:5&sweep_y=seed:1..3&metric=monte_carlo.rate", ".heatmap svg rect.watchable"],
+    ["preset", "?preset=supervisor.scan-tradeoff", ".report .claim-mark"],
+    ["extensions", "?lesson=jobs&replace_policy=1&backoff=1&starting_deadline=4&failed_pod_ttl=24", 'table.data[data-table="real_overlap"]'],
+    ["random faults", "?lesson=supervisor&fault_mode=random&idempotent=0"],
+    ["reversible close", "?lesson=compensation&reversible_close=1&runs=1000"],
+    ["a bad link", "?lesson=jobs&seed=abc&nights=%3Cimg%20src%3Dx%3E&bogus=1", ".link-errors:not([hidden])"],
+  ];
+  for (const [name, query, selector] of views) {
+    await check(`no violation: ${name}`, async () => {
+      const p = await page(context);
+      await p.addInitScript(() => {
+        window.violations = [];
+        document.addEventListener("securitypolicyviolation", (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      });
+      await p.goto(url + query);
+      await rendered(p);
+      if (selector) await p.waitForSelector(selector, { timeout: 20000 });
+      await p.waitForLoadState("networkidle", { timeout: 5000 }).catch(() => {}); // settled, or busy: either way checked
+      await clean(p, name);
+      await p.close();
+    });
+  }
+
+  await check("no violation: the claims list, the extensions fold, the embed dialog, the lesson's output", async () => {
+    const p = await page(context);
+    await p.goto(`${url}?lesson=jobs`);
+    await rendered(p);
+    await p.locator(".claims-fold summary").click();
+    await p.waitForSelector("button.claim[data-preset]");
+    await p.locator(".real-fold > summary").click();
+    await p.locator("details.lesson-output > summary").click();
+    await p.waitForFunction(() => document.querySelector("pre.lesson-text").textContent.length > 100);
+    await p.locator("#sweep > summary").click();
+    await p.waitForSelector(".sweep-form select");
+    await p.locator("#embed-button").click();
+    await p.waitForSelector("dialog.embed-dialog textarea.snippet");
+    assert.match(await p.inputValue("textarea.snippet"), new RegExp(`sandbox="${SNIPPET_SANDBOX}"`));
+    await clean(p, "folds and dialog");
+    await p.close();
+  });
+
+  // The embed snippet, exactly as the page's dialog gives it, on a lesson page of another origin
+  // (localhost is another origin than 127.0.0.1; its page is made by interception).
+  async function snippetFor(query) {
+    const p = await page(context);
+    await p.goto(url + query);
+    await rendered(p);
+    await p.locator("#embed-button").click();
+    const text = await p.inputValue("textarea.snippet");
+    await p.close();
+    return text;
+  }
+  // A lesson page of another origin: served by a small server of the test's own, reached as
+  // localhost (tatbikat is served on 127.0.0.1, so the two are different origins).
+  async function lessonHost(body) {
+    const html = `<!doctype html><title>lesson</title><script>window.heights = [];
+      addEventListener("message", (e) => e.data?.type === "tatbikat:height" && window.heights.push(e.data.height));</script>
+      <h1>Ders</h1>${body}`;
+    const host = createServer((req, res) => res.writeHead(200, { "content-type": "text/html" }).end(html));
+    await new Promise((r) => host.listen(0, "127.0.0.1", r));
+    return { url: `http://localhost:${host.address().port}/lesson.html`, close: () => host.close() };
+  }
+
+  await check("the embed snippet's sandbox: the page renders inside it, posts its height, opens the full page", async () => {
+    const snippet = await snippetFor("?lesson=jobs&seed=42");
+    assert.ok(snippet.includes(`sandbox="${SNIPPET_SANDBOX}"`), "the snippet's sandbox flags");
+    const ctx = await b.newContext({ viewport: { width: 1000, height: 800 } });
+    const host = await lessonHost(snippet);
+    const p = await page(ctx);
+    await p.goto(host.url);
+    const frame = p.frameLocator("iframe");
+    await frame.locator("table.data").first().waitFor({ timeout: 20000 });
+    await p.waitForFunction(() => window.heights.some((h) => h > 500), null, { timeout: 20000 });
+    // The snippet's own script sized the frame to the posted height.
+    const [style, last] = await p.evaluate(() => [document.querySelector("iframe").style.height, window.heights.at(-1)]);
+    assert.equal(style, `${last}px`);
+    assert.equal(await frame.locator('input[name="seed"]').inputValue(), "42");
+    // A change inside the sandbox works (the worker and the WebAssembly run there).
+    await frame.locator('input[name="seed"]').fill("7");
+    await frame.locator('input[name="seed"]').dispatchEvent("change");
+    const inner = p.frames().find((f) => f.url().includes("embed=1"));
+    await inner.waitForFunction(() => Number(document.body.dataset.renders) >= 2);
+    // The sweep's form works inside the sandbox (a submit event needs allow-forms).
+    await frame.locator("#sweep > summary").click();
+    await frame.locator('input[name="sweep-values"]').waitFor({ timeout: 20000 });
+    await frame.locator('select[name="sweep-param"]').selectOption("fail_prob");
+    await frame.locator('input[name="sweep-values"]').fill("0.1,0.5");
+    await frame.locator(".sweep-form button[type=submit]").click();
+    await frame.locator(".sweep-result svg .dot").first().waitFor({ timeout: 20000 });
+    // An export inside the sandbox saves its file (allow-downloads).
+    const [download] = await Promise.all([p.waitForEvent("download", { timeout: 20000 }), frame.locator("button.export").first().click()]);
+    assert.match(download.suggestedFilename(), /^tatbikat-jobs-/);
+    await shot(p, "embed-sandboxed");
+    // "Open the full page" opens a new tab, which escapes the sandbox (an ordinary page).
+    const [popup] = await Promise.all([ctx.waitForEvent("page"), frame.locator("a.open-full").click()]);
+    await popup.waitForLoadState();
+    await rendered(popup);
+    assert.doesNotMatch(popup.url(), /embed=1/);
+    assert.match(popup.url(), /seed=7/);
+    assert.ok((await popup.locator("#tabs button").count()) === 3, "the full page, with its tabs");
+    // It escaped the sandbox: a dialog, ignored in the frame's sandbox (no allow-modals), shows.
+    let dialogs = 0;
+    popup.on("dialog", (d) => ((dialogs += 1), d.dismiss()));
+    await popup.evaluate(() => setTimeout(() => alert("escaped"), 0));
+    await popup.waitForTimeout(500);
+    assert.equal(dialogs, 1, "the full page is an ordinary page");
+    await clean(p, "sandboxed embed");
+    await ctx.close();
+    host.close();
+  });
+
+  await check("without allow-same-origin the embedded page cannot run (why the snippet has it)", async () => {
+    const ctx = await b.newContext();
+    const host = await lessonHost(`<iframe src="${url}?lesson=jobs&embed=1" width="800" height="600" sandbox="allow-scripts allow-popups"></iframe>`);
+    const p = await ctx.newPage();
+    await p.goto(host.url);
+    await p.waitForTimeout(3000);
+    const inner = p.frames().find((f) => f.url().includes("embed=1"));
+    assert.ok(inner, "the frame loaded");
+    assert.equal(await inner.locator("table.data").count(), 0, "no tables: its modules and worker are cross-origin to an opaque origin");
+    await ctx.close();
+    host.close();
+  });
+
+  await check("without allow-forms the sweep's form does nothing (why the snippet has it)", async () => {
+    const ctx = await b.newContext();
+    const flags = SNIPPET_SANDBOX.replace(" allow-forms", "");
+    const host = await lessonHost(`<iframe src="${url}?lesson=jobs&embed=1" width="1000" height="800" sandbox="${flags}"></iframe>`);
+    try {
+      const p = await ctx.newPage();
+      await p.goto(host.url);
+      const frame = p.frameLocator("iframe");
+      await frame.locator("table.data").first().waitFor({ timeout: 20000 });
+      await frame.locator("#sweep > summary").click();
+      await frame.locator('input[name="sweep-values"]').waitFor({ timeout: 20000 });
+      await frame.locator('select[name="sweep-param"]').selectOption("fail_prob");
+      await frame.locator('input[name="sweep-values"]').fill("0.1,0.5");
+      await frame.locator(".sweep-form button[type=submit]").click();
+      await p.waitForTimeout(3000);
+      assert.equal(await frame.locator(".sweep-result svg .dot").count(), 0, "no sweep without allow-forms");
+    } finally {
+      await ctx.close();
+      host.close();
+    }
+  });
+
+  await check("frame-ancestors: a listed site may embed the page, another may not", async () => {
+    const strict = await serve({ frameAncestors: "'self' http://localhost:*" });
+    const none = await serve({ frameAncestors: "'self'" });
+    try {
+      for (const [srv, allowed] of [[strict, true], [none, false]]) {
+        const ctx = await b.newContext();
+        const host = await lessonHost(`<iframe src="${srv.url}?lesson=jobs&embed=1" width="800" height="600" sandbox="${SNIPPET_SANDBOX}"></iframe>`);
+        try {
+          const p = await ctx.newPage();
+          await p.goto(host.url);
+          if (allowed) {
+            await p.frameLocator("iframe").locator("table.data").first().waitFor({ timeout: 20000 });
+          } else {
+            await p.waitForTimeout(2000);
+            const inner = p.frames().find((f) => f.url().includes("embed=1"));
+            assert.equal(inner ? await inner.locator("body *").count().catch(() => 0) : 0, 0, "blocked by frame-ancestors");
+          }
+        } finally {
+          await ctx.close();
+          host.close();
+        }
+      }
+    } finally {
+      await strict.stop();
+      await none.stop();
+    }
+  });
+} finally {
+  await b.close();
+  await server.stop();
+}
+
+if (failures.length) {
+  console.log(`\n${failures.length} security check(s) failed: ${failures.join("; ")}`);
+  process.exit(1);
+}
+console.log("\nall security checks passed: no CSP violation on any view");
