@@ -1,7 +1,7 @@
 // tatbikat's page: reads the link, asks the core (in a worker) what it means, renders what the
 // core computed, and keeps the link in step with every change. The whole state is the URL query.
 import { el, clear } from "./dom.js";
-import { Engine } from "./engine.js";
+import { engine as early, booting } from "./start.js";
 import { translator } from "./i18n/index.js";
 import { renderReport } from "./render/report.js";
 import { Panel, allowedText } from "./controls/panel.js";
@@ -49,10 +49,11 @@ let exported = { report: null, trace: null }; // the core's documents shown, for
 boot();
 
 async function boot() {
-  if (typeof WebAssembly !== "object") return fatal("app.no_wasm");
-  engine = new Engine({ onPanic: (message) => showPanic(message) });
+  if (!early) return fatal("app.no_wasm");
+  engine = early;
+  engine.onPanic = (message) => showPanic(message);
   try {
-    const boot = await engine.call("boot", [location.search]);
+    const boot = await booting;
     state.lessons = boot.lessons;
     state.specs = boot.specs;
     state.presets = boot.presets ?? []; // null until the module with the claims is loaded
