@@ -10,7 +10,7 @@
 
 use crate::error::Error;
 use crate::render::Document;
-use crate::report::{Block, Cell, Table};
+use crate::report::{Cell, Table};
 
 /// One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
 pub fn field(text: &str) -> String {
@@ -44,20 +44,14 @@ pub fn number(v: f64) -> String {
     }
 }
 
-/// A cell's value field: the JSON's `value`.
+/// A cell's value field: the JSON's `value` (text, labels and lists are their printed text).
 fn value(cell: &Cell) -> String {
     match cell {
         Cell::Int(v) | Cell::Grouped(v) => v.to_string(),
         Cell::Fixed { value, .. } | Cell::Percent { value, .. } | Cell::Number(value) => {
             number(*value)
         }
-        Cell::Text(t) => t.clone(),
-        Cell::Label { text, .. } => (*text).to_string(),
-        Cell::IntList(v) => v
-            .iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join(","),
+        Cell::Text(_) | Cell::Label { .. } | Cell::IntList(_) => cell.text(),
     }
 }
 
@@ -72,17 +66,7 @@ fn needs_text(cell: &Cell) -> bool {
 
 /// The tables of a document with where they sit: `(section, group, table)`.
 pub fn tables<'a>(doc: &'a Document) -> Vec<(&'static str, &'static str, &'a Table)> {
-    let mut out = Vec::new();
-    for section in doc.sections {
-        for group in &section.groups {
-            for block in &group.blocks {
-                if let Block::Table(t) = block {
-                    out.push((section.name, group.key, t));
-                }
-            }
-        }
-    }
-    out
+    crate::report::tables(doc.sections).collect()
 }
 
 /// The document's tables as CSV blocks; `table` picks one by its key (an unknown key is an

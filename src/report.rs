@@ -65,6 +65,18 @@ impl Group {
     }
 }
 
+/// Every table of these sections with where it sits: `(section, group, table)`.
+pub fn tables(sections: &[Section]) -> impl Iterator<Item = (&'static str, &'static str, &Table)> {
+    sections.iter().flat_map(|s| {
+        s.groups.iter().flat_map(move |g| {
+            g.blocks.iter().filter_map(move |b| match b {
+                Block::Table(t) => Some((s.name, g.key, t)),
+                Block::Line(_) => None,
+            })
+        })
+    })
+}
+
 /// A printed line or a table.
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

@@ -13,7 +13,7 @@ use crate::error::{Error, ErrorCode};
 use crate::jsfmt::{number_to_string, parse_number, to_fixed};
 use crate::lesson::{Lesson, run_with_progress, validate};
 use crate::params::{Kind, ParamSet};
-use crate::report::{Block, Cell, Report, Table};
+use crate::report::{Cell, Report, Table};
 
 /// Values on one axis at most.
 pub const MAX_AXIS: usize = 200;
@@ -115,15 +115,7 @@ fn metric_keys(lesson: Lesson) -> Vec<(&'static str, &'static str)> {
 }
 
 fn tables(report: &Report) -> impl Iterator<Item = &Table> {
-    report
-        .sections
-        .iter()
-        .flat_map(|s| &s.groups)
-        .flat_map(|g| &g.blocks)
-        .filter_map(|b| match b {
-            Block::Table(t) => Some(t),
-            Block::Line(_) => None,
-        })
+    crate::report::tables(&report.sections).map(|(_, _, t)| t)
 }
 
 fn numeric_columns(t: &Table) -> impl Iterator<Item = &'static str> + '_ {

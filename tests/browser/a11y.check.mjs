@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { browser, page, rendered, serve, shot } from "./lib.mjs";
+import { browser, check, failures, page, rendered, serve, shot } from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
 // Evaluated in the page (not added as a <script>): the page's CSP allows no inline script.
@@ -18,18 +18,8 @@ const AXE_VERSION = JSON.parse(readFileSync(require.resolve("axe-core/package.js
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 const IMPACTS = ["critical", "serious", "moderate", "minor"];
 
-const failures = [];
 const figures = [];
 
-async function check(name, fn) {
-  try {
-    await fn();
-    console.log(`ok   ${name}`);
-  } catch (err) {
-    failures.push(name);
-    console.log(`FAIL ${name}\n     ${String(err.stack ?? err).split("\n").slice(0, 6).join("\n     ")}`);
-  }
-}
 
 /** Opens every <details> under the page and waits for what they load. */
 async function openFolds(p) {

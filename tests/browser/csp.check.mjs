@@ -10,19 +10,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import { ROOT, browser, page, rendered, serve, shot } from "./lib.mjs";
+import { ROOT, browser, check, failures, page, rendered, serve, shot } from "./lib.mjs";
 
-const failures = [];
-async function check(name, f) {
-  if (process.env.ONLY && !new RegExp(process.env.ONLY).test(name)) return; // ONLY=regex runs some
-  try {
-    await f();
-    console.log(`ok   ${name}`);
-  } catch (err) {
-    failures.push(name);
-    console.log(`FAIL ${name}\n     ${String(err.stack ?? err).split("\n").slice(0, 6).join("\n     ")}`);
-  }
-}
 
 /** A policy as {directive: [sources]}. */
 function parsePolicy(text) {

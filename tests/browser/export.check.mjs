@@ -6,21 +6,11 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, SHOTS, browser, page, rendered, serve, shot } from "./lib.mjs";
+import { ROOT, SHOTS, browser, check, failures, page, rendered, serve, shot } from "./lib.mjs";
 
 const CLI = join(ROOT, "target", "release", "tatbikat");
 const VERSION = execFileSync(CLI, ["--version"], { encoding: "utf8" }).trim().split(" ")[1];
-const failures = [];
 
-async function check(name, f) {
-  try {
-    await f();
-    console.log(`ok   ${name}`);
-  } catch (err) {
-    failures.push(name);
-    console.log(`FAIL ${name}\n     ${String(err.stack ?? err).split("\n").slice(0, 6).join("\n     ")}`);
-  }
-}
 
 /** The CLI's arguments for a core query (lesson=..&section=..&name=value..&sweep=..&trace=..). */
 function cliArgs(query) {

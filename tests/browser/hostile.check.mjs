@@ -3,7 +3,7 @@
 // injected element), every bad value is named on the page, and the rest of the page works (the
 // lesson's tables render, a control still changes them). Prints how many links were tried.
 import assert from "node:assert/strict";
-import { browser, page, rendered, serve } from "./lib.mjs";
+import { browser, failures, page, rendered, serve } from "./lib.mjs";
 
 const PAYLOAD = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>`;
 const enc = encodeURIComponent;
@@ -36,7 +36,6 @@ const LINKS = [
 
 const { url, stop } = await serve();
 const b = await browser();
-const failures = [];
 let tried = 0;
 try {
   const context = await b.newContext({ viewport: { width: 1100, height: 800 } });

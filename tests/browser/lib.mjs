@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -78,4 +79,25 @@ export async function rendered(p, n = 1) {
 export async function shot(p, name) {
   mkdirSync(SHOTS, { recursive: true });
   await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Every suite's failures, by check name (a suite exits with 1 when any is listed). */
+export const failures = [];
+
+/** Runs one named check: prints ok or FAIL with the error's first lines, and goes on.
+ * `ONLY=regex` runs only the checks whose names match. */
+export async function check(name, f) {
+  if (process.env.ONLY && !new RegExp(process.env.ONLY).test(name)) return;
+  try {
+    await f();
+    console.log(`ok   ${name}`);
+  } catch (err) {
+    failures.push(name);
+    console.log(`FAIL ${name}\n     ${String(err.stack ?? err).split("\n").slice(0, 6).join("\n     ")}`);
+  }
+}
+
+/** Fails on any console error, page error or CSP violation the page recorded. */
+export function clean(p, what) {
+  assert.deepEqual(p.problems, [], `${what}: console errors, page errors or CSP violations`);
 }

@@ -8,22 +8,9 @@ import { execFileSync } from "node:child_process";
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, browser, page, rendered, serve, shot } from "./lib.mjs";
+import { ROOT, browser, check, clean, failures, page, rendered, serve, shot } from "./lib.mjs";
 
-const failures = [];
-async function check(name, f) {
-  try {
-    await f();
-    console.log(`ok   ${name}`);
-  } catch (err) {
-    failures.push(name);
-    console.log(`FAIL ${name}\n     ${String(err.stack ?? err).split("\n").slice(0, 6).join("\n     ")}`);
-  }
-}
 
-function clean(p, what) {
-  assert.deepEqual(p.problems, [], `${what}: console errors, page errors or CSP violations`);
-}
 
 /** The version and file list precache.js names (read as text: it is a worker script). */
 function precache(dir) {

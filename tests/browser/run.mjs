@@ -7,12 +7,11 @@ import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
-import { ROOT, browser, page, rendered, serve, shot } from "./lib.mjs";
+import { ROOT, browser, check, clean, failures, page, rendered, serve, shot } from "./lib.mjs";
 
 const CLI = join(ROOT, "target", "release", "tatbikat");
 const LESSONS = ["supervisor", "jobs", "compensation"];
 const figures = [];
-const failures = [];
 
 /** The CLI's JSON report for a lesson and --set assignments. */
 function cliReport(lesson, sets = {}) {
@@ -100,19 +99,7 @@ async function assertTables(p, report, lang = "tr") {
   return checked;
 }
 
-async function check(name, f) {
-  try {
-    await f();
-    console.log(`ok   ${name}`);
-  } catch (err) {
-    failures.push(name);
-    console.log(`FAIL ${name}\n     ${String(err.stack ?? err).split("\n").slice(0, 6).join("\n     ")}`);
-  }
-}
 
-function clean(p, what) {
-  assert.deepEqual(p.problems, [], `${what}: console errors, page errors or CSP violations`);
-}
 
 async function setParam(p, name, value) {
   const before = Number(await p.evaluate(() => document.body.dataset.renders ?? 0));
