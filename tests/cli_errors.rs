@@ -1,19 +1,8 @@
 //! Bad input exits with status 2 and a message naming the parameter, the value and what is
 //! allowed — never a panic, never a silently different result.
 
-use std::process::Command;
-
-fn cli(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tatbikat"))
-        .args(args)
-        .output()
-        .expect("run tatbikat");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::cli;
 
 /// Each case: arguments, then fragments the message must contain.
 const CASES: &[(&[&str], &[&str])] = &[

@@ -2,21 +2,10 @@
 //! link of the JSON report, and every number and printed text equals the JSON's, for the
 //! lessons, sections, presets, extensions, sweeps and traces.
 
-use std::process::Command;
+mod common;
+use common::cli;
 
 use serde_json::Value;
-
-fn cli(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tatbikat"))
-        .args(args)
-        .output()
-        .expect("run tatbikat");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).expect("UTF-8 output"),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn ok(args: &[&str]) -> String {
     let (code, out, err) = cli(args);

@@ -3,7 +3,8 @@
 //! there actually say what the claim says, each has its caption in both message files, and the
 //! `preset=` link survives the resolve/share round trip (and is dropped by a change).
 
-use std::process::Command;
+mod common;
+use common::cli;
 
 use tatbikat::lesson::{Lesson, validate};
 use tatbikat::presets::{self, Found, PRESETS, Preset};
@@ -366,18 +367,6 @@ fn marks_that_do_not_read_are_not_found() {
     }
     let second = presets::locate(&report, "v:scan_cost:supervisor.scan_cost_row#1:scan").unwrap();
     assert_eq!((second.index, second.text.as_str()), (1, "8"));
-}
-
-fn cli(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tatbikat"))
-        .args(args)
-        .output()
-        .expect("run tatbikat");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! A trace's totals equal the numbers the same run's tables print (issue 4, "watch one run"),
 //! at the lesson's values and at random ones, and `--trace` works from the CLI.
 
-use std::process::Command;
+mod common;
+use common::cli;
 
 use proptest::prelude::*;
 use tatbikat::compensation::model as comp_model;
@@ -191,18 +192,6 @@ proptest! {
         ]);
         check_compensation(&s)?;
     }
-}
-
-fn cli(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tatbikat"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 #[test]
