@@ -53,6 +53,14 @@ impl Error {
         }
     }
 
+    /// A request whose work is over a budget; `allowed` says the budget and what to lower.
+    pub fn too_much_work(param: &str, value: &str, allowed: impl Into<String>) -> Self {
+        Self {
+            code: ErrorCode::TooMuchWork,
+            ..Self::bad(param, value, allowed)
+        }
+    }
+
     /// Malformed arguments that are not about one parameter.
     pub fn usage(what: impl Into<String>) -> Self {
         Self {

@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 use crate::chart::{Chart, Point, Scale, Series, X};
-use crate::error::{Error, ErrorCode};
+use crate::error::Error;
 use crate::jsfmt::{number_to_string, parse_number, to_fixed};
 use crate::lesson::{Lesson, run_with_progress, validate};
 use crate::params::{Kind, ParamSet};
@@ -412,18 +412,15 @@ pub fn run(
         }
     }
     if total > MAX_WORK {
-        return Err(Error {
-            code: ErrorCode::TooMuchWork,
-            ..Error::bad(
-                "sweep",
-                &spec.x.text,
-                format!(
-                    "a sweep of at most {} simulated units (runs, job-rounds or nights) in all; this one needs {}: use fewer points or a smaller sample (runs, nights)",
-                    number_to_string(MAX_WORK),
-                    number_to_string(total.round())
-                ),
-            )
-        });
+        return Err(Error::too_much_work(
+            "sweep",
+            &spec.x.text,
+            format!(
+                "a sweep of at most {} simulated units (runs, job-rounds or nights) in all; this one needs {}: use fewer points or a smaller sample (runs, nights)",
+                number_to_string(MAX_WORK),
+                number_to_string(total.round())
+            ),
+        ));
     }
     let mut rows: Vec<(String, Option<&'static str>)> = Vec::new();
     let mut cells: Vec<Vec<Option<f64>>> = Vec::new();

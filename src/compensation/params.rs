@@ -1,6 +1,6 @@
 //! The compensation lesson's parameters (telafi/akis.mjs, olc.mjs, bedel.mjs) and their typed form.
 
-use crate::error::{Error, ErrorCode};
+use crate::error::Error;
 use crate::params::{Kind, ParamSet, ParamSpec, StepSpec};
 
 /// The lesson's steps: period close (irreversible), invoice line, collection record, supplier
@@ -211,16 +211,15 @@ impl CompensationParams {
         };
         let draws = p.expected_draws();
         if draws > DRAW_BUDGET {
-            return Err(Error {
-                code: ErrorCode::TooMuchWork,
-                param: Some("runs".into()),
-                value: Some(p.runs.to_string()),
-                allowed: format!(
+            return Err(Error::too_much_work(
+                "runs",
+                &p.runs.to_string(),
+                format!(
                     "the Monte Carlo would draw about {} random numbers (runs x retries x steps), more than the limit of {}; lower runs, the retries or comp_fail",
                     crate::jsfmt::number_to_string(draws.round()),
                     crate::jsfmt::number_to_string(DRAW_BUDGET)
                 ),
-            });
+            ));
         }
         Ok(p)
     }

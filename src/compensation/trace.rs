@@ -106,19 +106,15 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
     let target = loop {
         let before = rng.clone();
         let k = (index % n) as usize;
-        match pick.run {
-            Some(i) if i == index => break before,
-            Some(_) => {}
-            None => {
-                if pick.step.is_none_or(|s| s == k)
-                    && rollback(&comp, k, p.comp_fail, pick.attempts, &mut rng.clone()).hung > 0
-                {
-                    hung_found = true;
-                    break before;
-                }
-            }
+        if pick.run == Some(index) {
+            break before;
         }
-        rollback(&comp, k, p.comp_fail, pick.attempts, &mut rng);
+        // One rollback per replayed run: a hung one (for `run:hung`) is replayed from `before`.
+        let hung = rollback(&comp, k, p.comp_fail, pick.attempts, &mut rng).hung > 0;
+        if pick.run.is_none() && hung && pick.step.is_none_or(|s| s == k) {
+            hung_found = true;
+            break before;
+        }
         index += 1;
         if index == p.runs.min(MAX_REPLAY) {
             // No run left a step hung: show the first run failing at the step asked for, or the

@@ -1,6 +1,6 @@
 //! The jobs lesson's parameters (olcum/isler.mjs) and their typed form.
 
-use crate::error::{Error, ErrorCode};
+use crate::error::Error;
 use crate::params::{Kind, ParamSet, ParamSpec};
 use crate::rng::Minstd;
 
@@ -253,16 +253,15 @@ impl JobsParams {
         let p = Self::read(set, seed);
         let draws = p.draws();
         if draws > DRAW_BUDGET {
-            return Err(Error {
-                code: ErrorCode::TooMuchWork,
-                param: Some("nights".into()),
-                value: Some(p.nights.to_string()),
-                allowed: format!(
+            return Err(Error::too_much_work(
+                "nights",
+                &p.nights.to_string(),
+                format!(
                     "the guarantee table would draw up to {} random numbers (nights x the sum of retry_limits x replications), more than the limit of {}; lower nights, retry_limits or replications",
                     crate::jsfmt::number_to_string(draws),
                     crate::jsfmt::number_to_string(DRAW_BUDGET)
                 ),
-            });
+            ));
         }
         Ok(p)
     }

@@ -101,3 +101,12 @@ export async function check(name, f) {
 export function clean(p, what) {
   assert.deepEqual(p.problems, [], `${what}: console errors, page errors or CSP violations`);
 }
+
+/** Types `value` into the control of parameter `name` and waits for the page's next render. */
+export async function setParam(p, name, value) {
+  const before = Number(await p.evaluate(() => document.body.dataset.renders ?? 0));
+  const input = p.locator(`input[name="${name}"]`);
+  await input.fill(value);
+  await input.dispatchEvent("change");
+  await rendered(p, before + 1);
+}

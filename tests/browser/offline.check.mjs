@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, browser, check, clean, failures, page, rendered, serve, shot } from "./lib.mjs";
+import { ROOT, browser, check, clean, failures, page, rendered, serve, setParam, shot } from "./lib.mjs";
 
 
 
@@ -33,14 +33,6 @@ async function caches(p) {
 /** Every table of the report as text. */
 async function tables(p) {
   return p.$$eval("table.data", (ts) => ts.map((t) => `${t.dataset.table}: ${t.tBodies[0].textContent}`));
-}
-
-async function setParam(p, name, value) {
-  const before = Number(await p.evaluate(() => document.body.dataset.renders ?? 0));
-  const input = p.locator(`input[name="${name}"]`);
-  await input.fill(value);
-  await input.dispatchEvent("change");
-  await rendered(p, before + 1);
 }
 
 /** Polls `f` in node until it returns true (a reload in between is retried). */

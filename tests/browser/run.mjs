@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
-import { ROOT, browser, check, clean, failures, page, rendered, serve, shot } from "./lib.mjs";
+import { ROOT, browser, check, clean, failures, page, rendered, serve, setParam, shot } from "./lib.mjs";
 
 const CLI = join(ROOT, "target", "release", "tatbikat");
 const LESSONS = ["supervisor", "jobs", "compensation"];
@@ -100,14 +100,6 @@ async function assertTables(p, report, lang = "tr") {
 }
 
 
-
-async function setParam(p, name, value) {
-  const before = Number(await p.evaluate(() => document.body.dataset.renders ?? 0));
-  const input = p.locator(`input[name="${name}"]`);
-  await input.fill(value);
-  await input.dispatchEvent("change");
-  await rendered(p, before + 1);
-}
 
 const { url, stop } = await serve();
 const b = await browser();
