@@ -64,29 +64,24 @@ build_www() {
   need_wasm_target
   need_wasm_bindgen
   need_npm
-  # Two modules from one crate: the page's first module (the lessons' tables) and, loaded by the
-  # worker on first use, the one that also has traces and sweeps (cargo feature "deep").
-  say "building the core for WebAssembly (first module, then the one with traces and sweeps)"
-  cargo build --profile wasm --locked --target wasm32-unknown-unknown --lib --no-default-features
-  cp target/wasm32-unknown-unknown/wasm/tatbikat.wasm target/tatbikat-base.wasm
+  # One module with everything (tables, traces, sweeps, claims, exports), loaded by the worker.
+  say "building the core for WebAssembly"
   cargo build --profile wasm --locked --target wasm32-unknown-unknown --lib
-  cp target/wasm32-unknown-unknown/wasm/tatbikat.wasm target/tatbikat-deep.wasm
   rm -rf www/pkg www/vendor
-  wasm-bindgen --target web --out-name tatbikat --out-dir www/pkg --no-typescript target/tatbikat-base.wasm
-  wasm-bindgen --target web --out-name tatbikat_deep --out-dir www/pkg --no-typescript target/tatbikat-deep.wasm
-  say "wasm-opt -Oz (npm binaryen)"
+  wasm-bindgen --target web --out-name tatbikat --out-dir www/pkg --no-typescript \
+    target/wasm32-unknown-unknown/wasm/tatbikat.wasm
+  say "wasm-opt (npm binaryen)"
   wasm-opt "${WASM_OPT_FLAGS[@]}" www/pkg/tatbikat_bg.wasm -o www/pkg/tatbikat_bg.wasm
-  wasm-opt "${WASM_OPT_FLAGS[@]}" www/pkg/tatbikat_deep_bg.wasm -o www/pkg/tatbikat_deep_bg.wasm
   say "bundling the chart scales (d3-scale) into www/vendor"
   esbuild www/vendor-src/d3-scale.js --bundle --format=esm --minify --log-level=warning \
     --outfile=www/vendor/d3-scale.js
-  # The packages for node tests: the same modules, loadable with require().
+  # The package for node tests: the same module, loadable with require().
   rm -rf target/pkg-node
-  wasm-bindgen --target nodejs --out-name tatbikat --out-dir target/pkg-node --no-typescript target/tatbikat-base.wasm
-  wasm-bindgen --target nodejs --out-name tatbikat_deep --out-dir target/pkg-node --no-typescript target/tatbikat-deep.wasm
+  wasm-bindgen --target nodejs --out-name tatbikat --out-dir target/pkg-node --no-typescript \
+    target/wasm32-unknown-unknown/wasm/tatbikat.wasm
   # The offline copy's version and file list (www/precache.js, read by the service worker www/sw.js).
   node tools/precache.mjs www
-  say "site ready in www/ ($(gzip -9c www/pkg/tatbikat_bg.wasm | wc -c) bytes of first-load wasm, $(gzip -9c www/pkg/tatbikat_deep_bg.wasm | wc -c) bytes of traces-and-sweeps wasm, gzipped)"
+  say "site ready in www/ ($(gzip -9c www/pkg/tatbikat_bg.wasm | wc -c) bytes of wasm, gzipped)"
 }
 
 quality_gates() {
@@ -136,7 +131,6 @@ case "${1:-}" in
     need_wasm_target
     cargo clippy --locked --all-targets -- -D warnings
     cargo clippy --locked --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
-    cargo clippy --locked --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
     say "quality gates: no HTML parsing of data in www/, no wasm crate in the native core"
     quality_gates
     say "cargo test"

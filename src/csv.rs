@@ -1,4 +1,4 @@
-//! CSV export (`--format csv`, and the page's CSV downloads through the full module): one block
+//! CSV export (`--format csv`, and the page's CSV downloads): one block
 //! per table, RFC 4180 quoting, numbers at full precision exactly as the JSON writes them.
 //!
 //! A block starts with metadata records whose first field begins with `#` (`#tatbikat`,
@@ -130,7 +130,6 @@ pub fn table_block(doc: &Document, section: &str, group: &str, table: &Table) ->
 
 /// A sweep as CSV: a line sweep has the swept value then one column per series; a heatmap has
 /// one row per cell (y, x, value).
-#[cfg(feature = "deep")]
 pub fn sweep(doc: &crate::render::SweepDocument) -> String {
     let s = doc.sweep;
     let mut out = String::new();
@@ -174,7 +173,6 @@ pub fn sweep(doc: &crate::render::SweepDocument) -> String {
 
 /// A trace as CSV: per track, its counters frame by frame (with the `rounds`/`hours` elapsed at
 /// that frame), then its events (`at` numbered as the timeline's labels and the text output).
-#[cfg(feature = "deep")]
 pub fn trace(doc: &crate::render::TraceDocument) -> String {
     let tr = doc.trace;
     let mut blocks = Vec::new();

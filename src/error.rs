@@ -22,9 +22,6 @@ pub enum ErrorCode {
     BadValue,
     /// A request whose work would be too large.
     TooMuchWork,
-    /// A request for what only the full module computes (the page's first-load WebAssembly
-    /// leaves out the real-systems extensions; the page then asks the full one).
-    NeedsFullModule,
     /// A malformed command line or query.
     Usage,
 }
@@ -105,9 +102,6 @@ impl fmt::Display for Error {
                 write!(f, "parameter {param} = \"{value}\": {}", self.allowed)
             }
             ErrorCode::TooMuchWork => write!(f, "{}", self.allowed),
-            ErrorCode::NeedsFullModule => {
-                write!(f, "parameter {param} = \"{value}\": {}", self.allowed)
-            }
             ErrorCode::Usage => write!(f, "{}", self.allowed),
         }
     }

@@ -1,157 +1,37 @@
 //! JavaScript's number formatting, reproduced exactly: the lessons print with `toFixed`,
 //! `String(x)`, `padStart`/`padEnd`, `Math.round` and `toLocaleString("tr-TR")`, and a table
-//! is only byte-exact if every one of them behaves as in JavaScript. Natively they are ported
-//! (and tested against node); in WebAssembly `toFixed` and `String(x)` are JavaScript's own,
-//! which also keeps Rust's float printing out of the module.
+//! is only byte-exact if every one of them behaves as in JavaScript. `String(x)` and `toFixed`
+//! come from `ryu-js` (boa's ECMAScript-exact Ryū) on both targets; padding, rounding and the
+//! Turkish grouping are a few lines each. `tests/js_numbers.rs` checks them against node.
 
-/// `x.toFixed(digits)`, JavaScript's own.
-#[cfg(target_arch = "wasm32")]
+/// `x.toFixed(digits)`: the exact binary value rounded half up (ECMA-262 picks the larger `n` on
+/// a tie), `NaN`/`Infinity` spelled out, and `String(x)` from 1e21 on. `digits` is clamped to
+/// JavaScript's 0..=100.
 pub fn to_fixed(x: f64, digits: usize) -> String {
-    crate::wasm::js_to_fixed(x, digits)
+    if !x.is_finite() || x.abs() >= 1e21 {
+        return number_to_string(x);
+    }
+    let digits = digits.min(100) as u8;
+    let mut buffer = ryu_js::Buffer::new();
+    let text = buffer.format_to_fixed(x, digits);
+    // JavaScript prints -0 (and a negative that rounds to zero stays signed: (-0.001).toFixed(2)
+    // is "-0.00"), but -0 itself is "0.00".
+    if x == 0.0 {
+        text.trim_start_matches('-').to_string()
+    } else {
+        text.to_string()
+    }
 }
 
-/// `String(x)`, JavaScript's own.
-#[cfg(target_arch = "wasm32")]
+/// `String(x)` for a JavaScript number: the shortest digits that round-trip, positional between
+/// 1e-7 and 1e21, exponential (`1e-7`, `1.5e+21`) outside.
 pub fn number_to_string(x: f64) -> String {
-    crate::wasm::js_number_to_string(x)
+    ryu_js::Buffer::new().format(x).to_string()
 }
 
-#[cfg(not(target_arch = "wasm32"))]
-pub use native::{number_to_string, to_fixed};
-
-#[cfg(not(target_arch = "wasm32"))]
-mod native {
-    /// `x.toFixed(digits)`: the exact binary value rounded half away from zero (ECMA-262 picks the
-    /// larger `n` on a tie), `NaN`/`Infinity` spelled out, and `String(x)` from 1e21 on.
-    pub fn to_fixed(x: f64, digits: usize) -> String {
-        if x.is_nan() {
-            return "NaN".into();
-        }
-        if x.abs() >= 1e21 {
-            return number_to_string(x);
-        }
-        // The exact decimal expansion of a double has at most 1074 fractional digits.
-        let exact = format!("{:.1100}", x.abs());
-        let (int_part, frac) = exact.split_once('.').unwrap_or((exact.as_str(), ""));
-        let mut digits_vec: Vec<u8> = int_part.bytes().chain(frac.bytes().take(digits)).collect();
-        let round_up = frac.as_bytes().get(digits).is_some_and(|&d| d >= b'5');
-        if round_up && increment(&mut digits_vec) {
-            digits_vec.insert(0, b'1');
-        }
-        let split = digits_vec.len() - digits;
-        let mut out = String::with_capacity(digits_vec.len() + 2);
-        // JS keeps the sign of a negative number even when it rounds to zero; -0 prints unsigned.
-        if x < 0.0 {
-            out.push('-');
-        }
-        out.push_str(std::str::from_utf8(&digits_vec[..split]).unwrap_or("0"));
-        if digits > 0 {
-            out.push('.');
-            out.push_str(std::str::from_utf8(&digits_vec[split..]).unwrap_or(""));
-        }
-        out
-    }
-
-    /// `String(x)` for a JavaScript number: the shortest digits that round-trip, positional between
-    /// 1e-7 and 1e21, exponential (`1e-7`, `1.5e+21`) outside.
-    pub fn number_to_string(x: f64) -> String {
-        if x.is_nan() {
-            return "NaN".into();
-        }
-        if x.is_infinite() {
-            return if x > 0.0 { "Infinity" } else { "-Infinity" }.into();
-        }
-        if x == 0.0 {
-            return "0".into();
-        }
-        let sign = if x < 0.0 { "-" } else { "" };
-        // Rust's `{:e}` gives the same shortest round-trip digits: "d.ddde-7".
-        let sci = format!("{:e}", x.abs());
-        let (mantissa, exp) = sci.split_once('e').unwrap_or((sci.as_str(), "0"));
-        let exp: i32 = exp.parse().unwrap_or(0);
-        let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
-        let digits = even_on_tie(x.abs(), digits, exp);
-        let k = digits.len() as i32;
-        let n = exp + 1; // the decimal point sits after n digits
-        let body = if k <= n && n <= 21 {
-            format!("{digits}{}", "0".repeat((n - k) as usize))
-        } else if 0 < n && n <= 21 {
-            format!("{}.{}", &digits[..n as usize], &digits[n as usize..])
-        } else if -6 < n && n <= 0 {
-            format!("0.{}{digits}", "0".repeat((-n) as usize))
-        } else {
-            let e = n - 1;
-            let e_sign = if e >= 0 { "+" } else { "-" };
-            if k == 1 {
-                format!("{digits}e{e_sign}{}", e.abs())
-            } else {
-                format!("{}.{}e{e_sign}{}", &digits[..1], &digits[1..], e.abs())
-            }
-        };
-        format!("{sign}{body}")
-    }
-
-    /// Adds one to a decimal number written as ASCII digits; true when it carries out of the
-    /// top digit (all nines became zeros).
-    fn increment(digits: &mut [u8]) -> bool {
-        for d in digits.iter_mut().rev() {
-            if *d == b'9' {
-                *d = b'0';
-            } else {
-                *d += 1;
-                return false;
-            }
-        }
-        true
-    }
-
-    /// ECMA-262 Number::toString: when the value lies exactly halfway between two shortest
-    /// candidates, the even one wins (Rust may pick the other).
-    fn even_on_tie(x: f64, digits: String, exp: i32) -> String {
-        let k = digits.len();
-        let exact = format!("{:.1100e}", x);
-        let Some((mantissa, exact_exp)) = exact.split_once('e') else {
-            return digits;
-        };
-        if exact_exp.parse::<i32>().ok() != Some(exp) {
-            return digits;
-        }
-        let all: Vec<u8> = mantissa.bytes().filter(|b| *b != b'.').collect();
-        let is_tie = all.get(k) == Some(&b'5') && all[k + 1..].iter().all(|b| *b == b'0');
-        if !is_tie {
-            return digits;
-        }
-        let mut pick = all[..k].to_vec();
-        if pick[k - 1] % 2 == 1 {
-            // Round the truncation up to the even neighbour (a carry out of the top digit
-            // makes a number that fails the check below).
-            increment(&mut pick);
-        }
-        let even = String::from_utf8(pick).unwrap_or(digits.clone());
-        let even = even.trim_end_matches('0');
-        // Only if it still reads back as the same number (it does, unless at a binade edge).
-        let candidate = format!("0.{even}e{}", exp + 1);
-        if !even.is_empty() && candidate.parse::<f64>() == Ok(x) {
-            even.to_string()
-        } else {
-            digits
-        }
-    }
-}
-
-/// A decimal number as text, correctly rounded (`1e-7`, `0.05`; `None` if it is not one). In
-/// WebAssembly JavaScript's own `Number(text)` reads it — the same double, both round
-/// correctly — which keeps Rust's float parser and its tables out of the module.
+/// A decimal number as text, correctly rounded (`1e-7`, `0.05`; `None` if it is not one).
 pub fn parse_number(text: &str) -> Option<f64> {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let v = crate::wasm::js_number(text);
-        (!v.is_nan() || text.trim() == "NaN").then_some(v)
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        text.parse().ok()
-    }
+    text.parse().ok()
 }
 
 /// Length as JavaScript counts it (UTF-16 code units), which is what `padStart` pads to.

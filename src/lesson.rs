@@ -152,22 +152,6 @@ pub fn run_with_progress(
     progress: &mut dyn FnMut(f64),
 ) -> Result<Report, Error> {
     let lesson = params.lesson();
-    // Never a silently different result: the first-load module refuses what it leaves out.
-    if !cfg!(feature = "deep") {
-        let defaults = ParamSet::defaults(lesson);
-        if let Some(spec) = lesson
-            .specs()
-            .iter()
-            .find(|s| s.extension && params.get(s.name) != defaults.get(s.name))
-        {
-            return Err(Error {
-                code: ErrorCode::NeedsFullModule,
-                param: Some(spec.name.into()),
-                value: Some(params.get(spec.name).to_text()),
-                allowed: "this module leaves out the real-systems extensions; the full module computes them".into(),
-            });
-        }
-    }
     let sections: Vec<&'static str> = match section {
         Some(name) => vec![lesson.section(name)?],
         None => lesson.sections().to_vec(),

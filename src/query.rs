@@ -19,7 +19,7 @@ pub const PAGE_KEYS: &[&str] = &[
     "trace",
 ];
 
-/// Page keys the page passes on as text, read by the module with traces and sweeps: the sweep's
+/// Page keys the page passes on as text, read by the sweep and the trace: the sweep's
 /// axes and metric, and the watched run (`trace=scan:4`).
 pub const VIEW_KEYS: &[&str] = &["sweep", "sweep_y", "metric", "trace"];
 

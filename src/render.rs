@@ -117,7 +117,6 @@ pub fn document_json(doc: &Document) -> String {
 
 /// A trace with its effective parameters and share-link query (`--trace --format json`, and
 /// the page's `trace(query)`).
-#[cfg(feature = "deep")]
 #[derive(Debug, Serialize)]
 pub struct TraceDocument<'a> {
     /// The version of tatbikat that computed it.
@@ -132,7 +131,6 @@ pub struct TraceDocument<'a> {
 }
 
 /// The document of a trace.
-#[cfg(feature = "deep")]
 pub fn trace_document<'a>(tr: &'a crate::trace::Trace, params: &ParamSet) -> TraceDocument<'a> {
     TraceDocument {
         tatbikat: env!("CARGO_PKG_VERSION"),
@@ -147,13 +145,11 @@ pub fn trace_document<'a>(tr: &'a crate::trace::Trace, params: &ParamSet) -> Tra
 }
 
 /// A trace as JSON.
-#[cfg(feature = "deep")]
 pub fn trace_json(tr: &crate::trace::Trace, params: &ParamSet) -> String {
     serde_json::to_string_pretty(&trace_document(tr, params)).unwrap_or_default() + "\n"
 }
 
 /// A sweep with its base parameters and share-link query (`--sweep --format json`).
-#[cfg(feature = "deep")]
 #[derive(Debug, Serialize)]
 pub struct SweepDocument<'a> {
     /// The version of tatbikat that computed it.
@@ -168,7 +164,6 @@ pub struct SweepDocument<'a> {
 }
 
 /// The query keys of a sweep, to append to the base parameters' query.
-#[cfg(feature = "deep")]
 pub fn sweep_query(s: &crate::sweep::Sweep) -> String {
     let mut q = format!("&sweep={}", query::percent_encode(&s.x.text));
     if let Some(y) = &s.y {
@@ -182,7 +177,6 @@ pub fn sweep_query(s: &crate::sweep::Sweep) -> String {
 }
 
 /// The document of a sweep.
-#[cfg(feature = "deep")]
 pub fn sweep_document<'a>(s: &'a crate::sweep::Sweep, params: &ParamSet) -> SweepDocument<'a> {
     SweepDocument {
         tatbikat: env!("CARGO_PKG_VERSION"),
@@ -193,7 +187,6 @@ pub fn sweep_document<'a>(s: &'a crate::sweep::Sweep, params: &ParamSet) -> Swee
 }
 
 /// A sweep as JSON.
-#[cfg(feature = "deep")]
 pub fn sweep_json(s: &crate::sweep::Sweep, params: &ParamSet) -> String {
     serde_json::to_string_pretty(&sweep_document(s, params)).unwrap_or_default() + "\n"
 }

@@ -3,8 +3,8 @@
 //! rand_core 0.10 calls what older versions called `RngCore`) and `SeedableRng`; the models draw
 //! through [`UnitRng`], which maps the state to a number the way the lesson's JavaScript does.
 
-use rand::rand_core::utils::{fill_bytes_via_next_word, next_u64_via_u32};
-use rand::rand_core::{Infallible, SeedableRng, TryRng};
+use rand_core::utils::{fill_bytes_via_next_word, next_u64_via_u32};
+use rand_core::{Infallible, SeedableRng, TryRng};
 
 /// A generator that yields the lesson's "random number in [0, 1)" (`rast()`, `rnd()`).
 pub trait UnitRng {
@@ -154,7 +154,7 @@ impl SeedableRng for Lcg32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::Rng;
+    use rand_core::Rng;
 
     #[test]
     fn minstd_follows_the_lesson() {

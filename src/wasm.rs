@@ -1,9 +1,9 @@
 //! The WebAssembly face of the core, for the page: the only module that knows about JavaScript.
 //! Inputs are share-link queries (`lesson=jobs&seed=42&section=measure`); outputs are plain JS
-//! objects: the same serde types the CLI prints as JSON, written as compact JSON text by
-//! `crate::json` and parsed by `JSON.parse` (serde-wasm-bindgen did the same job with 14 KB more
-//! gzipped WebAssembly, against an 80 KB budget). Bad input throws an `Error` whose message is
-//! the CLI's and whose `code`, `param`, `value` and `allowed` name the problem.
+//! objects built by serde-wasm-bindgen from the same serde types the CLI prints as JSON (its
+//! JSON-compatible settings: `null` for a missing value, objects for maps). Bad input throws an
+//! `Error` whose message is the CLI's and whose `code`, `param`, `value` and `allowed` name the
+//! problem.
 
 use std::cell::RefCell;
 
@@ -53,9 +53,9 @@ pub fn last_panic() -> Option<String> {
 }
 
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
-    let text = crate::json::to_string(value)
-        .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
-    js_sys::JSON::parse(&text)
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))
 }
 
 /// A JS `Error` carrying the core's message and fields.
@@ -139,9 +139,7 @@ pub fn params(lesson: &str) -> Result<JsValue, JsValue> {
     to_js(&specs)
 }
 
-/// The lessons' claims: id, lesson, share-link query, caption key and the marks of each (the
-/// module with traces and sweeps only).
-#[cfg(feature = "deep")]
+/// The lessons' claims: id, lesson, share-link query, caption key and the marks of each.
 #[wasm_bindgen]
 pub fn presets() -> Result<JsValue, JsValue> {
     to_js(&crate::presets::list())
@@ -191,7 +189,6 @@ pub fn bench_monte_carlo(runs: f64, attempts: u32) -> f64 {
 }
 
 /// The value of a page key (`trace`, `sweep`, ...) in a decoded query.
-#[cfg(feature = "deep")]
 fn page_value<'a>(q: &'a Query, key: &str) -> Option<&'a str> {
     q.page
         .iter()
@@ -199,8 +196,7 @@ fn page_value<'a>(q: &'a Query, key: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
-/// Records the run the query's `trace=` selects (the module with traces and sweeps only).
-#[cfg(feature = "deep")]
+/// Records the run the query's `trace=` selects.
 #[wasm_bindgen]
 pub fn trace(query: &str) -> Result<JsValue, JsValue> {
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
@@ -211,8 +207,7 @@ pub fn trace(query: &str) -> Result<JsValue, JsValue> {
 }
 
 /// Runs the query's sweep (`sweep=`, `sweep_y=`, `metric=`), calling `progress` with the share
-/// done (the module with traces and sweeps only).
-#[cfg(feature = "deep")]
+/// done.
 #[wasm_bindgen]
 pub fn sweep(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, JsValue> {
     let (s, params) = run_sweep(query, progress)?;
@@ -220,7 +215,6 @@ pub fn sweep(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue,
 }
 
 /// The sweep of a query with its base parameters.
-#[cfg(feature = "deep")]
 fn run_sweep(
     query: &str,
     progress: Option<js_sys::Function>,
@@ -249,8 +243,7 @@ fn run_sweep(
 }
 
 /// One table of the query's report as CSV, byte for byte what `--format csv --table KEY`
-/// prints (the page's CSV download; the module with traces and sweeps only).
-#[cfg(feature = "deep")]
+/// prints (the page's CSV download).
 #[wasm_bindgen(js_name = exportCsv)]
 pub fn export_csv(query: &str, table: &str) -> Result<String, JsValue> {
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
@@ -261,7 +254,6 @@ pub fn export_csv(query: &str, table: &str) -> Result<String, JsValue> {
 }
 
 /// The query's sweep as CSV, what `--sweep ... --format csv` prints.
-#[cfg(feature = "deep")]
 #[wasm_bindgen(js_name = sweepCsv)]
 pub fn sweep_csv(query: &str, progress: Option<js_sys::Function>) -> Result<String, JsValue> {
     let (s, params) = run_sweep(query, progress)?;
@@ -269,7 +261,6 @@ pub fn sweep_csv(query: &str, progress: Option<js_sys::Function>) -> Result<Stri
 }
 
 /// The query's trace as CSV, what `--trace ... --format csv` prints.
-#[cfg(feature = "deep")]
 #[wasm_bindgen(js_name = traceCsv)]
 pub fn trace_csv(query: &str) -> Result<String, JsValue> {
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
@@ -279,7 +270,6 @@ pub fn trace_csv(query: &str) -> Result<String, JsValue> {
     Ok(crate::csv::trace(&render::trace_document(&tr, &params)))
 }
 
-#[cfg(feature = "deep")]
 #[derive(Serialize)]
 struct SweepOptions {
     params: Vec<&'static str>,
@@ -288,7 +278,6 @@ struct SweepOptions {
 }
 
 /// What a lesson's sweeps can vary and read: its numeric parameters and its metrics.
-#[cfg(feature = "deep")]
 #[wasm_bindgen(js_name = sweepOptions)]
 pub fn sweep_options(lesson: &str) -> Result<JsValue, JsValue> {
     let lesson = Lesson::from_id(lesson).map_err(|e| js_error(&e))?;
@@ -297,26 +286,4 @@ pub fn sweep_options(lesson: &str) -> Result<JsValue, JsValue> {
         metrics: crate::sweep::metrics(lesson),
         default_metric: crate::sweep::default_metric(lesson),
     })
-}
-
-/// `x.toFixed(digits)` by JavaScript itself (see `jsfmt`).
-pub(crate) fn js_to_fixed(x: f64, digits: usize) -> String {
-    js_sys::Number::from(x)
-        .to_fixed(digits.min(100) as u8)
-        .map(String::from)
-        .unwrap_or_default()
-}
-
-/// `String(x)` by JavaScript itself (see `jsfmt`).
-pub(crate) fn js_number_to_string(x: f64) -> String {
-    js_sys::Number::from(x)
-        .to_string_with_radix(10)
-        .map(String::from)
-        .unwrap_or_default()
-}
-
-/// `Number(text)` by JavaScript itself (see `jsfmt::parse_number`).
-#[allow(deprecated)] // `Number::new` is JavaScript's Number(value) conversion, which is wanted here
-pub(crate) fn js_number(text: &str) -> f64 {
-    js_sys::Number::new(&JsValue::from_str(text)).value_of()
 }

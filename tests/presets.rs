@@ -4,7 +4,7 @@
 //! `preset=` link survives the resolve/share round trip (and is dropped by a change).
 
 mod common;
-use common::cli;
+use common::{cli, js_json};
 
 use tatbikat::lesson::{Lesson, validate};
 use tatbikat::presets::{self, Found, PRESETS, Preset};
@@ -334,12 +334,12 @@ fn unknown_presets_are_named_with_the_known_ids() {
 fn highlights_serialize_flat_for_the_page() {
     let p = preset("supervisor.scan-tradeoff");
     let shown = presets::shown(p, &report_of(p));
-    let json = tatbikat::json::to_string(&shown).unwrap();
+    let json = js_json(&shown);
     let cell = r#"{"kind":"cell","group":"scan_sweep","key":"scan_sweep","name":"records_read","index":7,"series":0,"text":"36","value":36}"#;
     assert!(json.contains(cell), "{json}");
     let point = r#"{"kind":"point","group":"scan_sweep","key":"records_vs_scan","name":"records_read","index":7,"series":0,"#;
     assert!(json.contains(point), "{json}");
-    let list = tatbikat::json::to_string(&presets::list()).unwrap();
+    let list = js_json(&presets::list());
     assert!(
         list.contains(r#""highlights":"c:supervisor_comparison:completed_jobs:supervisor_off c:"#),
         "{list}"

@@ -30,7 +30,7 @@ const state = {
   preset: null, // the claim shown (preset=), while the values are its own
   highlights: [], // what the core found for it in the last report
   view: {}, // the link's sweep=, sweep_y=, metric= and trace= as typed (see VIEW_KEYS)
-  sweepOptions: {}, // lesson → {params, metrics, default_metric} from the traces-and-sweeps module
+  sweepOptions: {}, // lesson → {params, metrics, default_metric} from the core, asked for once
 };
 
 const VIEW_KEYS = ["sweep", "sweep_y", "metric", "trace"];
@@ -56,7 +56,7 @@ async function boot() {
     const boot = await booting;
     state.lessons = boot.lessons;
     state.specs = boot.specs;
-    state.presets = boot.presets ?? []; // null until the module with the claims is loaded
+    state.presets = boot.presets;
     adopt(boot.resolved);
   } catch (err) {
     return fatal("app.no_wasm", err);
@@ -170,7 +170,7 @@ function buildShell() {
     el("summary", {}, t("ui.lesson_output")),
     ui.output,
   );
-  ui.claims = claims(false);
+  ui.claims = claims();
   ui.trace = el("div", { class: "trace-box", id: "trace", hidden: true });
   ui.sweep = el("div", { class: "sweep-box" });
   ui.results = el("div", { class: "results", id: "results", tabindex: "-1" }, ui.status, ui.notice, ui.claims.node, ui.trace, ui.report, ui.sweep, ui.details);
@@ -221,27 +221,13 @@ function buildShell() {
   new ResizeObserver(() => drawCharts()).observe(ui.results);
 }
 
-/** The lesson's claims; their list is fetched from the full module when first opened. */
-function claims(open) {
+/** The lesson's claims (from the core's boot answer). */
+function claims() {
   return new Claims({
     presets: state.presets.filter((p) => p.lesson === state.lesson),
     t,
     onChoose: choosePreset,
     list: state.controls,
-    open,
-    onOpen: async () => {
-      try {
-        state.presets = await engine.call("presets");
-      } catch (err) {
-        if (!err.cancelled) showNotice(err.message);
-        return;
-      }
-      const fresh = claims(true);
-      ui.claims.node.replaceWith(fresh.node);
-      ui.claims = fresh;
-      fresh.show(state.preset);
-      fresh.node.querySelector("button.claim")?.focus();
-    },
   });
 }
 

@@ -4,21 +4,6 @@ import init, * as core from "./pkg/tatbikat.js";
 
 const ready = init({ module_or_path: new URL("./pkg/tatbikat_bg.wasm", import.meta.url) });
 
-// The module with traces and sweeps: a second download, made on the first trace or sweep only,
-// so the first table never waits for it.
-let deepModule = null;
-function deep() {
-  deepModule ??= import("./pkg/tatbikat_deep.js").then(async (m) => {
-    await m.default({ module_or_path: new URL("./pkg/tatbikat_deep_bg.wasm", import.meta.url) });
-    return m;
-  }).catch((err) => {
-    deepModule = null; // a failed download is tried again on the next request
-    throw err;
-  });
-  return deepModule;
-}
-let deepLoaded = null;
-
 function progressTo(id) {
   let last = 0;
   return (share) => {
@@ -30,52 +15,32 @@ function progressTo(id) {
   };
 }
 
-/** The module for a query: the full one once loaded, or when the link names a claim (the
- * first-load module leaves the claims out); the first-load one otherwise. */
-async function moduleFor(query) {
-  if (!deepLoaded && /(?:^|[?&])preset=/.test(query)) deepLoaded = await deep();
-  return deepLoaded ?? core;
-}
-
 const ops = {
   // Everything the page needs before its first render, in one message.
-  boot: async (query) => {
-    const m = await moduleFor(query);
-    const lessons = m.lessons();
-    const specs = Object.fromEntries(lessons.map((l) => [l.id, m.params(l.id)]));
-    return { lessons, specs, resolved: m.resolve(query), presets: deepLoaded ? deepLoaded.presets() : null };
+  boot: (query) => {
+    const lessons = core.lessons();
+    const specs = Object.fromEntries(lessons.map((l) => [l.id, core.params(l.id)]));
+    return { lessons, specs, resolved: core.resolve(query), presets: core.presets() };
   },
   // What the page needs after a change: the resolved link (sent at once, so the URL and the
   // errors update before a long run ends) and then the report.
-  page: async (query, id) => {
-    const resolved = (await moduleFor(query)).resolve(query);
+  page: (query, id) => {
+    const resolved = core.resolve(query);
     self.postMessage({ id, partial: resolved });
-    return { resolved, doc: await ops.run(resolved.query, id) };
+    return { resolved, doc: ops.run(resolved.query, id) };
   },
-  lessonText: async (query) => (await moduleFor(query)).lessonText(query),
-  resolve: async (query) => (await moduleFor(query)).resolve(query),
+  lessonText: (query) => core.lessonText(query),
+  resolve: (query) => core.resolve(query),
   randomSeed: (lesson) => core.randomSeed(lesson),
-  presets: async () => (deepLoaded = await deep()).presets(),
-  // The first-load module computes the lesson's tables; what it leaves out (the real-systems
-  // extensions, the claims) it refuses by name, and the full module computes instead. Both give
-  // the same report for every query the first one accepts.
-  run: async (query, id) => {
-    const m = await moduleFor(query);
-    try {
-      return m.run(query, progressTo(id));
-    } catch (err) {
-      if (err?.code !== "needs_full_module" || m !== core) throw err;
-      deepLoaded = await deep();
-      return deepLoaded.run(query, progressTo(id));
-    }
-  },
-  trace: async (query) => (deepLoaded = await deep()).trace(query),
-  sweep: async (query, id) => (deepLoaded = await deep()).sweep(query, progressTo(id)),
-  sweepOptions: async (lesson) => (deepLoaded = await deep()).sweepOptions(lesson),
+  presets: () => core.presets(),
+  run: (query, id) => core.run(query, progressTo(id)),
+  trace: (query) => core.trace(query),
+  sweep: (query, id) => core.sweep(query, progressTo(id)),
+  sweepOptions: (lesson) => core.sweepOptions(lesson),
   // Exports: the CSV of a table, a sweep or a trace, as the CLI's --format csv prints it.
-  exportCsv: async (query, table) => (deepLoaded = await deep()).exportCsv(query, table),
-  sweepCsv: async (query) => (deepLoaded = await deep()).sweepCsv(query),
-  traceCsv: async (query) => (deepLoaded = await deep()).traceCsv(query),
+  exportCsv: (query, table) => core.exportCsv(query, table),
+  sweepCsv: (query) => core.sweepCsv(query),
+  traceCsv: (query) => core.traceCsv(query),
   bench: (runs, attempts) => {
     const start = performance.now();
     const hung = core.benchMonteCarlo(runs, attempts);
@@ -87,12 +52,10 @@ self.onmessage = async (event) => {
   const { id, op, args } = event.data;
   try {
     await ready;
-    const value = await (["run", "page", "sweep"].includes(op) ? ops[op](args[0], id) : ops[op](...args));
+    const value = ["run", "page", "sweep"].includes(op) ? ops[op](args[0], id) : ops[op](...args);
     self.postMessage({ id, ok: true, value });
   } catch (err) {
-    const panic =
-      (typeof core.lastPanic === "function" ? safe(() => core.lastPanic()) : undefined) ??
-      (deepLoaded ? safe(() => deepLoaded.lastPanic()) : undefined);
+    const panic = safe(() => core.lastPanic());
     if (panic) {
       // The instance is unusable after a panic: report it and let the page start a new worker.
       self.postMessage({ id, ok: false, panic });

@@ -482,7 +482,7 @@ fn simulate_dyn<R: UnitRng>(
         })
         .collect();
     let daily = daily(p, &orderings, &failures, &monte_carlo);
-    let reversible = (cfg!(feature = "deep") && p.reversible_close).then(|| {
+    let reversible = (p.reversible_close).then(|| {
         let after = super::real::reversible_params(p);
         Box::new(simulate_dyn(&after, fresh, &mut |s| {
             progress(0.5 + s / 2.0)

@@ -210,11 +210,7 @@ pub fn measure(p: &CompensationParams, r: &CompensationResult) -> Section {
             exact_group(p, r),
         ]
         .into_iter()
-        .chain(if cfg!(feature = "deep") {
-            reversible_group(p, r)
-        } else {
-            None
-        })
+        .chain(reversible_group(p, r))
         .collect(),
     }
 }
@@ -503,33 +499,26 @@ pub fn daily(p: &CompensationParams, r: &CompensationResult) -> Section {
             Group::new("fault_free", vec![Block::Line(fault_free)]),
         ]
         .into_iter()
-        .chain(
-            if cfg!(feature = "deep") {
-                r.reversible.as_deref()
-            } else {
-                None
-            }
-            .map(|after| {
-                const COLUMNS: [Column; 3] = [
-                    left("ordering", "siralama", 22),
-                    right("uncompensated_per_day_before", "telafisiz/gun once", 20),
-                    right("uncompensated_per_day_after", "telafisiz/gun sonra", 21),
-                ];
-                let rows: Vec<usize> =
-                    (0..d.orderings.len().min(after.daily.orderings.len())).collect();
-                Group::beyond_lesson(
-                    "daily_reversible",
-                    vec![table("daily_reversible", &COLUMNS, &rows, &|&i| {
-                        let b = &d.orderings[i];
-                        vec![
-                            daily_label(p, &r.orderings[b.ordering].ordering),
-                            Cell::fixed(b.per_day, 1),
-                            Cell::fixed(after.daily.orderings[i].per_day, 1),
-                        ]
-                    })],
-                )
-            }),
-        )
+        .chain(r.reversible.as_deref().map(|after| {
+            const COLUMNS: [Column; 3] = [
+                left("ordering", "siralama", 22),
+                right("uncompensated_per_day_before", "telafisiz/gun once", 20),
+                right("uncompensated_per_day_after", "telafisiz/gun sonra", 21),
+            ];
+            let rows: Vec<usize> =
+                (0..d.orderings.len().min(after.daily.orderings.len())).collect();
+            Group::beyond_lesson(
+                "daily_reversible",
+                vec![table("daily_reversible", &COLUMNS, &rows, &|&i| {
+                    let b = &d.orderings[i];
+                    vec![
+                        daily_label(p, &r.orderings[b.ordering].ordering),
+                        Cell::fixed(b.per_day, 1),
+                        Cell::fixed(after.daily.orderings[i].per_day, 1),
+                    ]
+                })],
+            )
+        }))
         .collect(),
     }
 }

@@ -5,7 +5,6 @@ pub mod model;
 pub mod params;
 pub mod real;
 pub mod report;
-#[cfg(feature = "deep")]
 pub mod trace;
 
 use crate::error::Error;

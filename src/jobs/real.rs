@@ -69,7 +69,7 @@ pub struct RetryExtensions {
 /// The TTL and back-off figures for every attempt limit, from the lesson's fresh generator.
 pub fn retry_extensions<R: UnitRng + Clone>(p: &JobsParams, fresh: &R) -> RetryExtensions {
     let mut out = RetryExtensions::default();
-    if !cfg!(feature = "deep") || (p.failed_pod_ttl.is_none() && !p.backoff) {
+    if p.failed_pod_ttl.is_none() && !p.backoff {
         return out;
     }
     for &limit in &p.retry_limits {

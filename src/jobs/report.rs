@@ -176,9 +176,7 @@ pub fn measure(p: &JobsParams, r: &JobsResult) -> Section {
         Group::new("retry_limit", vec![Block::Table(retry)]).with_charts(retry_charts(r)),
         exact_group(p, r),
     ];
-    if cfg!(feature = "deep") {
-        groups.extend(real_retry_groups(p, r));
-    }
+    groups.extend(real_retry_groups(p, r));
     groups.push(
         Group::new("parallelism", vec![Block::Table(parallel)]).with_charts(parallel_charts(r)),
     );
@@ -193,7 +191,7 @@ pub fn measure(p: &JobsParams, r: &JobsResult) -> Section {
         )
         .with_charts(overlap_charts(p, r)),
     );
-    if cfg!(feature = "deep") && (p.replace_policy || p.starting_deadline.is_some()) {
+    if p.replace_policy || p.starting_deadline.is_some() {
         groups.push(real_overlap_group(p, r));
     }
     groups.push(

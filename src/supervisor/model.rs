@@ -250,8 +250,7 @@ pub struct SupervisorResult {
 impl SupervisorParams {
     /// The fault scenario these parameters describe.
     pub fn scenario(&self) -> Scenario {
-        // The first-load WebAssembly module leaves the extensions out (`lesson::run` refuses them).
-        if cfg!(feature = "deep") && self.random_faults {
+        if self.random_faults {
             return super::real::random_scenario(self);
         }
         Scenario {
@@ -303,8 +302,7 @@ pub fn simulate(p: &SupervisorParams) -> SupervisorResult {
             }
         })
         .collect();
-    let duplicates = (cfg!(feature = "deep") && !p.idempotent)
-        .then(|| super::real::duplicates(p, &scenario, &daily));
+    let duplicates = (!p.idempotent).then(|| super::real::duplicates(p, &scenario, &daily));
     SupervisorResult {
         off,
         on,

@@ -14,3 +14,46 @@ pub fn cli(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// A value as compact JSON with numbers written as JavaScript writes them (`36`, not `36.0`):
+/// the text `JSON.stringify` gives for the object the page receives.
+#[allow(dead_code)]
+pub fn js_json<T: serde::Serialize>(value: &T) -> String {
+    fn write(v: &serde_json::Value, out: &mut String) {
+        match v {
+            serde_json::Value::Number(n) => out.push_str(&match n.as_f64() {
+                Some(x) => tatbikat::jsfmt::number_to_string(x),
+                None => n.to_string(),
+            }),
+            serde_json::Value::Array(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write(item, out);
+                }
+                out.push(']');
+            }
+            serde_json::Value::Object(map) => {
+                out.push('{');
+                for (i, (k, item)) in map.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push_str(&serde_json::Value::String(k.clone()).to_string());
+                    out.push(':');
+                    write(item, out);
+                }
+                out.push('}');
+            }
+            other => out.push_str(&other.to_string()),
+        }
+    }
+    let mut out = String::new();
+    write(
+        &serde_json::to_value(value).expect("serializable"),
+        &mut out,
+    );
+    out
+}

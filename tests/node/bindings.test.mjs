@@ -124,9 +124,7 @@ test("bad input is the CLI's error, thrown", () => {
 });
 
 test("presets(): each claim's link runs as the CLI's --preset, highlights included", () => {
-  // The claims live in the full module; the first-load one refuses a claim's link by name.
-  const full = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat_deep.js"));
-  assert.throws(() => core.run("lesson=jobs&preset=jobs.overlap"), (err) => err.code === "needs_full_module" && err.param === "preset");
+  const full = core;
   const presets = full.presets();
   assert.equal(presets.length, 18);
   for (const p of presets) {

@@ -1,6 +1,5 @@
-// The page's CSV downloads against the CLI: the full module's exportCsv, sweepCsv and traceCsv
-// give, byte for byte, what `tatbikat ... --format csv` prints for the same link; the first-load
-// module does not carry them (its size budget).
+// The page's CSV downloads against the CLI: the module's exportCsv, sweepCsv and traceCsv give,
+// byte for byte, what `tatbikat ... --format csv` prints for the same link.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -10,8 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const require = createRequire(import.meta.url);
-const base = require(join(ROOT, "target", "pkg-node", "tatbikat.js"));
-const deep = require(join(ROOT, "target", "pkg-node", "tatbikat_deep.js"));
+const core = require(join(ROOT, "target", "pkg-node", "tatbikat.js"));
 const CLI = join(ROOT, "target", "release", "tatbikat");
 const csv = (args) => execFileSync(CLI, [...args, "--format", "csv"], { encoding: "utf8" });
 
@@ -31,7 +29,7 @@ test("every table's CSV equals the CLI's --format csv --table", () => {
     const keys = [...whole.matchAll(/^#table,(.*)$/gm)].map((m) => m[1]);
     assert.ok(keys.length >= 2, query);
     const blocks = keys.map((key) => {
-      const one = deep.exportCsv(query, key);
+      const one = core.exportCsv(query, key);
       assert.equal(one, csv([...args, "--table", key]), `${query} ${key}`);
       return one;
     });
@@ -40,16 +38,15 @@ test("every table's CSV equals the CLI's --format csv --table", () => {
 });
 
 test("sweep and trace CSV equal the CLI's", () => {
-  assert.equal(deep.sweepCsv("lesson=supervisor&sweep=lease:1..4"), csv(["supervisor", "--sweep", "lease=1..4"]));
+  assert.equal(core.sweepCsv("lesson=supervisor&sweep=lease:1..4"), csv(["supervisor", "--sweep", "lease=1..4"]));
   assert.equal(
-    deep.sweepCsv("lesson=supervisor&sweep=scan:1..3&sweep_y=lease:1..3&metric=recovery.supervisor_on@worst_recovery"),
+    core.sweepCsv("lesson=supervisor&sweep=scan:1..3&sweep_y=lease:1..3&metric=recovery.supervisor_on@worst_recovery"),
     csv(["supervisor", "--sweep", "scan=1..3", "--sweep", "lease=1..3", "--metric", "recovery.supervisor_on@worst_recovery"]),
   );
-  assert.equal(deep.traceCsv("lesson=jobs&trace=limit:6"), csv(["jobs", "--trace=limit:6"]));
-  assert.equal(deep.traceCsv("lesson=compensation&comp_fail=0.3&trace=attempts:2,run:7"), csv(["compensation", "--set", "comp_fail=0.3", "--trace=attempts:2,run:7"]));
+  assert.equal(core.traceCsv("lesson=jobs&trace=limit:6"), csv(["jobs", "--trace=limit:6"]));
+  assert.equal(core.traceCsv("lesson=compensation&comp_fail=0.3&trace=attempts:2,run:7"), csv(["compensation", "--set", "comp_fail=0.3", "--trace=attempts:2,run:7"]));
 });
 
-test("an unknown table names the tables; the first-load module has no export", () => {
-  assert.throws(() => deep.exportCsv("lesson=jobs", "nope"), (e) => e.param === "table" && /retry_limit, retry_exact/.test(e.message));
-  assert.equal(base.exportCsv, undefined);
+test("an unknown table names the tables", () => {
+  assert.throws(() => core.exportCsv("lesson=jobs", "nope"), (e) => e.param === "table" && /retry_limit, retry_exact/.test(e.message));
 });

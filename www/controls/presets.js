@@ -8,7 +8,7 @@ const MARK = "claim-mark";
 
 export class Claims {
   /** presets: the core's list for this lesson; onChoose(preset or null). */
-  constructor({ presets, t, onChoose, list = true, open = false, onOpen }) {
+  constructor({ presets, t, onChoose, list = true }) {
     const titleId = uid("claims");
     this.captionId = uid("claim-caption");
     this.markId = uid("claim-mark");
@@ -35,18 +35,17 @@ export class Claims {
     );
     this.presets = presets;
     this.t = t;
-    // The list comes from the module with the claims, fetched when the fold is first opened.
-    this.fold = list
-      ? el(
-          "details",
-          { class: "claims-fold", open, ontoggle: (e) => e.currentTarget.open && !presets.length && onOpen?.() },
-          el("summary", {}, el("h2", { id: titleId }, t("claims.title"))),
-          el("p", { class: "hint" }, t("claims.hint")),
-          presets.length
-            ? el("ul", { class: "claim-list" }, this.buttons.map((b) => el("li", {}, b)))
-            : el("p", { class: "hint" }, t("claims.loading")),
-        )
-      : null;
+    // A lesson without claims shows no fold.
+    this.fold =
+      list && presets.length
+        ? el(
+            "details",
+            { class: "claims-fold" },
+            el("summary", {}, el("h2", { id: titleId }, t("claims.title"))),
+            el("p", { class: "hint" }, t("claims.hint")),
+            el("ul", { class: "claim-list" }, this.buttons.map((b) => el("li", {}, b))),
+          )
+        : null;
     this.node = el(
       "section",
       { class: "claims", "aria-labelledby": this.fold ? titleId : this.captionId },

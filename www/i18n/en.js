@@ -8,7 +8,6 @@ export default {
   "app.no_wasm": "This browser cannot run WebAssembly; tatbikat could not start.",
   "app.panic": "The model hit an unexpected error and was restarted. Details:",
 
-  "claims.loading": "Loading the claims…",
   "claims.title": "The lesson's claims",
   "claims.hint": "Each point of the summary is a link: choose one to set its values and mark the cells that support it.",
   "claims.none": "The lesson's values (no claim chosen)",

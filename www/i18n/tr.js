@@ -8,7 +8,6 @@ export default {
   "app.no_wasm": "Bu tarayıcı WebAssembly çalıştıramıyor; tatbikat açılamadı.",
   "app.panic": "Modelde beklenmeyen bir hata oldu ve model yeniden başlatıldı. Ayrıntı:",
 
-  "claims.loading": "İddialar yükleniyor…",
   "claims.title": "Dersin iddiaları",
   "claims.hint": "Özetteki her madde bir bağlantıdır: seçince değerler kurulur ve iddiayı destekleyen hücreler işaretlenir.",
   "claims.none": "Dersin değerleri (iddia seçili değil)",

@@ -1,6 +1,5 @@
-// The full WebAssembly module (traces, sweeps, the real-systems extensions) against the native
-// CLI, for the same requests: the trace and sweep documents must be equal to the CLI's JSON, and
-// the first-load module must refuse, by name, what only the full one computes.
+// The WebAssembly module's traces, sweeps and real-systems extensions against the native CLI, for
+// the same requests: the trace and sweep documents must be equal to the CLI's JSON.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -10,8 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const require = createRequire(import.meta.url);
-const base = require(join(ROOT, "target", "pkg-node", "tatbikat.js"));
-const deep = require(join(ROOT, "target", "pkg-node", "tatbikat_deep.js"));
+const core = require(join(ROOT, "target", "pkg-node", "tatbikat.js"));
 const CLI = join(ROOT, "target", "release", "tatbikat");
 const cli = (args) => JSON.parse(execFileSync(CLI, [...args, "--format", "json"], { encoding: "utf8" }));
 
@@ -23,7 +21,7 @@ test("traces equal the CLI's --trace", () => {
     ["lesson=jobs&replace_policy=1&trace=limit:6", ["jobs", "--set", "replace_policy=1", "--trace=limit:6"]],
     ["lesson=compensation&comp_fail=0.3&trace=attempts:2,run:7", ["compensation", "--set", "comp_fail=0.3", "--trace=attempts:2,run:7"]],
   ];
-  for (const [query, args] of cases) assert.deepEqual(deep.trace(query), cli(args), query);
+  for (const [query, args] of cases) assert.deepEqual(core.trace(query), cli(args), query);
 });
 
 test("sweeps equal the CLI's --sweep", () => {
@@ -38,7 +36,7 @@ test("sweeps equal the CLI's --sweep", () => {
   ];
   for (const [query, args] of cases) {
     const shares = [];
-    const doc = deep.sweep(query, (s) => shares.push(s));
+    const doc = core.sweep(query, (s) => shares.push(s));
     assert.deepEqual(doc, cli(args), query);
     assert.ok(shares.length > 0 && shares.every((s, i) => s >= 0 && s <= 1 && (i === 0 || s >= shares[i - 1])), "progress rises from 0 to 1");
   }
@@ -52,24 +50,21 @@ test("a bad sweep or trace names the key, the value and what is allowed", () => 
     ["lesson=supervisor&trace=scan:0", "trace", /scan: a whole number from 1 to 10000/],
   ]) {
     assert.throws(
-      () => (query.includes("sweep=") ? deep.sweep(query) : deep.trace(query)),
+      () => (query.includes("sweep=") ? core.sweep(query) : core.trace(query)),
       (e) => e.param === param && says.test(e.message) && typeof e.allowed === "string",
       query,
     );
   }
 });
 
-test("the first-load module refuses the extensions by name; the full one computes them as the CLI", () => {
+test("the extensions compute as the CLI", () => {
   const query = "lesson=jobs&replace_policy=1&backoff=1";
-  assert.throws(() => base.run(query), (e) => e.code === "needs_full_module" && e.param === "replace_policy");
-  const doc = deep.run(query);
+  const doc = core.run(query);
   assert.deepEqual(doc, cli(["jobs", "--set", "replace_policy=1", "--set", "backoff=1"]));
-  // Without extensions the two modules give the same report.
-  for (const q of ["lesson=supervisor", "lesson=jobs&seed=7", "lesson=compensation&runs=5000"]) assert.deepEqual(base.run(q), deep.run(q), q);
 });
 
 test("sweep options list the numeric parameters and every metric", () => {
-  const o = deep.sweepOptions("supervisor");
+  const o = core.sweepOptions("supervisor");
   assert.ok(o.params.includes("scan") && o.params.includes("lease") && !o.params.includes("steps"));
   assert.ok(o.metrics.includes("recovery.supervisor_on") && o.metrics.includes("scan_sweep.worst_recovery"));
   assert.equal(o.default_metric, "recovery.supervisor_on");
