@@ -1,36 +1,25 @@
-//! The workload behind the speed figures: the compensation lesson's Monte Carlo (olc.mjs) at the
-//! lesson's values, so native, WASM-in-node and WASM-in-chromium runs time the same work.
+//! The workload behind the speed figures: a lesson run from its link, as the page runs it. The
+//! figures time the compensation lesson's Monte Carlo (olc.mjs, `measure`) at the lesson's values
+//! with more runs and one retry count, so native, WASM-in-node and WASM-in-chromium runs time the
+//! same work.
 
-use crate::compensation::model::{Totals, monte_carlo};
-use crate::compensation::params::CompensationParams;
-use crate::lesson::Lesson;
-use crate::params::ParamSet;
-use crate::rng::Lcg32;
+use crate::error::Error;
+use crate::query::Query;
 
-/// The lesson's Monte Carlo row for `attempts`, with `runs` runs and the lesson's other values.
-pub fn monte_carlo_workload(runs: u64, attempts: u32) -> Totals {
-    let set = ParamSet::defaults(Lesson::Compensation);
-    let p = CompensationParams::from_set(&set).unwrap_or_else(|e| panic!("lesson defaults: {e}"));
-    let r = crate::compensation::model::simulate_with(
-        &CompensationParams {
-            runs: 1,
-            retries: vec![1],
-            ..p.clone()
-        },
-        |_| Lcg32::new(p.seed),
-    );
-    let chosen = &r.orderings[r.chosen].ordering;
-    let compensable: Vec<bool> = chosen
-        .iter()
-        .map(|&i| p.steps[i].compensation.is_some())
-        .collect();
-    monte_carlo(
-        &compensable,
-        attempts,
-        p.comp_fail,
-        runs,
-        Lcg32::new(p.seed),
-    )
+/// The link of the benchmark's workload: `runs` runs of the Monte Carlo row with `attempts`
+/// compensation attempts.
+pub fn monte_carlo_query(runs: u64, attempts: u32) -> String {
+    format!("lesson=compensation&section=measure&runs={runs}&retries={attempts}")
+}
+
+/// Runs a link's report and returns how many table rows it printed (so the work cannot be
+/// skipped).
+pub fn run(query: &str) -> Result<usize, Error> {
+    let q = Query::decode(query)?;
+    let report = crate::lessons::run(&q.params()?, q.section.as_deref())?;
+    Ok(crate::report::tables(&report.sections)
+        .map(|(_, _, t)| t.rows.len())
+        .sum())
 }
 
 /// One benchmark line: a workload, its size and its best time.
@@ -51,19 +40,20 @@ impl Figure {
     }
 }
 
-/// Times the Monte Carlo on this thread (native only: wasm32 has no clock here).
+/// Times the Monte Carlo on this thread, best of `repetitions` (native only: wasm32 has no clock
+/// here).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn time_monte_carlo(runs: u64, attempts: u32, repetitions: u32) -> Figure {
+pub fn time_monte_carlo(runs: u64, attempts: u32, repetitions: u32) -> Result<Figure, Error> {
+    let query = monte_carlo_query(runs, attempts);
     let mut best = f64::INFINITY;
     for _ in 0..repetitions.max(1) {
         let start = std::time::Instant::now();
-        let totals = monte_carlo_workload(runs, attempts);
-        std::hint::black_box(totals);
+        std::hint::black_box(run(&query)?);
         best = best.min(start.elapsed().as_secs_f64());
     }
-    Figure {
+    Ok(Figure {
         what: format!("compensation Monte Carlo, {attempts} attempt(s)"),
         runs,
         seconds: best,
-    }
+    })
 }

@@ -1,65 +1,167 @@
-//! The three lessons: their ids, sections and parameter schemas, and the entry point that runs a
-//! lesson's models and builds its report.
+//! What a lesson is to the rest of tatbikat: the [`Definition`] each lesson folder implements
+//! (parameters, sections, models and report, traces, sweep facts, presets, budgets) and
+//! [`Lesson`], a handle to one. The registry (`crate::lessons`) lists the lessons; the shared
+//! layers (codec, report, sweep, trace, bindings, CLI) reach them only through this interface.
+
+use std::fmt;
+use std::ops::Deref;
+
+use serde::{Serialize, Serializer};
 
 use crate::error::{Error, ErrorCode};
-use crate::params::{ParamSet, ParamSpec};
+use crate::params::{Kind, ParamSet, ParamSpec, Schema};
+use crate::presets::Preset;
 use crate::report::Report;
-use crate::{compensation, jobs, supervisor};
-use serde::Serialize;
+use crate::trace::{StateStyle, Trace};
 
-/// A lesson of the course.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Lesson {
-    /// Scheduler–Agent–Supervisor (seed 000).
-    Supervisor,
-    /// Jobs and CronJobs (seed 001).
-    Jobs,
-    /// Compensating transactions (seed 003).
-    Compensation,
+/// Everything a lesson declares about itself. Only `schema`, `title`, `sections`, `report` and
+/// `work` are required; a lesson without traces, sweeps' extras or presets keeps the defaults.
+pub trait Definition: Sync + 'static {
+    /// Its parameters (the `SCHEMA` of its `declare_params!`); the schema's `lesson` is the id
+    /// the CLI, the URL and the JSON use.
+    fn schema(&self) -> &'static Schema;
+
+    /// Its English title (the page has its own words in both languages).
+    fn title(&self) -> &'static str;
+
+    /// Its sections (the lesson's scripts), in print order.
+    fn sections(&self) -> &'static [&'static str];
+
+    /// Runs the models and reports `sections` (a non-empty subset of [`sections`], in order),
+    /// telling `progress` the share of the long work done.
+    ///
+    /// [`sections`]: Definition::sections
+    fn report(
+        &self,
+        params: &ParamSet,
+        sections: &[&'static str],
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<Report, Error>;
+
+    /// Checks the parameters against each other and against the lesson's budget without running
+    /// anything, and returns the work a run takes in simulated units (job-rounds, draws).
+    fn work(&self, params: &ParamSet) -> Result<f64, Error>;
+
+    /// The simulated units (runs, job-rounds or nights) a sweep counts for one run of these
+    /// parameters, against its budget. By default the run's [`work`](Definition::work).
+    fn sweep_units(&self, params: &ParamSet) -> f64 {
+        self.work(params).unwrap_or(0.0)
+    }
+
+    /// The metric a sweep reads when none is given (`table.column`); by default the first
+    /// numeric column the lesson prints.
+    fn default_metric(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// What a trace selector may say (for errors and `--help`); `None`: no run to watch.
+    fn trace_help(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Records the run `selector` picks.
+    fn trace(&self, params: &ParamSet, selector: &str) -> Result<Trace, Error> {
+        let _ = params;
+        Err(no_trace(self.schema().lesson, selector))
+    }
+
+    /// Checks a selector without recording (the share link's codec uses this).
+    fn check_trace(&self, params: &ParamSet, selector: &str) -> Result<(), Error> {
+        self.trace(params, selector).map(drop)
+    }
+
+    /// How each state of the lesson's traces is drawn: its tone on the page, its glyph in text.
+    fn states(&self) -> &'static [StateStyle] {
+        &[]
+    }
+
+    /// The trace selector showing the run behind a row of a table the lesson prints, if any.
+    fn trace_for(&self, table: &str, column: &str, row: &str) -> Option<String> {
+        let _ = (table, column, row);
+        None
+    }
+
+    /// The lesson's claims as presets (ids `lesson.claim`).
+    fn presets(&self) -> &'static [Preset] {
+        &[]
+    }
+
+    /// Parameters these values make irrelevant (the page hides their editors): random faults
+    /// ignore the fault maps, for example.
+    fn ignored(&self, params: &ParamSet) -> Vec<&'static str> {
+        let _ = params;
+        Vec::new()
+    }
+
+    /// Links (queries without `lesson=`) that, with the lesson's values and its presets, show
+    /// everything the lesson prints and draws: the tests run each and check every message key.
+    fn examples(&self) -> &'static [&'static str] {
+        &[]
+    }
+}
+
+fn no_trace(lesson: &str, selector: &str) -> Error {
+    Error::bad(
+        "trace",
+        selector,
+        format!("{lesson} has no run to watch; it shows its tables only"),
+    )
+}
+
+/// A lesson of the registry: a handle to its [`Definition`], compared by id.
+#[derive(Clone, Copy)]
+pub struct Lesson(pub &'static dyn Definition);
+
+impl Deref for Lesson {
+    type Target = dyn Definition;
+
+    fn deref(&self) -> &Self::Target {
+        self.0
+    }
+}
+
+impl PartialEq for Lesson {
+    fn eq(&self, other: &Self) -> bool {
+        self.id() == other.id()
+    }
+}
+
+impl Eq for Lesson {}
+
+impl fmt::Debug for Lesson {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Lesson({})", self.id())
+    }
+}
+
+impl Serialize for Lesson {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
 }
 
 impl Lesson {
-    /// Every lesson, in the course's order.
-    pub const ALL: [Lesson; 3] = [Lesson::Supervisor, Lesson::Jobs, Lesson::Compensation];
-
-    /// The id used by the CLI and the URL.
+    /// The id used by the CLI, the URL and the JSON.
     pub fn id(self) -> &'static str {
-        match self {
-            Lesson::Supervisor => "supervisor",
-            Lesson::Jobs => "jobs",
-            Lesson::Compensation => "compensation",
-        }
+        self.schema().lesson
     }
 
-    /// The lesson's English title.
-    pub fn title(self) -> &'static str {
-        match self {
-            Lesson::Supervisor => "Scheduler-Agent-Supervisor",
-            Lesson::Jobs => "Jobs and CronJobs",
-            Lesson::Compensation => "Compensating transactions",
-        }
+    /// The lesson's parameters.
+    pub fn specs(self) -> &'static [ParamSpec] {
+        self.schema().specs
     }
 
-    /// The lesson named `id`, or an error listing the lessons.
-    pub fn from_id(id: &str) -> Result<Self, Error> {
-        Self::ALL
-            .into_iter()
-            .find(|l| l.id() == id)
-            .ok_or_else(|| Error {
-                code: ErrorCode::UnknownLesson,
-                param: Some("lesson".into()),
-                value: Some(id.to_string()),
-                allowed: "the lessons are supervisor, jobs, compensation".into(),
-            })
+    /// The lesson's own values.
+    pub fn defaults(self) -> ParamSet {
+        ParamSet::defaults(self.schema())
     }
 
-    /// The lesson's sections (its scripts), in print order.
-    pub fn sections(self) -> &'static [&'static str] {
-        match self {
-            Lesson::Supervisor | Lesson::Compensation => &["measure", "daily"],
-            Lesson::Jobs => &["measure"],
-        }
+    /// The lesson's values with `name=value` assignments over them (each name once).
+    pub fn params<'a>(
+        self,
+        assignments: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<ParamSet, Error> {
+        ParamSet::from_assignments(self.schema(), assignments)
     }
 
     /// `name` if it is a section of this lesson, or an error listing them.
@@ -82,83 +184,54 @@ impl Lesson {
 
     /// The generator seed parameter, for lessons that draw random numbers.
     pub fn seed_spec(self) -> Option<&'static ParamSpec> {
-        self.specs()
-            .iter()
-            .find(|s| matches!(s.kind, crate::params::Kind::Seed { .. }))
+        self.schema().seed()
     }
 
     /// A seed the lesson's generator accepts, picked from 64 random bits (uniform to within
     /// 2⁻³²), or an error for a lesson without a generator.
     pub fn seed_from_entropy(self, entropy: u64) -> Result<i64, Error> {
         match self.seed_spec().map(|s| s.kind) {
-            Some(crate::params::Kind::Seed { min, max }) => {
+            Some(Kind::Seed { min, max }) => {
                 let span = (max - min) as u64 + 1;
                 Ok(min + (entropy % span) as i64)
             }
             _ => Err(Error::bad(
                 "lesson",
                 self.id(),
-                "this lesson has no random generator; the lessons with a seed are jobs and compensation",
+                "this lesson has no random generator",
             )),
         }
     }
 
-    /// The lesson's parameters.
-    pub fn specs(self) -> &'static [ParamSpec] {
-        match self {
-            Lesson::Supervisor => supervisor::params::SPECS,
-            Lesson::Jobs => jobs::params::SPECS,
-            Lesson::Compensation => compensation::params::SPECS,
-        }
+    /// The preset called `id`, if it is one of this lesson's.
+    pub fn preset(self, id: &str) -> Option<&'static Preset> {
+        self.presets().iter().find(|p| p.id == id)
+    }
+
+    /// Runs the lesson and reports one section, or all of them when `section` is `None`,
+    /// telling `progress` the share of the long work done (0 to 1).
+    pub fn run(
+        self,
+        params: &ParamSet,
+        section: Option<&str>,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<Report, Error> {
+        let sections: Vec<&'static str> = match section {
+            Some(name) => vec![self.section(name)?],
+            None => self.sections().to_vec(),
+        };
+        self.report(params, &sections, progress)
     }
 }
 
-/// Checks the parameters against each other (faults against jobs and steps, the seed against the
-/// generator, the work budget) without running anything.
-pub fn validate(params: &ParamSet) -> Result<(), Error> {
-    match params.lesson() {
-        Lesson::Supervisor => supervisor::params::SupervisorParams::from_set(params).map(drop),
-        Lesson::Jobs => jobs::params::JobsParams::from_set(params).map(drop),
-        Lesson::Compensation => {
-            compensation::params::CompensationParams::from_set(params).map(drop)
-        }
-    }
-}
+/// The registry's line for a lesson folder: `registry! { supervisor, jobs, ... }` declares each
+/// folder as a module and lists its `LESSON` in [`ALL`](crate::lessons::ALL), in that order.
+#[macro_export]
+macro_rules! registry {
+    ($($id:ident),* $(,)?) => {
+        $(pub mod $id;)*
 
-/// The work a run of these parameters takes, in simulated units (job-rounds, random draws): every
-/// lesson refuses more than its budget when its parameters are read, so this is bounded.
-pub fn work(params: &ParamSet) -> Result<f64, Error> {
-    Ok(match params.lesson() {
-        Lesson::Supervisor => {
-            let p = supervisor::params::SupervisorParams::from_set(params)?;
-            p.jobs as f64 * f64::from(p.max_rounds) * (p.scan_sweep.len() as f64 + 2.0)
-        }
-        Lesson::Jobs => jobs::params::JobsParams::from_set(params)?.draws(),
-        Lesson::Compensation => {
-            compensation::params::CompensationParams::from_set(params)?.expected_draws()
-        }
-    })
-}
-
-/// Runs the lesson of `params` and reports one section, or all of them when `section` is `None`.
-pub fn run(params: &ParamSet, section: Option<&str>) -> Result<Report, Error> {
-    run_with_progress(params, section, &mut |_| {})
-}
-
-/// [`run`], telling `progress` the share of the long work done (0 to 1) as it goes.
-pub fn run_with_progress(
-    params: &ParamSet,
-    section: Option<&str>,
-    progress: &mut dyn FnMut(f64),
-) -> Result<Report, Error> {
-    let lesson = params.lesson();
-    let sections: Vec<&'static str> = match section {
-        Some(name) => vec![lesson.section(name)?],
-        None => lesson.sections().to_vec(),
+        /// Every lesson, in the course's order (the registry's lines).
+        pub static ALL: &[$crate::lesson::Lesson] = &[$($crate::lesson::Lesson(&$id::LESSON)),*];
     };
-    match lesson {
-        Lesson::Supervisor => supervisor::report(params, &sections),
-        Lesson::Jobs => jobs::report(params, &sections),
-        Lesson::Compensation => compensation::report(params, &sections, progress),
-    }
 }

@@ -1,19 +1,18 @@
-//! tatbikat: the models of three distributed-systems lessons (Scheduler–Agent–Supervisor, Jobs
-//! and CronJobs, Compensating transactions), exact at the lessons' values and faithful at any
-//! other. One core serves the CLI and, compiled to WebAssembly, the playground page.
+//! tatbikat: the models of a distributed-systems course's lessons, exact at the lessons' values
+//! and faithful at any other. One core serves the CLI and, compiled to WebAssembly, the page.
 //!
-//! A run goes parameters → model → report → renderer:
-//! [`ParamSet`] (the one codec) → `<lesson>::model::simulate` → [`report::Report`] →
-//! [`render::lesson_text`] or [`render::json`].
+//! A run goes parameters → model → report → renderer: [`ParamSet`] (the one codec) → a lesson's
+//! [`Definition`](lesson::Definition) → [`Report`] → [`render::lesson_text`] or JSON. The
+//! lessons live in [`lessons`], one folder each, listed by its registry; everything else knows
+//! them only through [`lesson::Definition`]. See ARCHITECTURE.md.
 
 pub mod bench;
 pub mod chart;
-pub mod compensation;
 pub mod csv;
 pub mod error;
-pub mod jobs;
 pub mod jsfmt;
 pub mod lesson;
+pub mod lessons;
 pub mod params;
 pub mod presets;
 pub mod query;
@@ -21,14 +20,14 @@ pub mod render;
 pub mod report;
 pub mod rng;
 pub mod stats;
-pub mod supervisor;
 pub mod sweep;
 pub mod trace;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
 pub use error::{Error, ErrorCode};
-pub use lesson::{Lesson, run};
+pub use lesson::Lesson;
+pub use lessons::run;
 pub use params::ParamSet;
 pub use report::Report;
 

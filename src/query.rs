@@ -3,9 +3,10 @@
 //! means the lesson's value.
 
 use crate::error::{Error, ErrorCode};
-use crate::lesson::{Lesson, validate};
+use crate::lesson::Lesson;
+use crate::lessons::{self, validate};
 use crate::params::ParamSet;
-use crate::presets::{self, Preset};
+use crate::presets::Preset;
 use serde::Serialize;
 use serde::ser::SerializeStruct;
 
@@ -97,20 +98,21 @@ impl Query {
     /// query's own assignments.
     pub fn params(&self) -> Result<ParamSet, Error> {
         let lesson = match (&self.lesson, self.preset_id()) {
-            (Some(id), _) => Lesson::from_id(id)?,
-            (None, Some(id)) => presets::find(id, None)?.lesson,
+            (Some(id), _) => lessons::get(id)?,
+            (None, Some(id)) => lessons::find_preset(id, None)?.0,
             (None, None) => {
-                return Err(Error::usage(
-                    "the query has no lesson=; the lessons are supervisor, jobs, compensation",
-                ));
+                return Err(Error::usage(format!(
+                    "the query has no lesson=; the lessons are {}",
+                    lessons::ids()
+                )));
             }
         };
         if let Some(s) = &self.section {
             lesson.section(s)?;
         }
         let mut set = match self.preset()? {
-            Some(p) => p.params()?,
-            None => ParamSet::defaults(lesson),
+            Some(p) => lessons::preset_params(lesson, p)?,
+            None => lesson.defaults(),
         };
         for (name, text) in &self.params {
             set.set(name, text)?;
@@ -128,9 +130,9 @@ impl Query {
     /// The `preset=` of the query, if any: an id that is not one of the lesson's (of any lesson's,
     /// without `lesson=`) is an error naming the ids allowed.
     pub fn preset(&self) -> Result<Option<&'static Preset>, Error> {
-        let lesson = self.lesson.as_deref().and_then(|l| Lesson::from_id(l).ok());
+        let lesson = self.lesson.as_deref().and_then(|l| lessons::get(l).ok());
         self.preset_id()
-            .map(|id| presets::find(id, lesson))
+            .map(|id| lessons::find_preset(id, lesson).map(|(_, p)| p))
             .transpose()
     }
 }
@@ -175,21 +177,22 @@ pub struct Resolved {
 pub fn resolve(query: &str) -> Resolved {
     let (q, mut errors) = Query::decode_lenient(query);
     // A preset names its lesson; with another lesson= it is refused.
-    let mut preset = None;
+    let mut found = None;
     if let Some((_, id)) = q.page.iter().find(|(k, _)| k == "preset") {
-        let lesson = q.lesson.as_deref().and_then(|l| Lesson::from_id(l).ok());
-        match presets::find(id, lesson) {
-            Ok(p) => preset = Some(p),
+        let lesson = q.lesson.as_deref().and_then(|l| lessons::get(l).ok());
+        match lessons::find_preset(id, lesson) {
+            Ok(f) => found = Some(f),
             Err(e) => errors.push(e),
         }
     }
     let lesson = match q.lesson.as_deref() {
-        None => preset.map_or(Lesson::Supervisor, |p| p.lesson),
-        Some(id) => Lesson::from_id(id).unwrap_or_else(|e| {
+        None => found.map_or(lessons::first(), |(l, _)| l),
+        Some(id) => lessons::get(id).unwrap_or_else(|e| {
             errors.push(e);
-            Lesson::Supervisor
+            lessons::first()
         }),
     };
+    let preset = found.map(|(_, p)| p);
     let section = q.section.as_deref().and_then(|s| match lesson.section(s) {
         Ok(s) => Some(s),
         Err(e) => {
@@ -233,8 +236,8 @@ pub fn resolve(query: &str) -> Resolved {
         }
     }
     let mut params = preset
-        .and_then(|p| p.params().ok())
-        .unwrap_or_else(|| ParamSet::defaults(lesson));
+        .and_then(|p| lessons::preset_params(lesson, p).ok())
+        .unwrap_or_else(|| lesson.defaults());
     let spec_name = |name: &str| {
         lesson
             .specs()
@@ -263,7 +266,7 @@ pub fn resolve(query: &str) -> Resolved {
     for _ in 0..=lesson.specs().len() {
         let Err(e) = validate(&params) else { break };
         errors.push(e.clone());
-        let defaults = ParamSet::defaults(lesson);
+        let defaults = lesson.defaults();
         let named = e
             .param
             .as_deref()
@@ -310,7 +313,8 @@ pub fn resolve(query: &str) -> Resolved {
         }
     }
     // The claim stays only while every parameter is the preset's.
-    let preset = preset.filter(|p| p.params().is_ok_and(|own| own == params));
+    let preset =
+        preset.filter(|p| lessons::preset_params(lesson, p).is_ok_and(|own| own == params));
     Resolved {
         lesson,
         section,
@@ -424,7 +428,7 @@ impl Serialize for Resolved {
 /// The share-link query of these parameters: the lesson, the section if any, and every
 /// parameter that differs from the lesson's value, in schema order.
 pub fn encode(params: &ParamSet, section: Option<&str>) -> String {
-    let mut pairs = vec![("lesson".to_string(), params.lesson().id().to_string())];
+    let mut pairs = vec![("lesson".to_string(), params.lesson().to_string())];
     if let Some(s) = section {
         pairs.push(("section".into(), s.to_string()));
     }
@@ -439,6 +443,13 @@ pub fn encode(params: &ParamSet, section: Option<&str>) -> String {
         .map(|(k, v)| format!("{}={}", percent_encode(k), percent_encode(v)))
         .collect::<Vec<_>>()
         .join("&")
+}
+
+/// A preset's share link (`lesson=…&…&preset=ID&v=1`): its parameters spelled out, so the link
+/// shows the same numbers even where the preset is not known.
+pub fn preset_query(lesson: Lesson, preset: &Preset) -> String {
+    let params = lessons::preset_params(lesson, preset).unwrap_or_else(|_| lesson.defaults());
+    format!("{}&preset={}&v={VERSION}", encode(&params, None), preset.id)
 }
 
 /// Escapes all but letters, digits and `-._~,:@()/`, which read well in a link.
@@ -500,7 +511,7 @@ impl Serialize for Detail<'_> {
             after: &'a [String],
         }
         let mut map = s.serialize_map(None)?;
-        for spec in self.0.lesson().specs() {
+        for spec in self.0.schema().specs {
             match self.0.get(spec.name) {
                 Value::Faults(f) => {
                     let out: Vec<FaultOut> = f
@@ -558,7 +569,7 @@ mod tests {
     #[test]
     fn resolving_keeps_what_works_and_names_what_does_not() {
         let r = resolve("lesson=jobs&seed=0&fail_prob=0.3&nights=x&bogus=1&lang=de&v=1");
-        assert_eq!(r.lesson, Lesson::Jobs);
+        assert_eq!(r.lesson.id(), "jobs");
         assert_eq!(r.params.real("fail_prob"), 0.3);
         assert_eq!(r.params.int("seed"), 20260813);
         let named: Vec<&str> = r.errors.iter().filter_map(|e| e.param.as_deref()).collect();
@@ -589,10 +600,10 @@ mod tests {
         );
         let r = resolve("lesson=supervisor&jobs=4&hung=S2@tarife&permanent=S4@fatura&scan=3");
         assert!(r.errors.is_empty(), "{:?}", r.errors);
-        assert!(crate::lesson::validate(&r.params).is_ok());
+        assert!(crate::lessons::validate(&r.params).is_ok());
         // Nothing usable at all still gives the first lesson at its values.
         let r = resolve("%zz&lesson=nope&lesson=jobs");
-        assert_eq!(r.lesson, Lesson::Supervisor);
+        assert_eq!(r.lesson, lessons::first());
         assert_eq!(r.errors.len(), 3);
         assert_eq!(
             resolve("lang=en&embed=1&controls=0").query(),

@@ -128,6 +128,8 @@ pub struct TraceDocument<'a> {
     pub params: Vec<(&'static str, String)>,
     /// The recorded run.
     pub trace: &'a crate::trace::Trace,
+    /// How the lesson draws each state: its tone (the page's colour).
+    pub states: &'static [crate::trace::StateStyle],
 }
 
 /// The document of a trace.
@@ -141,6 +143,7 @@ pub fn trace_document<'a>(tr: &'a crate::trace::Trace, params: &ParamSet) -> Tra
         ),
         params: params.pairs(),
         trace: tr,
+        states: crate::lessons::of(params).states(),
     }
 }
 
@@ -189,4 +192,34 @@ pub fn sweep_document<'a>(s: &'a crate::sweep::Sweep, params: &ParamSet) -> Swee
 /// A sweep as JSON.
 pub fn sweep_json(s: &crate::sweep::Sweep, params: &ParamSet) -> String {
     serde_json::to_string_pretty(&sweep_document(s, params)).unwrap_or_default() + "\n"
+}
+
+/// A preset as the page's list shows it: id, lesson, link, caption key and marks.
+#[derive(Debug, Clone, Serialize)]
+pub struct Listed {
+    /// The preset's id.
+    pub id: &'static str,
+    /// Lesson id.
+    pub lesson: &'static str,
+    /// Its share-link query.
+    pub query: String,
+    /// Message key of its caption.
+    pub caption: String,
+    /// What it points at: the marks, space-separated ([`Preset::marks`]).
+    ///
+    /// [`Preset::marks`]: crate::presets::Preset::marks
+    pub highlights: &'static str,
+}
+
+/// Every preset of every lesson, for the page and `tatbikat --presets`.
+pub fn preset_list() -> Vec<Listed> {
+    crate::lessons::presets()
+        .map(|(lesson, p)| Listed {
+            id: p.id,
+            lesson: lesson.id(),
+            query: query::preset_query(lesson, p),
+            caption: p.caption_key(),
+            highlights: p.marks,
+        })
+        .collect()
 }

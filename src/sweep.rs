@@ -11,8 +11,9 @@ use serde::Serialize;
 use crate::chart::{Chart, Point, Scale, Series, X};
 use crate::error::Error;
 use crate::jsfmt::{number_to_string, parse_number, to_fixed};
-use crate::lesson::{Lesson, run_with_progress, validate};
-use crate::params::{Kind, ParamSet};
+use crate::lesson::Lesson;
+use crate::lessons::validate;
+use crate::params::Kind;
 use crate::report::{Cell, Report, Table};
 
 /// Values on one axis at most.
@@ -82,12 +83,11 @@ pub fn sweepable(lesson: Lesson) -> Vec<&'static str> {
         .collect()
 }
 
-/// The default metric of a lesson when none is given.
-pub fn default_metric(lesson: Lesson) -> &'static str {
-    match lesson {
-        Lesson::Supervisor => "recovery.supervisor_on",
-        Lesson::Jobs => "retry_limit.completed_nights",
-        Lesson::Compensation => "monte_carlo.rate",
+/// The default metric of a lesson when none is given: the lesson's choice, else its first.
+pub fn default_metric(lesson: Lesson) -> String {
+    match lesson.default_metric() {
+        Some(m) => m.to_string(),
+        None => metrics(lesson).into_iter().next().unwrap_or_default(),
     }
 }
 
@@ -101,12 +101,8 @@ pub fn metrics(lesson: Lesson) -> Vec<String> {
 }
 
 fn metric_keys(lesson: Lesson) -> Vec<(&'static str, &'static str)> {
-    let mut set = ParamSet::defaults(lesson);
-    // The metric list does not depend on the sample size; keep it quick.
-    if lesson == Lesson::Compensation {
-        let _ = set.set("runs", "100");
-    }
-    match run_with_progress(&set, None, &mut |_| {}) {
+    // The lesson's tables at its own values (a blink even for the largest).
+    match lesson.run(&lesson.defaults(), None, &mut |_| {}) {
         Ok(report) => tables(&report)
             .flat_map(|t| numeric_columns(t).map(move |c| (t.key, c)))
             .collect(),
@@ -168,9 +164,8 @@ pub fn parse_axis(lesson: Lesson, key: &str, text: &str) -> Result<AxisSpec, Err
         )));
     };
     let spec = lesson
-        .specs()
-        .iter()
-        .find(|s| s.name == name)
+        .schema()
+        .spec(name)
         .ok_or_else(|| bad("a parameter".into()))?;
     let whole = matches!(spec.kind, Kind::Int { .. } | Kind::Seed { .. });
     let values = values.trim();
@@ -242,7 +237,7 @@ pub fn parse_axis(lesson: Lesson, key: &str, text: &str) -> Result<AxisSpec, Err
     if texts.is_empty() || texts.len() > MAX_AXIS {
         return Err(bad(format!("1 to {MAX_AXIS} values")));
     }
-    let mut set = ParamSet::defaults(lesson);
+    let mut set = lesson.defaults();
     let mut numbers = Vec::with_capacity(texts.len());
     for t in &texts {
         set.set(name, t).map_err(|e| {
@@ -301,7 +296,8 @@ pub fn parse(
             ));
         }
     }
-    let metric = parse_metric(lesson, metric.unwrap_or(default_metric(lesson)))?;
+    let fallback = default_metric(lesson);
+    let metric = parse_metric(lesson, metric.unwrap_or(&fallback))?;
     Ok(SweepSpec { x, y, metric })
 }
 
@@ -346,32 +342,13 @@ pub struct Sweep {
     pub range: Option<[f64; 2]>,
 }
 
-/// Work units a run at these parameters takes, for the sweep's budget.
-fn work(set: &ParamSet) -> f64 {
-    match set.lesson() {
-        Lesson::Supervisor => {
-            let sweeps = set.int_list("scan_sweep").len() as f64 + 2.0;
-            set.int("jobs") as f64 * set.int("max_rounds") as f64 * sweeps
-        }
-        Lesson::Jobs => {
-            let rows = set.int_list("retry_limits").len() as f64 + 3.0;
-            set.int("nights") as f64 * rows * set.int("replications") as f64
-        }
-        Lesson::Compensation => {
-            set.int("runs") as f64
-                * set.int_list("retries").len() as f64
-                * set.int("replications") as f64
-        }
-    }
-}
-
 /// Runs the sweep, telling `progress` the share done.
 pub fn run(
-    base: &ParamSet,
+    base: &crate::params::ParamSet,
     spec: &SweepSpec,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Sweep, Error> {
-    let lesson = base.lesson();
+    let lesson = crate::lessons::of(base);
     let ny = spec.y.as_ref().map_or(1, |y| y.texts.len());
     let nx = spec.x.texts.len();
     let points = nx * ny;
@@ -407,7 +384,7 @@ pub fn run(
                     ..Error::bad("sweep", &spec.x.text, "")
                 }
             })?;
-            total += work(&set);
+            total += lesson.sweep_units(&set);
             sets.push(set);
         }
     }
@@ -429,7 +406,7 @@ pub fn run(
     let mut queries = Vec::with_capacity(points);
     for (i, set) in sets.iter().enumerate() {
         let share = |d: f64| (i as f64 + d) / points as f64;
-        let report = run_with_progress(set, None, &mut |d| progress(share(d)))?;
+        let report = lesson.run(set, None, &mut |d| progress(share(d)))?;
         progress(share(1.0));
         queries.push(crate::query::encode(set, None));
         let table = tables(&report).find(|t| t.key == spec.metric.table);
@@ -481,7 +458,7 @@ pub fn run(
     }
     let traces: Vec<Option<String>> = rows
         .iter()
-        .map(|(label, _)| trace_for(lesson, spec.metric.table, spec.metric.column, label))
+        .map(|(label, _)| lesson.trace_for(spec.metric.table, spec.metric.column, label))
         .collect();
     let series: Vec<SeriesOut> = rows
         .into_iter()
@@ -567,27 +544,6 @@ fn line_chart(
         }
     }
     chart
-}
-
-/// The trace that shows the run behind a row of a metric's table, where there is one.
-fn trace_for(lesson: Lesson, table: &str, column: &str, row: &str) -> Option<String> {
-    match (lesson, table) {
-        (Lesson::Supervisor, "scan_sweep") => Some(format!("scan:{row}")),
-        (Lesson::Supervisor, "supervisor_comparison" | "recovery") => Some(
-            if column == "supervisor_off" {
-                "off"
-            } else {
-                "on"
-            }
-            .to_string(),
-        ),
-        (Lesson::Jobs, "retry_limit" | "retry_exact") => Some(format!("limit:{row}")),
-        (Lesson::Jobs, "overlap") => Some(String::new()),
-        (Lesson::Compensation, "monte_carlo" | "monte_carlo_exact" | "daily_attempts") => {
-            Some(format!("attempts:{row},run:hung"))
-        }
-        _ => None,
-    }
 }
 
 /// The sweep as text: one line per point (x, then each series), or a grid for a heatmap.

@@ -6,8 +6,49 @@
 use serde::Serialize;
 
 use crate::error::Error;
-use crate::lesson::Lesson;
-use crate::params::ParamSet;
+
+/// How a state is drawn: its tone (the page colours tones, not states) and its glyph in the
+/// CLI's text timeline. Each lesson declares its states' styles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct StateStyle {
+    /// The state's key, as in [`Span::state`].
+    pub state: &'static str,
+    /// Its tone on the page.
+    pub tone: Tone,
+    /// Its character in [`text`].
+    #[serde(skip)]
+    pub glyph: char,
+}
+
+/// The page's palette for states: each tone a colour in light and dark mode (style.css
+/// `.tone-*`), a lesson picks one per state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tone {
+    /// Work going on (a step running).
+    Active,
+    /// Finished and settled.
+    Done,
+    /// Stuck or left hanging: needs someone to act.
+    Warning,
+    /// Waiting its turn.
+    Queued,
+    /// Undone by a compensation.
+    Reverted,
+    /// Passed over, not run.
+    Muted,
+    /// A call or attempt that succeeded.
+    Success,
+    /// A call, attempt or step that failed.
+    Failure,
+    /// What cannot be undone.
+    Strong,
+}
+
+/// A state's style, for a lesson's table of [`StateStyle`]s.
+pub const fn style(state: &'static str, tone: Tone, glyph: char) -> StateStyle {
+    StateStyle { state, tone, glyph }
+}
 
 /// A recorded run.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -174,37 +215,6 @@ impl Selector {
     }
 }
 
-/// What the `trace` selector may say, per lesson (for errors and `--help`).
-pub fn allowed(lesson: Lesson) -> &'static str {
-    match lesson {
-        Lesson::Supervisor => {
-            "on (the run with the supervisor), off (without it) or scan:N (with scan interval N)"
-        }
-        Lesson::Jobs => "limit:N (the attempts shown are those under attempt limit N)",
-        Lesson::Compensation => {
-            "attempts:A,run:I (run I of the Monte Carlo row with A attempts; run:hung is the first run that leaves a step hung; step:K keeps to the runs failing at the K-th step)"
-        }
-    }
-}
-
-/// Checks a selector without running anything (the share link's codec uses this).
-pub fn check(params: &ParamSet, text: &str) -> Result<(), Error> {
-    match params.lesson() {
-        Lesson::Supervisor => crate::supervisor::trace::select(params, text).map(drop),
-        Lesson::Jobs => crate::jobs::trace::select(params, text).map(drop),
-        Lesson::Compensation => crate::compensation::trace::select(params, text).map(drop),
-    }
-}
-
-/// Records the run `text` selects with these parameters.
-pub fn trace(params: &ParamSet, text: &str) -> Result<Trace, Error> {
-    match params.lesson() {
-        Lesson::Supervisor => crate::supervisor::trace::trace(params, text),
-        Lesson::Jobs => crate::jobs::trace::trace(params, text),
-        Lesson::Compensation => crate::compensation::trace::trace(params, text),
-    }
-}
-
 /// Builds counters frame by frame: `at(key, frame)` values are carried forward.
 pub struct Counters {
     keys: Vec<&'static str>,
@@ -268,8 +278,15 @@ pub fn push_span(lane: &mut Lane, start: u32, end: u32, state: &'static str, not
 }
 
 /// The trace as text: a header, one row per lane (one character per time unit, or per frame
-/// when the axis is long), the events and the totals. For course authors reading the CLI.
-pub fn text(tr: &Trace) -> String {
+/// when the axis is long), the events and the totals, states drawn with the lesson's glyphs.
+/// For course authors reading the CLI.
+pub fn text(tr: &Trace, states: &[StateStyle]) -> String {
+    let glyph = |state: &str| {
+        states
+            .iter()
+            .find(|s| s.state == state)
+            .map_or('*', |s| s.glyph)
+    };
     let mut out = format!(
         "trace: {} {} ({} {}s",
         tr.lesson, tr.selector, tr.end, tr.unit
@@ -350,22 +367,4 @@ pub fn text(tr: &Trace) -> String {
         out.push_str(&format!("totals: {}\n", totals.join(", ")));
     }
     out
-}
-
-/// The character a state is drawn with in [`text`].
-fn glyph(state: &str) -> char {
-    match state {
-        "run" | "running" => '=',
-        "stuck" => '?',
-        "done" => '.',
-        "compensated" => 'x',
-        "queued" => '-',
-        "call_ok" => 'o',
-        "call_failed" => '!',
-        "hung" => 'H',
-        "uncompensated" => 'U',
-        "failed" => 'F',
-        "completed" => '#',
-        _ => '*',
-    }
 }

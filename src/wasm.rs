@@ -11,7 +11,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::error::Error;
-use crate::lesson::{Lesson, run_with_progress};
+use crate::lessons::{self, run_with_progress};
 use crate::params::ParamSpec;
 use crate::query::{self, Query};
 use crate::render;
@@ -124,7 +124,7 @@ struct SpecOut<'a> {
 /// repeats a default).
 #[wasm_bindgen]
 pub fn params(lesson: &str) -> Result<JsValue, JsValue> {
-    let lesson = Lesson::from_id(lesson).map_err(|e| js_error(&e))?;
+    let lesson = lessons::get(lesson).map_err(|e| js_error(&e))?;
     let specs: Vec<SpecOut> = lesson
         .specs()
         .iter()
@@ -142,7 +142,7 @@ pub fn params(lesson: &str) -> Result<JsValue, JsValue> {
 /// The lessons' claims: id, lesson, share-link query, caption key and the marks of each.
 #[wasm_bindgen]
 pub fn presets() -> Result<JsValue, JsValue> {
-    to_js(&crate::presets::list())
+    to_js(&render::preset_list())
 }
 
 #[derive(Serialize)]
@@ -151,18 +151,22 @@ struct LessonOut {
     title: &'static str,
     sections: &'static [&'static str],
     seed: Option<&'static str>,
+    /// Whether it has a run to watch.
+    traces: bool,
 }
 
-/// The lessons, their sections and which parameter is their seed.
+/// The lessons of the registry, in the course's order: their sections, which parameter is their
+/// seed, and whether a run can be watched.
 #[wasm_bindgen]
 pub fn lessons() -> Result<JsValue, JsValue> {
-    let out: Vec<LessonOut> = Lesson::ALL
+    let out: Vec<LessonOut> = lessons::ALL
         .iter()
         .map(|l| LessonOut {
             id: l.id(),
             title: l.title(),
             sections: l.sections(),
             seed: l.seed_spec().map(|s| s.name),
+            traces: l.trace_help().is_some(),
         })
         .collect();
     to_js(&out)
@@ -171,7 +175,7 @@ pub fn lessons() -> Result<JsValue, JsValue> {
 /// A fresh seed the lesson's generator accepts, from the browser's random source.
 #[wasm_bindgen(js_name = randomSeed)]
 pub fn random_seed(lesson: &str) -> Result<f64, JsValue> {
-    let lesson = Lesson::from_id(lesson).map_err(|e| js_error(&e))?;
+    let lesson = lessons::get(lesson).map_err(|e| js_error(&e))?;
     let entropy =
         getrandom::u64().map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
     lesson
@@ -180,12 +184,14 @@ pub fn random_seed(lesson: &str) -> Result<f64, JsValue> {
         .map_err(|e| js_error(&e))
 }
 
-/// The compensation Monte Carlo at the lesson's values, for the benchmark (timed by the caller).
-/// Returns the hung-job count so the work cannot be skipped.
+/// The benchmark's workload (the compensation Monte Carlo, see `bench`), timed by the caller.
+/// Returns the rows printed, so the work cannot be skipped.
 #[wasm_bindgen(js_name = benchMonteCarlo)]
-pub fn bench_monte_carlo(runs: f64, attempts: u32) -> f64 {
-    crate::bench::monte_carlo_workload(runs.clamp(1.0, 1e9) as u64, attempts.clamp(1, 20)).hung_jobs
-        as f64
+pub fn bench_monte_carlo(runs: f64, attempts: u32) -> Result<f64, JsValue> {
+    let query = crate::bench::monte_carlo_query(runs.clamp(1.0, 1e9) as u64, attempts.clamp(1, 20));
+    crate::bench::run(&query)
+        .map(|rows| rows as f64)
+        .map_err(|e| js_error(&e))
 }
 
 /// The value of a page key (`trace`, `sweep`, ...) in a decoded query.
@@ -201,7 +207,8 @@ fn page_value<'a>(q: &'a Query, key: &str) -> Option<&'a str> {
 pub fn trace(query: &str) -> Result<JsValue, JsValue> {
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
     let params = q.params().map_err(|e| js_error(&e))?;
-    let tr = crate::trace::trace(&params, page_value(&q, "trace").unwrap_or(""))
+    let tr = lessons::of(&params)
+        .trace(&params, page_value(&q, "trace").unwrap_or(""))
         .map_err(|e| js_error(&e))?;
     to_js(&render::trace_document(&tr, &params))
 }
@@ -227,7 +234,7 @@ fn run_sweep(
         ))
     })?;
     let spec = crate::sweep::parse(
-        params.lesson(),
+        lessons::of(&params),
         x,
         page_value(&q, "sweep_y").filter(|y| !y.is_empty()),
         page_value(&q, "metric").filter(|m| !m.is_empty()),
@@ -265,7 +272,8 @@ pub fn sweep_csv(query: &str, progress: Option<js_sys::Function>) -> Result<Stri
 pub fn trace_csv(query: &str) -> Result<String, JsValue> {
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
     let params = q.params().map_err(|e| js_error(&e))?;
-    let tr = crate::trace::trace(&params, page_value(&q, "trace").unwrap_or(""))
+    let tr = lessons::of(&params)
+        .trace(&params, page_value(&q, "trace").unwrap_or(""))
         .map_err(|e| js_error(&e))?;
     Ok(crate::csv::trace(&render::trace_document(&tr, &params)))
 }
@@ -274,13 +282,13 @@ pub fn trace_csv(query: &str) -> Result<String, JsValue> {
 struct SweepOptions {
     params: Vec<&'static str>,
     metrics: Vec<String>,
-    default_metric: &'static str,
+    default_metric: String,
 }
 
 /// What a lesson's sweeps can vary and read: its numeric parameters and its metrics.
 #[wasm_bindgen(js_name = sweepOptions)]
 pub fn sweep_options(lesson: &str) -> Result<JsValue, JsValue> {
-    let lesson = Lesson::from_id(lesson).map_err(|e| js_error(&e))?;
+    let lesson = lessons::get(lesson).map_err(|e| js_error(&e))?;
     to_js(&SweepOptions {
         params: crate::sweep::sweepable(lesson),
         metrics: crate::sweep::metrics(lesson),

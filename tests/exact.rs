@@ -3,14 +3,15 @@
 //! for 95% intervals, always for 99.9% ones), and the additions leave the lesson's output as it
 //! was.
 
+mod common;
+use common::lesson;
 use std::process::Command;
 
-use tatbikat::compensation::model::{exact, monte_carlo};
-use tatbikat::jobs::model::{retry_exact, retry_table};
-use tatbikat::jobs::params::{JobsParams, generator};
+use tatbikat::lessons::compensation::model::{exact, monte_carlo};
+use tatbikat::lessons::jobs::model::{retry_exact, retry_table};
+use tatbikat::lessons::jobs::params::{JobsParams, generator};
 use tatbikat::rng::Lcg32;
 use tatbikat::stats::{Z95, wilson};
-use tatbikat::{Lesson, ParamSet};
 
 const Z999: f64 = 3.290_526_731_491_926;
 
@@ -66,7 +67,7 @@ fn compensation_hung_rate_is_inside_its_intervals() {
 
 #[test]
 fn jobs_completion_is_inside_its_intervals() {
-    let set = ParamSet::defaults(Lesson::Jobs);
+    let set = lesson("jobs").defaults();
     let base = JobsParams::from_set(&set).unwrap();
     let mut checks = Vec::new();
     for seed in 1..=20u64 {

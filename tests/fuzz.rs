@@ -6,10 +6,12 @@
 //! `PROPTEST_CASES=20000 cargo test --test fuzz` runs a long campaign; the default
 //! (256 cases per property, 5 properties) runs in `./build.sh test`.
 
+mod common;
+use common::lesson;
 use proptest::prelude::*;
-use tatbikat::lesson::{self, Lesson};
+use tatbikat::lessons;
 use tatbikat::query::{self, Query};
-use tatbikat::{ErrorCode, ParamSet, sweep, trace};
+use tatbikat::{ErrorCode, ParamSet, sweep};
 
 /// The budgets the lessons enforce (the largest one, the compensation Monte Carlo's draws).
 const BUDGET: f64 = 2e10;
@@ -18,7 +20,7 @@ const BUDGET: f64 = 2e10;
 const RUN_BELOW: f64 = 2e6;
 
 fn keys() -> Vec<&'static str> {
-    let mut k: Vec<&'static str> = Lesson::ALL
+    let mut k: Vec<&'static str> = tatbikat::lessons::ALL
         .iter()
         .flat_map(|l| l.specs().iter().map(|s| s.name))
         .collect();
@@ -98,11 +100,11 @@ fn hostile_query() -> impl Strategy<Value = String> {
 
 /// A request the core accepted must be within budget; cheap ones are run to the end.
 fn bounded_and_run(params: &ParamSet) -> Result<(), TestCaseError> {
-    match lesson::work(params) {
+    match lessons::work(params) {
         Ok(work) => {
             prop_assert!(work <= BUDGET, "accepted work {work} over the budget");
             if work <= RUN_BELOW {
-                if let Err(e) = lesson::run(params, None) {
+                if let Err(e) = lessons::run(params, None) {
                     prop_assert!(false, "accepted parameters failed to run: {e}");
                 }
             }
@@ -133,14 +135,14 @@ proptest! {
         prop_assert!(r.errors.iter().all(|e| !e.message().is_empty()));
         let again = query::resolve(&r.share_query());
         prop_assert_eq!(again.share_query(), r.share_query());
-        prop_assert!(lesson::validate(&r.params).is_ok());
+        prop_assert!(lessons::validate(&r.params).is_ok());
     }
 
     /// Hostile links resolve to valid, bounded parameters (run when cheap), naming every problem.
     #[test]
     fn hostile_links_resolve_to_bounded_runs(q in hostile_query()) {
         let r = query::resolve(&q);
-        prop_assert!(lesson::validate(&r.params).is_ok(), "resolved parameters are valid");
+        prop_assert!(lessons::validate(&r.params).is_ok(), "resolved parameters are valid");
         for e in &r.errors {
             prop_assert!(!e.message().is_empty());
         }
@@ -161,7 +163,7 @@ proptest! {
     /// Hostile sweeps are parsed or named; accepted ones stay within the sweep budget.
     #[test]
     fn hostile_sweeps_are_bounded(
-        lesson in prop::sample::select(Lesson::ALL.to_vec()),
+        lesson in prop::sample::select(tatbikat::lessons::ALL.to_vec()),
         x in hostile_value(),
         y in prop::option::of(hostile_value()),
         metric in prop::option::of(hostile_value()),
@@ -174,8 +176,8 @@ proptest! {
                 prop_assert!(spec.x.texts.len() <= sweep::MAX_AXIS);
                 // Run only small sweeps at cheap parameters; the budget check runs first anyway.
                 if points <= 8 && !matches!(name, "runs" | "jobs" | "nights") {
-                    let mut base = ParamSet::defaults(lesson);
-                    if lesson == Lesson::Compensation {
+                    let mut base = lesson.defaults();
+                    if lesson.id() == "compensation" {
                         base.set("runs", "1000").unwrap();
                     }
                     let _ = sweep::run(&base, &spec, &mut |_| {});
@@ -188,14 +190,14 @@ proptest! {
     /// Hostile trace selectors are recorded or named.
     #[test]
     fn hostile_trace_selectors_are_named(
-        lesson in prop::sample::select(Lesson::ALL.to_vec()),
+        lesson in prop::sample::select(tatbikat::lessons::ALL.to_vec()),
         selector in hostile_value(),
     ) {
-        let mut set = ParamSet::defaults(lesson);
-        if lesson == Lesson::Compensation {
+        let mut set = lesson.defaults();
+        if lesson.id() == "compensation" {
             set.set("runs", "5000").unwrap();
         }
-        if let Err(e) = trace::trace(&set, &selector) {
+        if let Err(e) = lesson.trace(&set, &selector) {
             prop_assert_eq!(e.param.as_deref(), Some("trace"));
             prop_assert!(!e.allowed.is_empty());
         }
@@ -207,7 +209,7 @@ proptest! {
 fn the_heaviest_requests_are_refused_with_what_to_lower() {
     for (lesson, sets, lower) in [
         (
-            Lesson::Compensation,
+            lesson("compensation"),
             vec![
                 ("runs", "1000000000"),
                 ("retries", "20,20,20,20,20,20,20,20"),
@@ -216,7 +218,7 @@ fn the_heaviest_requests_are_refused_with_what_to_lower() {
             "lower runs",
         ),
         (
-            Lesson::Jobs,
+            lesson("jobs"),
             vec![
                 ("nights", "10000"),
                 ("retry_limits", "1000,1000,1000"),
@@ -225,26 +227,29 @@ fn the_heaviest_requests_are_refused_with_what_to_lower() {
             "lower nights",
         ),
     ] {
-        let e = ParamSet::from_assignments(lesson, sets.iter().copied())
-            .and_then(|p| lesson::work(&p))
+        let e = lesson
+            .params(sets.iter().copied())
+            .and_then(|p| lessons::work(&p))
             .unwrap_err();
         assert_eq!(e.code, ErrorCode::TooMuchWork);
         assert!(e.allowed.contains(lower), "{}", e.allowed);
     }
     // The supervisor's corner is bounded by its parameter ranges: 1000 jobs x 10000 rounds x
     // 18 runs, a fraction of a second per million job-rounds.
-    let p = ParamSet::from_assignments(
-        Lesson::Supervisor,
-        [
+    let p = lesson("supervisor")
+        .params([
             ("jobs", "1000"),
             ("max_rounds", "10000"),
             ("scan_sweep", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16"),
-        ],
-    )
-    .unwrap();
-    assert!(lesson::work(&p).unwrap() <= 2e8);
+        ])
+        .unwrap();
+    assert!(lessons::work(&p).unwrap() <= 2e8);
     // A trace replays at most ten million runs.
-    let set = ParamSet::from_assignments(Lesson::Compensation, [("runs", "1000000000")]).unwrap();
-    let e = trace::trace(&set, "run:500000000").unwrap_err();
+    let set = lesson("compensation")
+        .params([("runs", "1000000000")])
+        .unwrap();
+    let e = lesson("compensation")
+        .trace(&set, "run:500000000")
+        .unwrap_err();
     assert!(e.allowed.contains("pick an earlier run"), "{}", e.allowed);
 }

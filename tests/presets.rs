@@ -4,14 +4,35 @@
 //! `preset=` link survives the resolve/share round trip (and is dropped by a change).
 
 mod common;
-use common::{cli, js_json};
+use common::{cli, js_json, lesson};
 
-use tatbikat::lesson::{Lesson, validate};
-use tatbikat::presets::{self, Found, PRESETS, Preset};
+use tatbikat::lesson::Lesson;
+use tatbikat::lessons::{self, validate};
+use tatbikat::presets::{self, Found, Preset};
 use tatbikat::query::resolve;
 
+/// Every preset of every lesson.
+fn all() -> Vec<&'static Preset> {
+    lessons::presets().map(|(_, p)| p).collect()
+}
+
+/// The lesson a preset belongs to.
+fn lesson_of(p: &Preset) -> Lesson {
+    lessons::find_preset(p.id, None).unwrap().0
+}
+
+/// The preset's parameters.
+fn params_of(p: &Preset) -> Result<tatbikat::ParamSet, tatbikat::Error> {
+    lessons::preset_params(lesson_of(p), p)
+}
+
+/// The preset's share link.
+fn query_of(p: &Preset) -> String {
+    tatbikat::query::preset_query(lesson_of(p), p)
+}
+
 fn report_of(p: &Preset) -> tatbikat::Report {
-    let params = p.params().expect("the preset's assignments parse");
+    let params = params_of(p).expect("the preset's assignments parse");
     tatbikat::run(&params, None).expect("the preset's parameters run")
 }
 
@@ -20,14 +41,18 @@ fn found(p: &Preset) -> Vec<Found> {
 }
 
 fn preset(id: &str) -> &'static Preset {
-    presets::find(id, None).unwrap()
+    lessons::find_preset(id, None).unwrap().1
 }
 
 #[test]
 fn six_claims_per_lesson_with_unique_ascii_ids() {
-    for lesson in Lesson::ALL {
-        let ids: Vec<&str> = presets::of(lesson).map(|p| p.id).collect();
+    // The written lessons' summaries have six bullets each.
+    for id in ["supervisor", "jobs", "compensation"] {
+        let ids: Vec<&str> = lesson(id).presets().iter().map(|p| p.id).collect();
         assert_eq!(ids.len(), 6, "{ids:?}: one preset per summary bullet");
+    }
+    for lesson in tatbikat::lessons::ALL {
+        let ids: Vec<&str> = lesson.presets().iter().map(|p| p.id).collect();
         for id in ids {
             assert!(id.starts_with(&format!("{}.", lesson.id())), "{id}");
             assert!(
@@ -35,19 +60,19 @@ fn six_claims_per_lesson_with_unique_ascii_ids() {
                     .all(|b| b.is_ascii_lowercase() || b"-.".contains(&b)),
                 "{id}"
             );
-            assert_eq!(PRESETS.iter().filter(|p| p.id == id).count(), 1, "{id}");
+            assert_eq!(all().iter().filter(|p| p.id == id).count(), 1, "{id}");
         }
     }
 }
 
 #[test]
 fn every_preset_resolves_without_error() {
-    for p in PRESETS {
-        let params = p.params().unwrap_or_else(|e| panic!("{}: {e}", p.id));
+    for p in all() {
+        let params = params_of(p).unwrap_or_else(|e| panic!("{}: {e}", p.id));
         validate(&params).unwrap_or_else(|e| panic!("{}: {e}", p.id));
         let r = resolve(&format!("preset={}", p.id));
         assert!(r.errors.is_empty(), "{}: {:?}", p.id, r.errors);
-        assert_eq!(r.lesson, p.lesson, "{}", p.id);
+        assert_eq!(r.lesson, lesson_of(p), "{}", p.id);
         assert_eq!(r.params, params, "{}", p.id);
         assert_eq!(r.preset.map(|x| x.id), Some(p.id));
     }
@@ -55,7 +80,7 @@ fn every_preset_resolves_without_error() {
 
 #[test]
 fn no_dangling_highlights() {
-    for p in PRESETS {
+    for p in all() {
         let report = report_of(p);
         assert!(p.marks().count() > 0, "{}", p.id);
         for m in p.marks() {
@@ -79,7 +104,7 @@ fn no_dangling_highlights() {
 #[test]
 fn a_section_alone_keeps_only_its_own_marks() {
     let p = preset("supervisor.daily");
-    let params = p.params().unwrap();
+    let params = params_of(p).unwrap();
     let measure = tatbikat::run(&params, Some("measure")).unwrap();
     assert!(presets::highlights(p, &measure).is_empty());
     let daily = tatbikat::run(&params, Some("daily")).unwrap();
@@ -219,7 +244,7 @@ fn compensation_claims_hold_in_the_highlighted_cells() {
     // A reversible period close leaves nothing uncompensated; the lesson's leaves one each time.
     let p = preset("compensation.reversible");
     assert!(values(p.id).iter().all(|&u| u == 0.0));
-    let lesson = tatbikat::run(&tatbikat::ParamSet::defaults(Lesson::Compensation), None).unwrap();
+    let lesson = tatbikat::run(&lesson("compensation").defaults(), None).unwrap();
     for m in p.marks() {
         assert_eq!(presets::locate(&lesson, m).unwrap().value, Some(1.0));
     }
@@ -250,7 +275,7 @@ fn every_preset_has_a_caption_in_both_languages() {
     let root = env!("CARGO_MANIFEST_DIR");
     for lang in ["tr", "en"] {
         let text = std::fs::read_to_string(format!("{root}/www/i18n/{lang}.js")).unwrap();
-        for p in PRESETS {
+        for p in all() {
             let key = format!("\"{}\":", p.caption_key());
             let line = text
                 .lines()
@@ -269,8 +294,8 @@ fn every_preset_has_a_caption_in_both_languages() {
 
 #[test]
 fn preset_links_round_trip_and_a_change_drops_them() {
-    for p in PRESETS {
-        let share = p.query();
+    for p in all() {
+        let share = query_of(p);
         assert!(share.contains(&format!("&preset={}&", p.id)), "{share}");
         let r = resolve(&share);
         assert!(r.errors.is_empty(), "{share}: {:?}", r.errors);
@@ -280,7 +305,7 @@ fn preset_links_round_trip_and_a_change_drops_them() {
             share,
             "the computed query carries the preset too"
         );
-        assert_eq!(r.params, p.params().unwrap());
+        assert_eq!(r.params, params_of(p).unwrap());
         // The strict decoder (the CLI's and the page's run) reads the same parameters.
         let q = tatbikat::query::Query::decode(&share).unwrap();
         assert_eq!(q.params().unwrap(), r.params);
@@ -311,7 +336,7 @@ fn unknown_presets_are_named_with_the_known_ids() {
     let e = &r.errors[0];
     assert_eq!(e.param.as_deref(), Some("preset"));
     assert_eq!(e.value.as_deref(), Some("jobs.nope"));
-    let ids: Vec<&str> = presets::of(Lesson::Jobs).map(|p| p.id).collect();
+    let ids: Vec<&str> = lesson("jobs").presets().iter().map(|p| p.id).collect();
     assert!(e.message().contains(&ids.join(", ")), "{}", e.message());
     // The rest of the link still works, without a preset.
     assert_eq!(r.params.int("seed"), 42);
@@ -321,7 +346,7 @@ fn unknown_presets_are_named_with_the_known_ids() {
     let r = resolve("lesson=compensation&preset=jobs.overlap");
     assert_eq!(r.errors.len(), 1);
     assert!(r.errors[0].message().contains("compensation.orderings"));
-    assert_eq!(r.lesson, Lesson::Compensation);
+    assert_eq!(r.lesson, lesson("compensation"));
     // Without a lesson, every id is listed.
     let e = tatbikat::query::Query::decode("preset=x")
         .unwrap()
@@ -339,7 +364,7 @@ fn highlights_serialize_flat_for_the_page() {
     assert!(json.contains(cell), "{json}");
     let point = r#"{"kind":"point","group":"scan_sweep","key":"records_vs_scan","name":"records_read","index":7,"series":0,"#;
     assert!(json.contains(point), "{json}");
-    let list = js_json(&presets::list());
+    let list = js_json(&tatbikat::render::preset_list());
     assert!(
         list.contains(r#""highlights":"c:supervisor_comparison:completed_jobs:supervisor_off c:"#),
         "{list}"
@@ -373,9 +398,9 @@ fn marks_that_do_not_read_are_not_found() {
 fn cli_lists_and_runs_presets() {
     let (code, out, _) = cli(&["--presets"]);
     assert_eq!(code, 0);
-    for p in PRESETS {
+    for p in all() {
         assert!(
-            out.contains(&format!("{}\n  ?{}\n", p.id, p.query())),
+            out.contains(&format!("{}\n  ?{}\n", p.id, query_of(p))),
             "{out}"
         );
     }

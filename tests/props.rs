@@ -1,14 +1,16 @@
 //! Property tests: the parameter codec round-trips and never panics, and the models keep the
 //! invariants the lessons rely on, for any parameters.
 
+mod common;
+use common::lesson;
 use proptest::prelude::*;
-use tatbikat::compensation::model as comp;
-use tatbikat::jobs::model as jobs;
-use tatbikat::jobs::params::{JobsParams, generator};
-use tatbikat::params::{Kind, ParamSet, StepSpec, Value, parse_value};
+use tatbikat::lessons::compensation::model as comp;
+use tatbikat::lessons::jobs::model as jobs;
+use tatbikat::lessons::jobs::params::{JobsParams, generator};
+use tatbikat::lessons::supervisor::model as sup;
+use tatbikat::params::{Kind, StepSpec, Value, parse_value};
 use tatbikat::query::Query;
 use tatbikat::rng::Lcg32;
-use tatbikat::supervisor::model as sup;
 use tatbikat::{Lesson, render, run};
 
 /// A name of the codec's alphabet, Turkish letters included.
@@ -94,7 +96,7 @@ fn steps(max_len: usize) -> impl Strategy<Value = Vec<StepSpec>> {
 
 /// A lesson and a list of (parameter, valid value) assignments for it.
 fn assignments() -> impl Strategy<Value = (Lesson, Vec<(String, Value)>)> {
-    prop::sample::select(Lesson::ALL.to_vec()).prop_flat_map(|lesson| {
+    prop::sample::select(tatbikat::lessons::ALL.to_vec()).prop_flat_map(|lesson| {
         let per_spec: Vec<BoxedStrategy<Option<(String, Value)>>> = lesson
             .specs()
             .iter()
@@ -126,7 +128,7 @@ proptest! {
     /// A whole parameter set survives the share-link query: encode, decode, same set.
     #[test]
     fn parameter_sets_round_trip_through_the_query((lesson, pairs) in assignments()) {
-        let mut set = ParamSet::defaults(lesson);
+        let mut set = lesson.defaults();
         for (name, v) in &pairs {
             set.set(name, &v.to_text()).unwrap();
         }
@@ -138,7 +140,7 @@ proptest! {
     /// No string makes the codec panic; it either parses or says why not.
     #[test]
     fn the_codec_never_panics(text in any::<String>(), structured in "[0-9a-zS@,:()/.+eE -]{0,24}") {
-        for lesson in Lesson::ALL {
+        for lesson in tatbikat::lessons::ALL {
             for spec in lesson.specs() {
                 for t in [&text, &structured] {
                     if let Err(e) = parse_value(spec, t) {
@@ -170,7 +172,7 @@ proptest! {
         let built = structured.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
         for q in [raw, built] {
             let r = tatbikat::query::resolve(&q);
-            prop_assert!(tatbikat::lesson::validate(&r.params).is_ok(), "{}", q);
+            prop_assert!(tatbikat::lessons::validate(&r.params).is_ok(), "{}", q);
             let again = tatbikat::query::resolve(&r.share_query());
             prop_assert_eq!(&again.params, &r.params, "{} -> {}", q, r.share_query());
             let rejected = |r: &tatbikat::query::Resolved| r.errors.iter().filter(|e| e.code != tatbikat::ErrorCode::RepeatedParam).filter(|e| e.param.as_deref().is_some_and(|p| r.lesson.specs().iter().any(|s| s.name == p))).count();
@@ -212,7 +214,7 @@ proptest! {
         mut limits in prop::collection::vec(1u32..12, 1..6),
     ) {
         limits.sort_unstable();
-        let set = ParamSet::defaults(Lesson::Jobs);
+        let set = lesson("jobs").defaults();
         let p = JobsParams { seed, fail_prob, nights, retry_limits: limits, ..JobsParams::from_set(&set).unwrap() };
         let rows = jobs::retry_table(&p, &generator(seed).unwrap());
         for w in rows.windows(2) {
@@ -262,13 +264,13 @@ proptest! {
     /// Random valid parameters run end to end without a panic, and the text is the JSON's text.
     #[test]
     fn any_valid_parameters_run((lesson, pairs) in assignments()) {
-        let mut set = ParamSet::defaults(lesson);
+        let mut set = lesson.defaults();
         for (name, v) in &pairs {
-            let small = match (lesson, name.as_str(), v) {
+            let small = match (lesson.id(), name.as_str(), v) {
                 // Keep the runs small enough for a property test.
-                (Lesson::Compensation, "runs", Value::Int(n)) => Value::Int(n % 5000 + 1),
-                (Lesson::Supervisor, "max_rounds" | "jobs", Value::Int(n)) => Value::Int(n % 200 + 1),
-                (Lesson::Jobs, "nights", Value::Int(n)) => Value::Int(n % 500 + 1),
+                ("compensation", "runs", Value::Int(n)) => Value::Int(n % 5000 + 1),
+                ("supervisor", "max_rounds" | "jobs", Value::Int(n)) => Value::Int(n % 200 + 1),
+                ("jobs", "nights", Value::Int(n)) => Value::Int(n % 500 + 1),
                 (_, "replications", Value::Int(n)) => Value::Int(n % 3 + 1),
                 _ => v.clone(),
             };

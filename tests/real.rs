@@ -1,36 +1,32 @@
 //! Closer to the real systems (issue 4, part 4): each extension does what it says, checked
 //! against naive recomputations and the lesson's own figures.
 
+mod common;
+use common::lesson;
 use proptest::prelude::*;
-use tatbikat::compensation::model as comp;
-use tatbikat::compensation::params::CompensationParams;
-use tatbikat::jobs::model::night_attempts;
-use tatbikat::jobs::model::{self as jobs, Policy, policy, policy_with};
-use tatbikat::jobs::params::{JobsParams, generator};
-use tatbikat::jobs::real::{backoff_s, kept_pods};
+use tatbikat::Lesson;
+use tatbikat::lessons::compensation::model as comp;
+use tatbikat::lessons::compensation::params::CompensationParams;
+use tatbikat::lessons::jobs::model::night_attempts;
+use tatbikat::lessons::jobs::model::{self as jobs, Policy, policy, policy_with};
+use tatbikat::lessons::jobs::params::{JobsParams, generator};
+use tatbikat::lessons::jobs::real::{backoff_s, kept_pods};
+use tatbikat::lessons::supervisor::model as sup;
+use tatbikat::lessons::supervisor::params::SupervisorParams;
 use tatbikat::params::StepSpec;
 use tatbikat::rng::UnitRng;
-use tatbikat::supervisor::model as sup;
-use tatbikat::supervisor::params::SupervisorParams;
-use tatbikat::{Lesson, ParamSet};
 
 fn jobs_params(sets: &[(&str, &str)]) -> JobsParams {
-    JobsParams::from_set(&ParamSet::from_assignments(Lesson::Jobs, sets.iter().copied()).unwrap())
-        .unwrap()
+    JobsParams::from_set(&lesson("jobs").params(sets.iter().copied()).unwrap()).unwrap()
 }
 
 fn sup_params(sets: &[(&str, &str)]) -> SupervisorParams {
-    SupervisorParams::from_set(
-        &ParamSet::from_assignments(Lesson::Supervisor, sets.iter().copied()).unwrap(),
-    )
-    .unwrap()
+    SupervisorParams::from_set(&lesson("supervisor").params(sets.iter().copied()).unwrap()).unwrap()
 }
 
 fn comp_params(sets: &[(&str, &str)]) -> CompensationParams {
-    CompensationParams::from_set(
-        &ParamSet::from_assignments(Lesson::Compensation, sets.iter().copied()).unwrap(),
-    )
-    .unwrap()
+    CompensationParams::from_set(&lesson("compensation").params(sets.iter().copied()).unwrap())
+        .unwrap()
 }
 
 fn jobs_run(p: &JobsParams) -> jobs::JobsResult {
@@ -309,7 +305,7 @@ proptest! {
             .enumerate()
             .map(|(i, _)| {
                 let only: Vec<bool> = (0..3).map(|j| j == i).collect();
-                tatbikat::supervisor::real::duplicate_lines(&scenario, &cfg, &only)
+                tatbikat::lessons::supervisor::real::duplicate_lines(&scenario, &cfg, &only)
             })
             .sum();
         prop_assert_eq!(total, sup::run(&scenario, &cfg).wasted);
@@ -368,7 +364,7 @@ proptest! {
             prop_assert_eq!(&b.ordering, &a.ordering);
             prop_assert!(a.uncompensated <= b.uncompensated);
         }
-        let stuck = tatbikat::compensation::real::stuck_irreversible(&steps);
+        let stuck = tatbikat::lessons::compensation::real::stuck_irreversible(&steps);
         let irreversible = steps.iter().filter(|s| s.compensation.is_none()).count();
         if stuck.len() == irreversible {
             prop_assert!(after.orderings.iter().all(|o| o.uncompensated == 0));
@@ -383,11 +379,11 @@ fn every_key_has_a_message_in_both_languages() {
     use tatbikat::report::{Block, Cell};
     let on: [(Lesson, &[(&str, &str)]); 3] = [
         (
-            Lesson::Supervisor,
+            lesson("supervisor"),
             &[("fault_mode", "random"), ("idempotent", "0")],
         ),
         (
-            Lesson::Jobs,
+            lesson("jobs"),
             &[
                 ("replace_policy", "1"),
                 ("starting_deadline", "5"),
@@ -396,7 +392,7 @@ fn every_key_has_a_message_in_both_languages() {
             ],
         ),
         (
-            Lesson::Compensation,
+            lesson("compensation"),
             &[("reversible_close", "1"), ("runs", "1000")],
         ),
     ];
@@ -417,7 +413,7 @@ fn every_key_has_a_message_in_both_languages() {
                     }
                 }
             }
-            let params = ParamSet::from_assignments(*lesson, sets.iter().copied()).unwrap();
+            let params = lesson.params(sets.iter().copied()).unwrap();
             let report = tatbikat::run(&params, None).unwrap();
             for g in report.sections.iter().flat_map(|s| &s.groups) {
                 has(format!("group.{id}.{}", g.key));

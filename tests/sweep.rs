@@ -1,12 +1,14 @@
 //! Sweeps equal single runs at each point (issue 4, "sweep anything"): every value a sweep
 //! reports is the same cell of the table a single run with that point's share link prints.
 
+mod common;
+use common::lesson;
 use std::process::Command;
 
 use tatbikat::query::Query;
 use tatbikat::report::{Block, Cell};
 use tatbikat::sweep::{self, Sweep};
-use tatbikat::{ErrorCode, Lesson, ParamSet};
+use tatbikat::{ErrorCode, Lesson};
 
 /// The metric's cell in the report of a single run of `query`, for the row named `row`.
 fn single_run(query: &str, table: &str, column: &str, row: &str) -> Option<f64> {
@@ -42,7 +44,7 @@ fn sweep(
     y: Option<&str>,
     metric: Option<&str>,
 ) -> Sweep {
-    let set = ParamSet::from_assignments(lesson, base.iter().copied()).unwrap();
+    let set = lesson.params(base.iter().copied()).unwrap();
     let spec = sweep::parse(lesson, x, y, metric).unwrap();
     sweep::run(&set, &spec, &mut |_| {}).unwrap()
 }
@@ -66,28 +68,28 @@ fn assert_points_equal_single_runs(s: &Sweep) {
 fn one_parameter_sweeps_equal_single_runs() {
     type Case<'a> = (Lesson, &'a [(&'a str, &'a str)], &'a str, Option<&'a str>);
     let cases: &[Case] = &[
-        (Lesson::Supervisor, &[], "lease:1..6", None),
+        (lesson("supervisor"), &[], "lease:1..6", None),
         (
-            Lesson::Supervisor,
+            lesson("supervisor"),
             &[("retry_limit", "2")],
             "scan=1,3,9",
             Some("scan_sweep.avg_recovery"),
         ),
-        (Lesson::Jobs, &[], "fail_prob:0..1:6", None),
+        (lesson("jobs"), &[], "fail_prob:0..1:6", None),
         (
-            Lesson::Jobs,
+            lesson("jobs"),
             &[("nights", "40")],
             "interval:12..36:5",
             Some("overlap.skipped"),
         ),
         (
-            Lesson::Compensation,
+            lesson("compensation"),
             &[("runs", "5000")],
             "comp_fail:0..0.3:4",
             Some("monte_carlo.rate"),
         ),
         (
-            Lesson::Compensation,
+            lesson("compensation"),
             &[("runs", "2000")],
             "seed:1..4",
             Some("monte_carlo_exact.ci_high"),
@@ -103,7 +105,7 @@ fn one_parameter_sweeps_equal_single_runs() {
 #[test]
 fn heatmaps_equal_single_runs() {
     let s = sweep(
-        Lesson::Supervisor,
+        lesson("supervisor"),
         &[],
         "scan:1..4",
         Some("lease:1..3"),
@@ -117,7 +119,7 @@ fn heatmaps_equal_single_runs() {
     // (lease 2 is the lesson's value, so the link leaves it out.)
     assert_eq!(s.queries[4 + 2], "lesson=supervisor&scan=3");
     let s = sweep(
-        Lesson::Compensation,
+        lesson("compensation"),
         &[("runs", "3000")],
         "comp_fail:0.1..0.3:3",
         Some("seed:5..6"),
@@ -131,7 +133,7 @@ fn heatmaps_equal_single_runs() {
 fn the_lesson_row_of_a_sweep_at_the_lessons_value_is_the_lessons_number() {
     // At comp_fail = 0.05 (the lesson's DD5) the one-attempt rate is the lesson's 0.03724.
     let s = sweep(
-        Lesson::Compensation,
+        lesson("compensation"),
         &[],
         "comp_fail:0.05,0.1",
         None,
@@ -143,10 +145,8 @@ fn the_lesson_row_of_a_sweep_at_the_lessons_value_is_the_lessons_number() {
 #[test]
 fn bad_sweeps_name_the_problem() {
     let err = |x: &str, y: Option<&str>, metric: Option<&str>| {
-        sweep::parse(Lesson::Supervisor, x, y, metric)
-            .and_then(|spec| {
-                sweep::run(&ParamSet::defaults(Lesson::Supervisor), &spec, &mut |_| {})
-            })
+        sweep::parse(lesson("supervisor"), x, y, metric)
+            .and_then(|spec| sweep::run(&lesson("supervisor").defaults(), &spec, &mut |_| {}))
             .unwrap_err()
     };
     let e = err("steps:1..3", None, None);
@@ -178,8 +178,10 @@ fn bad_sweeps_name_the_problem() {
     let e = err("scan:1..3", None, Some("recovery.supervisor_on@nope"));
     assert!(e.allowed.contains("nope is not one"), "{e:?}");
     // Too much work is refused before anything runs, saying how to reduce it.
-    let set = ParamSet::from_assignments(Lesson::Compensation, [("runs", "100000000")]).unwrap();
-    let spec = sweep::parse(Lesson::Compensation, "comp_fail:0..1:20", None, None).unwrap();
+    let set = lesson("compensation")
+        .params([("runs", "100000000")])
+        .unwrap();
+    let spec = sweep::parse(lesson("compensation"), "comp_fail:0..1:20", None, None).unwrap();
     let e = sweep::run(&set, &spec, &mut |_| {}).unwrap_err();
     assert_eq!(e.code, ErrorCode::TooMuchWork);
     assert!(

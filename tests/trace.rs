@@ -2,20 +2,27 @@
 //! at the lesson's values and at random ones, and `--trace` works from the CLI.
 
 mod common;
-use common::cli;
+use common::{cli, lesson};
 
 use proptest::prelude::*;
-use tatbikat::compensation::model as comp_model;
-use tatbikat::compensation::params::CompensationParams;
-use tatbikat::jobs::model as jobs_model;
-use tatbikat::jobs::params::{JobsParams, generator};
-use tatbikat::supervisor::model as sup_model;
-use tatbikat::supervisor::params::SupervisorParams;
-use tatbikat::trace::{Trace, trace};
+use tatbikat::lessons::compensation::model as comp_model;
+use tatbikat::lessons::compensation::params::CompensationParams;
+use tatbikat::lessons::jobs::model as jobs_model;
+use tatbikat::lessons::jobs::params::{JobsParams, generator};
+use tatbikat::lessons::supervisor::model as sup_model;
+use tatbikat::lessons::supervisor::params::SupervisorParams;
+use tatbikat::trace::Trace;
 use tatbikat::{Lesson, ParamSet};
 
+/// The run `selector` picks, recorded by the parameters' lesson.
+fn trace(set: &ParamSet, selector: &str) -> Result<Trace, tatbikat::Error> {
+    tatbikat::lessons::of(set).trace(set, selector)
+}
+
 fn set(lesson: Lesson, pairs: &[(&str, String)]) -> ParamSet {
-    ParamSet::from_assignments(lesson, pairs.iter().map(|(k, v)| (*k, v.as_str()))).unwrap()
+    lesson
+        .params(pairs.iter().map(|(k, v)| (*k, v.as_str())))
+        .unwrap()
 }
 
 fn total(tr: &Trace, track: &str, key: &str) -> u64 {
@@ -124,9 +131,9 @@ fn check_compensation(set: &ParamSet) -> Result<(), TestCaseError> {
 
 #[test]
 fn lesson_values() {
-    check_supervisor(&ParamSet::defaults(Lesson::Supervisor)).unwrap();
-    check_jobs(&ParamSet::defaults(Lesson::Jobs)).unwrap();
-    check_compensation(&ParamSet::defaults(Lesson::Compensation)).unwrap();
+    check_supervisor(&lesson("supervisor").defaults()).unwrap();
+    check_jobs(&lesson("jobs").defaults()).unwrap();
+    check_compensation(&lesson("compensation").defaults()).unwrap();
 }
 
 proptest! {
@@ -145,7 +152,7 @@ proptest! {
         idempotent in any::<bool>(),
         fault_seed in 1u32..100_000,
     ) {
-        let s = set(Lesson::Supervisor, &[
+        let s = set(lesson("supervisor"), &[
             ("jobs", jobs.to_string()),
             ("scan", scan.to_string()),
             ("lease", lease.to_string()),
@@ -173,7 +180,7 @@ proptest! {
         replace in any::<bool>(),
         deadline in prop::option::of(0i64..30),
     ) {
-        let s = set(Lesson::Jobs, &[
+        let s = set(lesson("jobs"), &[
             ("seed", seed.to_string()),
             ("nights", nights.to_string()),
             ("interval", interval.to_string()),
@@ -186,7 +193,7 @@ proptest! {
 
     #[test]
     fn compensation_at_random_values(seed in 1u32..u32::MAX, runs in 4u64..50) {
-        let s = set(Lesson::Compensation, &[
+        let s = set(lesson("compensation"), &[
             ("seed", seed.to_string()),
             ("runs", runs.to_string()),
         ]);

@@ -3,6 +3,7 @@
 use std::process::Command;
 
 /// Runs `tatbikat ARGS`: exit code, standard output (UTF-8) and standard error.
+#[allow(dead_code)]
 pub fn cli(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_tatbikat"))
         .args(args)
@@ -56,4 +57,10 @@ pub fn js_json<T: serde::Serialize>(value: &T) -> String {
         &mut out,
     );
     out
+}
+
+/// The registry's lesson `id` (the tests name the lessons they are about).
+#[allow(dead_code)]
+pub fn lesson(id: &str) -> tatbikat::Lesson {
+    tatbikat::lessons::get(id).unwrap_or_else(|e| panic!("{e}"))
 }

@@ -4,9 +4,12 @@
 use super::model::{Outcome, Recorder, run_recorded};
 use super::params::SupervisorParams;
 use crate::error::Error;
-use crate::lesson::Lesson;
 use crate::params::ParamSet;
-use crate::trace::{Counters, Event, Lane, Selector, Trace, Track, allowed, push_span};
+use crate::trace::{Counters, Event, Lane, Selector, Trace, Track, push_span};
+
+/// What the `trace` selector may say (errors and `--help`).
+pub const HELP: &str =
+    "on (the run with the supervisor), off (without it) or scan:N (with scan interval N)";
 
 /// Lanes × rounds above which a trace is refused (the page draws every cell).
 const MAX_CELLS: u64 = 400_000;
@@ -15,10 +18,10 @@ const MAX_CELLS: u64 = 400_000;
 pub fn select(set: &ParamSet, text: &str) -> Result<(bool, u32), Error> {
     let p = SupervisorParams::from_set(set)?;
     let sel = Selector::parse(text);
-    sel.only(text, &["on", "off", "scan"], allowed(Lesson::Supervisor))?;
+    sel.only(text, &["on", "off", "scan"], HELP)?;
     let off = sel.get("off").is_some();
     if off && sel.pairs.len() > 1 {
-        return Err(Error::bad("trace", text, allowed(Lesson::Supervisor)));
+        return Err(Error::bad("trace", text, HELP));
     }
     let scan = sel.int(text, "scan", 1, 10_000, i64::from(p.scan))? as u32;
     let cells = p.jobs as u64 * u64::from(p.max_rounds);
@@ -248,7 +251,7 @@ mod tests {
 
     #[test]
     fn the_lessons_run_unfolds_as_its_table_says() {
-        let set = ParamSet::defaults(Lesson::Supervisor);
+        let set = ParamSet::defaults(&super::super::params::SCHEMA);
         let p = SupervisorParams::from_set(&set).unwrap();
         let tr = trace(&set, "").unwrap();
         let o = super::super::model::run(&p.scenario(), &p.config(true, p.scan));

@@ -43,7 +43,7 @@ pub fn random_scenario(p: &SupervisorParams) -> Scenario {
 /// The faults the run uses, as `job@step` lists (hung, permanent): the maps as given, or what
 /// was drawn.
 pub fn faults(p: &SupervisorParams) -> (Vec<Fault>, Vec<Fault>) {
-    if !(p.random_faults) {
+    if !p.random_faults() {
         return (p.hung.clone(), p.permanent.clone());
     }
     let s = p.scenario();

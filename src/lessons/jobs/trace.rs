@@ -4,9 +4,12 @@
 use super::model::{Policy, durations, night_attempts, policy_with};
 use super::params::{JobsParams, generator};
 use crate::error::Error;
-use crate::lesson::Lesson;
 use crate::params::ParamSet;
-use crate::trace::{Counters, Event, Lane, Selector, Trace, Track, allowed, push_span};
+use crate::trace::{Counters, Event, Lane, Selector, Trace, Track, push_span};
+
+/// What the `trace` selector may say (errors and `--help`).
+pub const HELP: &str =
+    "limit:N (the attempts shown are those under attempt limit N)";
 
 /// Nights above which a trace is refused (the page draws a lane per night).
 const MAX_NIGHTS: usize = 1000;
@@ -15,7 +18,7 @@ const MAX_NIGHTS: usize = 1000;
 pub fn select(set: &ParamSet, text: &str) -> Result<u32, Error> {
     let p = JobsParams::from_set(set)?;
     let sel = Selector::parse(text);
-    sel.only(text, &["limit"], allowed(Lesson::Jobs))?;
+    sel.only(text, &["limit"], HELP)?;
     let first = p.retry_limits.first().copied().unwrap_or(1);
     let limit = sel.int(text, "limit", 1, 1000, i64::from(first))? as u32;
     if p.nights > MAX_NIGHTS {

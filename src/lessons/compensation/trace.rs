@@ -5,10 +5,13 @@
 use super::model::{choose, compensable_of, ordering_rows, rollback, rollback_recorded};
 use super::params::CompensationParams;
 use crate::error::Error;
-use crate::lesson::Lesson;
 use crate::params::ParamSet;
 use crate::rng::{Lcg32, UnitRng};
-use crate::trace::{Counters, Event, Lane, Selector, Trace, Track, allowed, push_span};
+use crate::trace::{Counters, Event, Lane, Selector, Trace, Track, push_span};
+
+/// What the `trace` selector may say (errors and `--help`).
+pub const HELP: &str =
+    "attempts:A,run:I (run I of the Monte Carlo row with A attempts; run:hung is the first run that leaves a step hung; step:K keeps to the runs failing at the K-th step)";
 
 /// Runs a trace replays at most to reach the one it shows (a second or so): later runs are
 /// refused, and `run:hung` looks no further.
@@ -35,7 +38,7 @@ pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
     sel.only(
         text,
         &["attempts", "run", "step"],
-        allowed(Lesson::Compensation),
+        HELP,
     )?;
     let first = p.retries.first().copied().unwrap_or(1);
     let attempts = sel.int(text, "attempts", 1, 20, i64::from(first))? as u32;
@@ -265,12 +268,12 @@ fn build<R: UnitRng>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compensation::model::{Totals, monte_carlo};
+    use super::super::model::{Totals, monte_carlo};
 
     /// Every run's trace, summed, gives the Monte Carlo's totals.
     #[test]
     fn traces_of_every_run_add_up_to_the_monte_carlo() {
-        let mut set = ParamSet::defaults(Lesson::Compensation);
+        let mut set = ParamSet::defaults(&super::super::params::SCHEMA);
         set.set("runs", "200").unwrap();
         set.set("comp_fail", "0.4").unwrap();
         let p = CompensationParams::from_set(&set).unwrap();
@@ -295,7 +298,7 @@ mod tests {
 
     #[test]
     fn step_picks_the_runs_failing_there() {
-        let set = ParamSet::defaults(Lesson::Compensation);
+        let set = ParamSet::defaults(&super::super::params::SCHEMA);
         let tr = trace(&set, "step:3").unwrap();
         assert_eq!(tr.facts[0].1, "2");
         assert_eq!(tr.selector, "attempts:1,run:2");
@@ -309,7 +312,7 @@ mod tests {
 
     #[test]
     fn run_hung_finds_the_first_hung_run() {
-        let set = ParamSet::defaults(Lesson::Compensation);
+        let set = ParamSet::defaults(&super::super::params::SCHEMA);
         let tr = trace(&set, "").unwrap();
         assert!(tr.tracks[0].total("hung").unwrap() >= 1.0);
         let run: u64 = tr.facts[0].1.parse().unwrap();

@@ -250,7 +250,7 @@ pub struct SupervisorResult {
 impl SupervisorParams {
     /// The fault scenario these parameters describe.
     pub fn scenario(&self) -> Scenario {
-        if self.random_faults {
+        if self.random_faults() {
             return super::real::random_scenario(self);
         }
         Scenario {

@@ -136,7 +136,7 @@ pub fn measure(p: &SupervisorParams, r: &SupervisorResult) -> Section {
             .collect(),
     };
     let mut groups = vec![Group::new("scenario", vec![Block::Line(scenario)])];
-    if p.random_faults {
+    if p.random_faults() {
         groups.push(Group::beyond_lesson(
             "random_faults",
             vec![Block::Line(Line::new(

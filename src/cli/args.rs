@@ -1,0 +1,232 @@
+//! The command line, read with lexopt into a [`Command`]: which lesson, which parameters, what to
+//! print. Every misuse is an [`Error`] that says what was wrong and shows the usage.
+
+use lexopt::prelude::*;
+
+use tatbikat::lesson::Lesson;
+use tatbikat::presets::Preset;
+use tatbikat::{Error, lessons};
+
+/// The synopsis, shown with every usage error.
+pub const USAGE: &str = "usage: tatbikat LESSON [--preset ID] [--set name=value]... [--section NAME] [--format lesson|json|csv] [--table KEY]
+       tatbikat [LESSON] --presets
+       tatbikat LESSON [--set name=value]... --trace[=SELECTOR] [--format lesson|json|csv]
+       tatbikat LESSON [--set name=value]... --sweep name=values [--sweep name=values] [--metric M] [--format lesson|json|csv]
+       tatbikat LESSON --help
+       tatbikat bench [--runs N]
+       tatbikat --help | --version";
+
+/// How a report, trace or sweep is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Format {
+    /// The lesson's own text layout.
+    #[default]
+    Lesson,
+    /// The document as JSON.
+    Json,
+    /// One CSV block per table.
+    Csv,
+}
+
+/// What the command line asks for.
+pub enum Command {
+    /// `--help` with no lesson.
+    Help,
+    /// `--version`.
+    Version,
+    /// `--presets`, of one lesson or all.
+    Presets(Option<Lesson>),
+    /// `LESSON --help`.
+    LessonHelp(Lesson),
+    /// `bench [--runs N]`.
+    Bench { runs: u64 },
+    /// A lesson's report, trace or sweep.
+    Run(Box<Run>),
+}
+
+/// A lesson run as the command line gives it.
+pub struct Run {
+    /// The lesson.
+    pub lesson: Lesson,
+    /// `--preset ID`: its values first, `--set` over them.
+    pub preset: Option<&'static Preset>,
+    /// `--set name=value`, in order.
+    pub assignments: Vec<(String, String)>,
+    /// `--section NAME`.
+    pub section: Option<String>,
+    /// `--format`.
+    pub format: Format,
+    /// `--trace[=SELECTOR]` (empty: the lesson's default run).
+    pub trace: Option<String>,
+    /// `--sweep name=values`, once or twice.
+    pub sweeps: Vec<String>,
+    /// `--metric table.column[@row]`.
+    pub metric: Option<String>,
+    /// `--table KEY`.
+    pub table: Option<String>,
+}
+
+/// Reads the arguments (without the program's name).
+pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Command, Error> {
+    let mut parser = lexopt::Parser::from_args(args);
+    let lesson = match parser.next().map_err(usage)? {
+        None => return Err(Error::usage(format!("no lesson given\n{USAGE}"))),
+        Some(Long("help") | Short('h')) => return Ok(Command::Help),
+        Some(Long("version") | Short('V')) => return Ok(Command::Version),
+        Some(Long("presets")) => return Ok(Command::Presets(None)),
+        Some(Value(v)) => match text(v)?.as_str() {
+            "help" => return Ok(Command::Help),
+            "bench" => return bench(&mut parser),
+            id => lessons::get(id)?,
+        },
+        Some(other) => return Err(unknown(&other)),
+    };
+    let mut run = Run {
+        lesson,
+        preset: None,
+        assignments: Vec::new(),
+        section: None,
+        format: Format::Lesson,
+        trace: None,
+        sweeps: Vec::new(),
+        metric: None,
+        table: None,
+    };
+    while let Some(arg) = parser.next().map_err(usage)? {
+        match arg {
+            Long("help") | Short('h') => return Ok(Command::LessonHelp(lesson)),
+            Long("presets") => return Ok(Command::Presets(Some(lesson))),
+            Long("preset") => {
+                let id = value(&mut parser, "--preset")?;
+                once(&run.preset, "--preset")?;
+                run.preset = Some(lessons::find_preset(&id, Some(lesson))?.1);
+            }
+            Long("trace") => {
+                once(&run.trace, "--trace")?;
+                // The selector is optional: `--trace`, `--trace=scan:4` or `--trace scan:4`.
+                let selector = match parser.optional_value() {
+                    Some(v) => text(v)?,
+                    None => match parser
+                        .raw_args()
+                        .map_err(usage)?
+                        .next_if(|a| !a.to_string_lossy().starts_with('-'))
+                    {
+                        Some(v) => text(v)?,
+                        None => String::new(),
+                    },
+                };
+                run.trace = Some(selector);
+            }
+            Long("set") | Short('s') => {
+                let assignment = value(&mut parser, "--set")?;
+                let (name, text) = assignment.split_once('=').ok_or_else(|| {
+                    Error::usage(format!(
+                        "--set takes name=value, not \"{assignment}\"\n{USAGE}"
+                    ))
+                })?;
+                run.assignments
+                    .push((name.trim().to_string(), text.to_string()));
+            }
+            Long("sweep") => {
+                if run.sweeps.len() == 2 {
+                    return Err(Error::usage(
+                        "--sweep is given more than twice (one parameter: a line; two: a heatmap)",
+                    ));
+                }
+                run.sweeps.push(value(&mut parser, "--sweep")?);
+            }
+            Long("metric") => {
+                let m = value(&mut parser, "--metric")?;
+                once(&run.metric, "--metric")?;
+                run.metric = Some(m);
+            }
+            Long("table") => {
+                let t = value(&mut parser, "--table")?;
+                once(&run.table, "--table")?;
+                run.table = Some(t);
+            }
+            Long("section") => {
+                let s = value(&mut parser, "--section")?;
+                once(&run.section, "--section")?;
+                run.section = Some(s);
+            }
+            Long("format") => {
+                run.format = match value(&mut parser, "--format")?.as_str() {
+                    "lesson" => Format::Lesson,
+                    "json" => Format::Json,
+                    "csv" => Format::Csv,
+                    other => {
+                        return Err(Error::bad(
+                            "format",
+                            other,
+                            "the formats are lesson, json and csv",
+                        ));
+                    }
+                }
+            }
+            other => return Err(unknown(&other)),
+        }
+    }
+    Ok(Command::Run(Box::new(run)))
+}
+
+/// `bench [--runs N]`.
+fn bench(parser: &mut lexopt::Parser) -> Result<Command, Error> {
+    let mut runs: u64 = 10_000_000;
+    while let Some(arg) = parser.next().map_err(usage)? {
+        match arg {
+            Long("runs") => {
+                let v = value(parser, "--runs")?;
+                runs = v
+                    .parse()
+                    .ok()
+                    .filter(|r| (1..=1_000_000_000).contains(r))
+                    .ok_or_else(|| Error::bad("runs", &v, "a whole number from 1 to 1000000000"))?;
+            }
+            other => {
+                return Err(Error::usage(format!(
+                    "unknown bench argument \"{}\"",
+                    shown(&other)
+                )));
+            }
+        }
+    }
+    Ok(Command::Bench { runs })
+}
+
+/// The option's value, or "`name` needs a value".
+fn value(parser: &mut lexopt::Parser, name: &str) -> Result<String, Error> {
+    match parser.value() {
+        Ok(v) => text(v),
+        Err(_) => Err(Error::usage(format!("{name} needs a value\n{USAGE}"))),
+    }
+}
+
+/// An option that may be given once.
+fn once<T>(seen: &Option<T>, name: &str) -> Result<(), Error> {
+    match seen {
+        Some(_) => Err(Error::usage(format!("{name} is given more than once"))),
+        None => Ok(()),
+    }
+}
+
+fn text(v: std::ffi::OsString) -> Result<String, Error> {
+    v.into_string()
+        .map_err(|raw| Error::usage(format!("the argument {raw:?} is not valid UTF-8")))
+}
+
+fn shown(arg: &lexopt::Arg) -> String {
+    match arg {
+        Long(l) => format!("--{l}"),
+        Short(c) => format!("-{c}"),
+        Value(v) => v.to_string_lossy().into_owned(),
+    }
+}
+
+fn unknown(arg: &lexopt::Arg) -> Error {
+    Error::usage(format!("unknown argument \"{}\"\n{USAGE}", shown(arg)))
+}
+
+fn usage(e: lexopt::Error) -> Error {
+    Error::usage(format!("{e}\n{USAGE}"))
+}

@@ -1,0 +1,87 @@
+//! The CLI's help texts, built from the registry: every lesson's sections, trace selectors and
+//! parameters (meaning, default, the lesson's own name, what is allowed).
+
+use tatbikat::lesson::Lesson;
+use tatbikat::lessons;
+
+use crate::args::USAGE;
+
+/// `tatbikat --help`.
+pub fn general() -> String {
+    let mut out = String::from(
+        "tatbikat — the models of a distributed-systems course's lessons, exact at the lessons' values.\n\n",
+    );
+    out.push_str(USAGE);
+    out.push_str(
+        "\n\nLessons and sections (without --section, all sections, one empty line apart):\n",
+    );
+    for lesson in lessons::ALL {
+        out.push_str(&format!(
+            "  {:<14}{} — sections: {}\n",
+            lesson.id(),
+            lesson.title(),
+            lesson.sections().join(", ")
+        ));
+    }
+    out.push_str("\nOptions:\n");
+    out.push_str("  --set name=value   change a parameter (repeatable); 'tatbikat LESSON --help' lists them\n");
+    out.push_str("  --section NAME     print one section\n");
+    out.push_str("  --preset ID        start from a claim of the lesson (--set applies over it); --presets lists them\n");
+    out.push_str("  --format FORMAT    lesson (default): the lesson's text layout; json: the report and parameters;\n");
+    out.push_str(
+        "                     csv: one block per table (version, lesson, link, then the rows)\n",
+    );
+    out.push_str("  --table KEY        with --format csv, only that table\n");
+    out.push_str("  --sweep name=values  run at each value of a numeric parameter: a list 1,2,4 or a range a..b,\n");
+    out.push_str("                     a..b:n (n points); twice for a heatmap of two parameters\n");
+    out.push_str("  --metric table.column[@row]  what each point reads (any numeric column the lesson prints;\n");
+    out.push_str(
+        "                     @row picks the heatmap's row); a wrong name lists them all\n",
+    );
+    out.push_str("  --trace[=SELECTOR] one run, round by round (hour by hour in jobs), instead of the tables:\n");
+    for lesson in lessons::ALL {
+        if let Some(help) = lesson.trace_help() {
+            out.push_str(&format!("                     {}: {help}\n", lesson.id()));
+        }
+    }
+    out.push_str("\nParameter values: lists 1,3,6; ranges 30-54; faults S2@indirim,S5@tarife (empty for none);\n");
+    out.push_str("steps name[:compensation][(after/after)], comma-separated.\n");
+    out.push_str("Bad input exits with status 2 and says what is allowed.\n\n");
+    for &lesson in lessons::ALL {
+        out.push_str(&params(lesson));
+        out.push('\n');
+    }
+    out.push_str("bench: times the compensation Monte Carlo on one core (runs per second).\n");
+    out
+}
+
+/// `tatbikat LESSON --help`.
+pub fn lesson(lesson: Lesson) -> String {
+    format!(
+        "tatbikat {} — {}\nsections: {}\n\n{}",
+        lesson.id(),
+        lesson.title(),
+        lesson.sections().join(", "),
+        params(lesson)
+    )
+}
+
+fn params(lesson: Lesson) -> String {
+    let mut out = format!("Parameters of {} (--set name=value):\n", lesson.id());
+    for spec in lesson.specs() {
+        out.push_str(&format!(
+            "  {:<16}{}\n  {:<16}  default {} (lesson: {}); {}\n",
+            spec.name,
+            spec.meaning,
+            "",
+            if spec.default.is_empty() {
+                "(none)"
+            } else {
+                spec.default
+            },
+            spec.lesson_name,
+            spec.kind.allowed()
+        ));
+    }
+    out
+}

@@ -1,0 +1,158 @@
+//! The `tatbikat` command: prints a lesson's tables (byte-exact at the lesson's values), one run
+//! or a sweep, as the lesson's text, JSON or CSV — for course authors and tests. Native only: a
+//! WebAssembly build (the bindings' tests) compiles an empty `main`.
+
+#[cfg(not(target_arch = "wasm32"))]
+mod args;
+#[cfg(not(target_arch = "wasm32"))]
+mod help;
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    use std::io::Write;
+    match args::parse(std::env::args_os().skip(1)).and_then(run) {
+        Ok(out) => {
+            let mut stdout = std::io::stdout().lock();
+            // A closed pipe (`| head`) is not an error worth a message.
+            let _ = stdout.write_all(out.as_bytes());
+            let _ = stdout.flush();
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tatbikat: {e}");
+            eprintln!("try 'tatbikat --help'");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+/// What a command prints.
+#[cfg(not(target_arch = "wasm32"))]
+fn run(command: args::Command) -> Result<String, tatbikat::Error> {
+    use args::Command;
+    Ok(match command {
+        Command::Help => help::general(),
+        Command::Version => format!("tatbikat {}\n", env!("CARGO_PKG_VERSION")),
+        Command::Presets(lesson) => presets_list(lesson),
+        Command::LessonHelp(lesson) => help::lesson(lesson),
+        Command::Bench { runs } => bench(runs)?,
+        Command::Run(r) => lesson(&r)?,
+    })
+}
+
+/// A lesson's report, trace or sweep.
+#[cfg(not(target_arch = "wasm32"))]
+fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
+    use args::Format;
+    use tatbikat::{Error, csv, lessons, presets, render, sweep, trace};
+    let lesson = r.lesson;
+    let section = r
+        .section
+        .as_deref()
+        .map(|s| lesson.section(s))
+        .transpose()?;
+    // The preset's values first, then --set over them (a name given once among the --set).
+    lesson.params(r.assignments.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
+    let mut params = match r.preset {
+        Some(p) => lessons::preset_params(lesson, p)?,
+        None => lesson.defaults(),
+    };
+    for (name, text) in &r.assignments {
+        params.set(name, text)?;
+    }
+    if r.table.is_some() && (r.format != Format::Csv || r.trace.is_some() || !r.sweeps.is_empty()) {
+        return Err(Error::usage(
+            "--table picks one table of the report's CSV; it goes with --format csv",
+        ));
+    }
+    if r.metric.is_some() && r.sweeps.is_empty() {
+        return Err(Error::usage("--metric goes with --sweep"));
+    }
+    if !r.sweeps.is_empty() {
+        if section.is_some() || r.trace.is_some() {
+            return Err(Error::usage(
+                "--sweep runs the whole lesson at each point; it does not take --section or --trace",
+            ));
+        }
+        let spec = sweep::parse(
+            lesson,
+            &r.sweeps[0],
+            r.sweeps.get(1).map(String::as_str),
+            r.metric.as_deref(),
+        )?;
+        let s = sweep::run(&params, &spec, &mut |_| {})?;
+        return Ok(match r.format {
+            Format::Lesson => sweep::text(&s),
+            Format::Json => render::sweep_json(&s, &params),
+            Format::Csv => csv::sweep(&render::sweep_document(&s, &params)),
+        });
+    }
+    if let Some(selector) = &r.trace {
+        if section.is_some() {
+            return Err(Error::usage(
+                "--trace shows one run; it does not take --section",
+            ));
+        }
+        let tr = lesson.trace(&params, selector)?;
+        return Ok(match r.format {
+            Format::Lesson => trace::text(&tr, lesson.states()),
+            Format::Json => render::trace_json(&tr, &params),
+            Format::Csv => csv::trace(&render::trace_document(&tr, &params)),
+        });
+    }
+    let report = lessons::run(&params, section)?;
+    Ok(match r.format {
+        Format::Lesson => render::lesson_text(&report),
+        Format::Csv => csv::report(
+            &render::document(&report, &params, section),
+            r.table.as_deref(),
+        )?,
+        Format::Json => {
+            let mut doc = render::document(&report, &params, section);
+            doc.preset = r.preset.map(|p| presets::shown(p, &report));
+            render::document_json(&doc)
+        }
+    })
+}
+
+/// The presets (of one lesson, or all) with their share links and what they point at.
+#[cfg(not(target_arch = "wasm32"))]
+fn presets_list(lesson: Option<tatbikat::Lesson>) -> String {
+    let mut out = String::new();
+    for (l, p) in tatbikat::lessons::presets().filter(|(l, _)| lesson.is_none_or(|want| *l == want))
+    {
+        out.push_str(&format!(
+            "{}\n  ?{}\n",
+            p.id,
+            tatbikat::query::preset_query(l, p)
+        ));
+        let marks: Vec<&str> = p.marks().collect();
+        out.push_str(&format!("  highlights: {}\n", marks.join(" ")));
+    }
+    out
+}
+
+/// `tatbikat bench`: the compensation Monte Carlo on one core, best of 5.
+#[cfg(not(target_arch = "wasm32"))]
+fn bench(runs: u64) -> Result<String, tatbikat::Error> {
+    let mut out = format!(
+        "tatbikat bench: compensation Monte Carlo at the lesson's values, {runs} runs, best of 5, one core\n"
+    );
+    out.push_str(&format!(
+        "{:<44}{:>12}{:>16}\n",
+        "workload", "seconds", "runs/s"
+    ));
+    for attempts in [1, 2, 3] {
+        let f = tatbikat::bench::time_monte_carlo(runs, attempts, 5)?;
+        out.push_str(&format!(
+            "{:<44}{:>12.4}{:>16.0}\n",
+            f.what,
+            f.seconds,
+            f.runs_per_second()
+        ));
+    }
+    Ok(out)
+}

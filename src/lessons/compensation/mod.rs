@@ -1,0 +1,122 @@
+//! Compensating transactions (Telafi Edici İşlemler), seed 003: the order of a billing workflow's
+//! steps decides what a rollback can undo; compensation calls fail with DD5 and are retried.
+
+pub mod model;
+pub mod params;
+pub mod presets;
+pub mod real;
+pub mod report;
+pub mod trace;
+
+use crate::error::Error;
+use crate::lesson::Definition;
+use crate::params::{ParamSet, Schema};
+use crate::presets::Preset;
+use crate::report::Report;
+use crate::trace::{StateStyle, Tone, Trace, style};
+use params::CompensationParams;
+
+/// How its traces' states are drawn.
+const STATES: &[StateStyle] = &[
+    style("completed", Tone::Active, '#'),
+    style("failed", Tone::Failure, 'F'),
+    style("call_ok", Tone::Success, 'o'),
+    style("call_failed", Tone::Failure, '!'),
+    style("compensated", Tone::Reverted, 'x'),
+    style("hung", Tone::Warning, 'H'),
+    style("uncompensated", Tone::Strong, 'U'),
+];
+
+/// The lesson, as the registry lists it.
+pub static LESSON: Compensation = Compensation;
+
+/// The compensation lesson's definition.
+pub struct Compensation;
+
+impl Definition for Compensation {
+    fn schema(&self) -> &'static Schema {
+        &params::SCHEMA
+    }
+
+    fn title(&self) -> &'static str {
+        "Compensating transactions"
+    }
+
+    fn sections(&self) -> &'static [&'static str] {
+        &["measure", "daily"]
+    }
+
+    fn report(
+        &self,
+        set: &ParamSet,
+        sections: &[&'static str],
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<Report, Error> {
+        let p = CompensationParams::from_set(set)?;
+        let r = model::simulate_with_progress(
+            &p,
+            |replicate| crate::rng::Lcg32::new(p.seed.wrapping_add(replicate)),
+            progress,
+        );
+        let sections = sections
+            .iter()
+            .map(|s| match *s {
+                "daily" => report::daily(&p, &r),
+                _ => report::measure(&p, &r),
+            })
+            .collect();
+        Ok(Report {
+            lesson: "compensation",
+            sections,
+        })
+    }
+
+    /// Random draws of the Monte Carlo (see [`CompensationParams::expected_draws`]).
+    fn work(&self, set: &ParamSet) -> Result<f64, Error> {
+        Ok(CompensationParams::from_set(set)?.expected_draws())
+    }
+
+    /// Runs: every run of every retry-count row and replication.
+    fn sweep_units(&self, set: &ParamSet) -> f64 {
+        let p = CompensationParams::read(set);
+        p.runs as f64 * p.retries.len() as f64 * f64::from(p.replications)
+    }
+
+    fn default_metric(&self) -> Option<&'static str> {
+        Some("monte_carlo.rate")
+    }
+
+    fn trace_help(&self) -> Option<&'static str> {
+        Some(trace::HELP)
+    }
+
+    fn trace(&self, set: &ParamSet, selector: &str) -> Result<Trace, Error> {
+        trace::trace(set, selector)
+    }
+
+    fn check_trace(&self, set: &ParamSet, selector: &str) -> Result<(), Error> {
+        trace::select(set, selector).map(drop)
+    }
+
+    fn states(&self) -> &'static [StateStyle] {
+        STATES
+    }
+
+    /// A Monte Carlo row is watched at its first run that leaves a step hung.
+    fn trace_for(&self, table: &str, _column: &str, row: &str) -> Option<String> {
+        match table {
+            "monte_carlo" | "monte_carlo_exact" | "daily_attempts" => {
+                Some(format!("attempts:{row},run:hung"))
+            }
+            _ => None,
+        }
+    }
+
+    fn presets(&self) -> &'static [Preset] {
+        presets::PRESETS
+    }
+
+    fn examples(&self) -> &'static [&'static str] {
+        &["reversible_close=1&runs=20000", "replications=3&runs=20000"]
+    }
+}

@@ -1,0 +1,116 @@
+//! Jobs and CronJobs (İşler ve Zamanlanmış İşler), seed 001: the completion guarantee of a Job's
+//! retry limit, parallelism, and a CronJob's overlap policies over thirty nights.
+
+pub mod model;
+pub mod params;
+pub mod presets;
+pub mod real;
+pub mod report;
+pub mod trace;
+
+use crate::error::Error;
+use crate::lesson::Definition;
+use crate::params::{ParamSet, Schema};
+use crate::presets::Preset;
+use crate::report::Report;
+use crate::trace::{StateStyle, Tone, Trace, style};
+use params::JobsParams;
+
+/// How its traces' states are drawn.
+const STATES: &[StateStyle] = &[
+    style("queued", Tone::Queued, '-'),
+    style("running", Tone::Active, '='),
+    style("skipped", Tone::Muted, '*'),
+    style("attempt_ok", Tone::Success, '*'),
+    style("attempt_failed", Tone::Failure, '*'),
+];
+
+/// The lesson, as the registry lists it.
+pub static LESSON: Jobs = Jobs;
+
+/// The jobs lesson's definition.
+pub struct Jobs;
+
+impl Definition for Jobs {
+    fn schema(&self) -> &'static Schema {
+        &params::SCHEMA
+    }
+
+    fn title(&self) -> &'static str {
+        "Jobs and CronJobs"
+    }
+
+    fn sections(&self) -> &'static [&'static str] {
+        &["measure"]
+    }
+
+    fn report(
+        &self,
+        set: &ParamSet,
+        sections: &[&'static str],
+        _progress: &mut dyn FnMut(f64),
+    ) -> Result<Report, Error> {
+        let p = JobsParams::from_set(set)?;
+        let generators = (0..p.replications.max(1))
+            .map(|i| params::generator(params::replicate_seed(p.seed, i)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let r = model::simulate(&p, |i| generators[i as usize].clone());
+        let sections = sections.iter().map(|_| report::measure(&p, &r)).collect();
+        Ok(Report {
+            lesson: "jobs",
+            sections,
+        })
+    }
+
+    /// Random draws, at most (see [`JobsParams::draws`]).
+    fn work(&self, set: &ParamSet) -> Result<f64, Error> {
+        Ok(JobsParams::from_set(set)?.draws())
+    }
+
+    /// Nights: every night of each retry-limit row and of the three overlap policies.
+    fn sweep_units(&self, set: &ParamSet) -> f64 {
+        let p = JobsParams::read(set);
+        p.nights as f64 * (p.retry_limits.len() as f64 + 3.0) * f64::from(p.replications)
+    }
+
+    fn default_metric(&self) -> Option<&'static str> {
+        Some("retry_limit.completed_nights")
+    }
+
+    fn trace_help(&self) -> Option<&'static str> {
+        Some(trace::HELP)
+    }
+
+    fn trace(&self, set: &ParamSet, selector: &str) -> Result<Trace, Error> {
+        trace::trace(set, selector)
+    }
+
+    fn check_trace(&self, set: &ParamSet, selector: &str) -> Result<(), Error> {
+        trace::select(set, selector).map(drop)
+    }
+
+    fn states(&self) -> &'static [StateStyle] {
+        STATES
+    }
+
+    /// A retry-limit row is the nights' attempts under that limit; the overlap policies are the
+    /// Gantt of the default run.
+    fn trace_for(&self, table: &str, _column: &str, row: &str) -> Option<String> {
+        match table {
+            "retry_limit" | "retry_exact" => Some(format!("limit:{row}")),
+            "overlap" => Some(String::new()),
+            _ => None,
+        }
+    }
+
+    fn presets(&self) -> &'static [Preset] {
+        presets::PRESETS
+    }
+
+    fn examples(&self) -> &'static [&'static str] {
+        &[
+            "replace_policy=1&starting_deadline=2",
+            "failed_pod_ttl=24&backoff=1&replications=3",
+        ]
+    }
+}

@@ -1,0 +1,139 @@
+//! The registry: the course's lessons, one line each, in the course's order. A lesson is a folder
+//! here that defines its `LESSON` (see `docs/adding-a-lesson.md`); nothing outside its folder
+//! names it. The rest of this file finds lessons and presets for the shared layers.
+
+use crate::error::{Error, ErrorCode};
+use crate::lesson::Lesson;
+use crate::params::ParamSet;
+use crate::presets::Preset;
+use crate::report::Report;
+
+crate::registry! {
+    supervisor,
+    jobs,
+    compensation,
+}
+
+/// The ids of every lesson, comma-separated (for messages).
+pub fn ids() -> String {
+    ALL.iter().map(|l| l.id()).collect::<Vec<_>>().join(", ")
+}
+
+/// The lesson named `id`, or an error listing the lessons.
+pub fn get(id: &str) -> Result<Lesson, Error> {
+    ALL.iter()
+        .copied()
+        .find(|l| l.id() == id)
+        .ok_or_else(|| Error {
+            code: ErrorCode::UnknownLesson,
+            param: Some("lesson".into()),
+            value: Some(id.to_string()),
+            allowed: format!("the lessons are {}", ids()),
+        })
+}
+
+/// The first lesson, which a link without a (valid) lesson shows.
+pub fn first() -> Lesson {
+    ALL[0]
+}
+
+/// The lesson these parameters belong to.
+pub fn of(params: &ParamSet) -> Lesson {
+    get(params.lesson())
+        .unwrap_or_else(|e| panic!("parameters of a lesson the registry lacks: {e}"))
+}
+
+/// Checks the parameters against each other (faults against jobs and steps, the seed against the
+/// generator, the work budget) without running anything.
+pub fn validate(params: &ParamSet) -> Result<(), Error> {
+    work(params).map(drop)
+}
+
+/// The work a run of these parameters takes, in simulated units (job-rounds, random draws): every
+/// lesson refuses more than its budget, so this is bounded.
+pub fn work(params: &ParamSet) -> Result<f64, Error> {
+    of(params).work(params)
+}
+
+/// Runs the lesson of `params` and reports one section, or all of them when `section` is `None`.
+pub fn run(params: &ParamSet, section: Option<&str>) -> Result<Report, Error> {
+    run_with_progress(params, section, &mut |_| {})
+}
+
+/// [`run`], telling `progress` the share of the long work done (0 to 1) as it goes.
+pub fn run_with_progress(
+    params: &ParamSet,
+    section: Option<&str>,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Report, Error> {
+    of(params).run(params, section, progress)
+}
+
+/// Every preset of every lesson, with its lesson, in the course's order.
+pub fn presets() -> impl Iterator<Item = (Lesson, &'static Preset)> {
+    ALL.iter()
+        .flat_map(|&l| l.presets().iter().map(move |p| (l, p)))
+}
+
+/// The preset named `id`, of `lesson` when one is given; otherwise an error naming the key, the
+/// value and the ids allowed.
+pub fn find_preset(id: &str, lesson: Option<Lesson>) -> Result<(Lesson, &'static Preset), Error> {
+    let mine = |(l, _): &(Lesson, &'static Preset)| lesson.is_none_or(|want| *l == want);
+    match presets().find(|(_, p)| p.id == id).filter(mine) {
+        Some(found) => Ok(found),
+        None => Err(Error {
+            code: ErrorCode::UnknownPreset,
+            param: Some("preset".into()),
+            value: Some(id.to_string()),
+            allowed: {
+                let list = presets()
+                    .filter(mine)
+                    .map(|(_, p)| p.id)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                match lesson {
+                    Some(l) if list.is_empty() => format!("{} has no presets", l.id()),
+                    Some(l) => format!("the presets of {} are {list}", l.id()),
+                    None => format!("the presets are {list}"),
+                }
+            },
+        }),
+    }
+}
+
+/// The lesson's values with the preset's assignments.
+pub fn preset_params(lesson: Lesson, preset: &Preset) -> Result<ParamSet, Error> {
+    lesson.params(preset.assignments())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::parse_value;
+
+    #[test]
+    fn every_default_parses_and_prints_back() {
+        for lesson in ALL {
+            for s in lesson.specs() {
+                let v = parse_value(s, s.default).unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(v.to_text(), s.default, "{}.{}", lesson.id(), s.name);
+            }
+        }
+    }
+
+    #[test]
+    fn ids_are_distinct_and_presets_carry_their_lesson() {
+        for (i, a) in ALL.iter().enumerate() {
+            assert!(
+                ALL[..i].iter().all(|b| b.id() != a.id()),
+                "{} twice",
+                a.id()
+            );
+            assert!(!a.sections().is_empty(), "{} has no section", a.id());
+            for p in a.presets() {
+                assert!(p.id.starts_with(&format!("{}.", a.id())), "{}", p.id);
+                assert!(preset_params(*a, p).is_ok(), "{}", p.id);
+            }
+        }
+    }
+}
