@@ -79,6 +79,8 @@ build_www() {
   rm -rf target/pkg-node
   wasm-bindgen --target nodejs --out-name tatbikat --out-dir target/pkg-node --no-typescript \
     target/wasm32-unknown-unknown/wasm/tatbikat.wasm
+  # Each lesson's page texts, from its folder (www/i18n/lessons.js).
+  node tools/texts.mjs www
   # The offline copy's version and file list (www/precache.js, read by the service worker www/sw.js).
   node tools/precache.mjs www
   say "site ready in www/ ($(gzip -9c www/pkg/tatbikat_bg.wasm | wc -c) bytes of wasm, gzipped)"

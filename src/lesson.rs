@@ -12,7 +12,7 @@ use crate::error::{Error, ErrorCode};
 use crate::params::{Kind, ParamSet, ParamSpec, Schema};
 use crate::presets::Preset;
 use crate::report::Report;
-use crate::trace::{StateStyle, Trace};
+use crate::trace::{EventStyle, StateStyle, Trace};
 
 /// Everything a lesson declares about itself. Only `schema`, `title`, `sections`, `report` and
 /// `work` are required; a lesson without traces, sweeps' extras or presets keeps the defaults.
@@ -72,6 +72,11 @@ pub trait Definition: Sync + 'static {
 
     /// How each state of the lesson's traces is drawn: its tone on the page, its glyph in text.
     fn states(&self) -> &'static [StateStyle] {
+        &[]
+    }
+
+    /// The events the page marks on their lanes, with their tones.
+    fn marks(&self) -> &'static [EventStyle] {
         &[]
     }
 

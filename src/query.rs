@@ -401,13 +401,13 @@ impl Serialize for Resolved {
         struct Pairs(Vec<(&'static str, String)>);
         impl Serialize for Pairs {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                crate::render::pairs_as_map(&self.0, s)
+                pairs_as_map(&self.0, s)
             }
         }
         let params = Pairs(self.params.pairs());
         let changed: Vec<&str> = self.params.changed().into_iter().map(|(k, _)| k).collect();
         let view = Pairs(self.view.clone());
-        let mut st = s.serialize_struct("Resolved", 13)?;
+        let mut st = s.serialize_struct("Resolved", 14)?;
         st.serialize_field("lesson", self.lesson.id())?;
         st.serialize_field("section", &self.section)?;
         st.serialize_field("lang", self.lang)?;
@@ -418,11 +418,21 @@ impl Serialize for Resolved {
         st.serialize_field("query", &self.query())?;
         st.serialize_field("share", &self.share_query())?;
         st.serialize_field("detail", &Detail(&self.params))?;
+        // Parameters these values make irrelevant (the page hides their editors).
+        st.serialize_field("ignored", &self.lesson.ignored(&self.params))?;
         st.serialize_field("errors", &self.errors)?;
         st.serialize_field("preset", &self.preset.map(|p| p.id))?;
         st.serialize_field("view", &view)?;
         st.end()
     }
+}
+
+/// Parameter pairs as a JSON object, in order (the documents' `params`).
+pub fn pairs_as_map<S: serde::Serializer>(
+    pairs: &[(&'static str, String)],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_map(pairs.iter().map(|(k, v)| (k, v)))
 }
 
 /// The share-link query of these parameters: the lesson, the section if any, and every

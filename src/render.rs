@@ -70,21 +70,13 @@ pub struct Document<'a> {
     /// The share-link query of these parameters.
     pub query: String,
     /// Every parameter in the codec's text form.
-    #[serde(serialize_with = "pairs_as_map")]
+    #[serde(serialize_with = "query::pairs_as_map")]
     pub params: Vec<(&'static str, String)>,
     /// The report's sections.
     pub sections: &'a [Section],
     /// The lesson's claim shown (`preset=`), with the cells and points that support it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preset: Option<crate::presets::Shown>,
-}
-
-/// Pairs as a JSON object, in order.
-pub fn pairs_as_map<S: serde::Serializer>(
-    pairs: &[(&'static str, String)],
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    s.collect_map(pairs.iter().map(|(k, v)| (k, v)))
 }
 
 /// The document of a report.
@@ -124,12 +116,14 @@ pub struct TraceDocument<'a> {
     /// The share-link query of this trace.
     pub query: String,
     /// Every parameter in the codec's text form.
-    #[serde(serialize_with = "pairs_as_map")]
+    #[serde(serialize_with = "query::pairs_as_map")]
     pub params: Vec<(&'static str, String)>,
     /// The recorded run.
     pub trace: &'a crate::trace::Trace,
     /// How the lesson draws each state: its tone (the page's colour).
     pub states: &'static [crate::trace::StateStyle],
+    /// The events the page marks on their lanes, with their tones.
+    pub marks: &'static [crate::trace::EventStyle],
 }
 
 /// The document of a trace.
@@ -144,6 +138,7 @@ pub fn trace_document<'a>(tr: &'a crate::trace::Trace, params: &ParamSet) -> Tra
         params: params.pairs(),
         trace: tr,
         states: crate::lessons::of(params).states(),
+        marks: crate::lessons::of(params).marks(),
     }
 }
 
@@ -160,7 +155,7 @@ pub struct SweepDocument<'a> {
     /// The share-link query of this sweep.
     pub query: String,
     /// Every parameter in the codec's text form (the swept ones at their base values).
-    #[serde(serialize_with = "pairs_as_map")]
+    #[serde(serialize_with = "query::pairs_as_map")]
     pub params: Vec<(&'static str, String)>,
     /// The sweep.
     pub sweep: &'a crate::sweep::Sweep,

@@ -50,6 +50,21 @@ pub const fn style(state: &'static str, tone: Tone, glyph: char) -> StateStyle {
     StateStyle { state, tone, glyph }
 }
 
+/// An event kind the page marks on its lane, as a dot in its tone. Events a lesson does not list
+/// are only told in the event log; events of the whole track (no lane) are drawn as lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct EventStyle {
+    /// The event's kind, as in [`Event::kind`].
+    pub kind: &'static str,
+    /// Its dot's tone.
+    pub tone: Tone,
+}
+
+/// An event's style, for a lesson's table of [`EventStyle`]s.
+pub const fn mark(kind: &'static str, tone: Tone) -> EventStyle {
+    EventStyle { kind, tone }
+}
+
 /// A recorded run.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Trace {

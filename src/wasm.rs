@@ -153,6 +153,8 @@ struct LessonOut {
     seed: Option<&'static str>,
     /// Whether it has a run to watch.
     traces: bool,
+    /// Links that, with its values and presets, show everything it prints (for the tests).
+    examples: &'static [&'static str],
 }
 
 /// The lessons of the registry, in the course's order: their sections, which parameter is their
@@ -167,6 +169,7 @@ pub fn lessons() -> Result<JsValue, JsValue> {
             sections: l.sections(),
             seed: l.seed_spec().map(|s| s.name),
             traces: l.trace_help().is_some(),
+            examples: l.examples(),
         })
         .collect();
     to_js(&out)

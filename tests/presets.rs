@@ -276,11 +276,16 @@ fn every_preset_has_a_caption_in_both_languages() {
     for lang in ["tr", "en"] {
         let text = std::fs::read_to_string(format!("{root}/www/i18n/{lang}.js")).unwrap();
         for p in all() {
+            // A caption lives with its lesson's texts.
+            let id = lesson_of(p).id();
+            let texts =
+                std::fs::read_to_string(format!("{root}/src/lessons/{id}/texts/{lang}.json"))
+                    .unwrap();
             let key = format!("\"{}\":", p.caption_key());
-            let line = text
+            let line = texts
                 .lines()
                 .find(|l| l.trim_start().starts_with(&key))
-                .unwrap_or_else(|| panic!("{lang}.js has no {key}"));
+                .unwrap_or_else(|| panic!("{id}/texts/{lang}.json has no {key}"));
             assert!(line.len() > key.len() + 20, "{lang}: {line}");
         }
         for key in ["claims.title", "claims.hint", "claims.none"] {

@@ -43,7 +43,7 @@ fn value(kind: Kind) -> BoxedStrategy<Value> {
         Kind::Names { max_len } => prop::collection::hash_set(name(), 1..=max_len)
             .prop_map(|s| Value::Names(s.into_iter().collect()))
             .boxed(),
-        Kind::Faults { max_len } => {
+        Kind::Faults { max_len, .. } => {
             prop::collection::btree_map(1u32..500, name(), 0..=max_len.min(20))
                 .prop_map(|m| {
                     Value::Faults(

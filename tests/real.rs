@@ -396,14 +396,20 @@ fn every_key_has_a_message_in_both_languages() {
             &[("reversible_close", "1"), ("runs", "1000")],
         ),
     ];
-    for file in ["www/i18n/tr.js", "www/i18n/en.js"] {
-        let text =
-            std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
-                .unwrap();
-        let has =
-            |key: String| assert!(text.contains(&format!("\"{key}\":")), "{file} lacks {key}");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for lang in ["tr", "en"] {
         for (lesson, sets) in &on {
             let id = lesson.id();
+            // The page's own texts and the lesson's, from its folder.
+            let file = format!("www/i18n/{lang}.js and src/lessons/{id}/texts/{lang}.json");
+            let text = [
+                format!("www/i18n/{lang}.js"),
+                format!("src/lessons/{id}/texts/{lang}.json"),
+            ]
+            .map(|f| std::fs::read_to_string(root.join(f)).unwrap())
+            .join("\n");
+            let has =
+                |key: String| assert!(text.contains(&format!("\"{key}\":")), "{file} lacks {key}");
             for s in lesson.specs() {
                 has(format!("param.{id}.{}", s.name));
                 has(format!("help.{id}.{}", s.name));

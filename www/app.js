@@ -17,7 +17,7 @@ const SLOW_MS = 150; // a run longer than a blink shows progress and a cancel bu
 const state = {
   lessons: [],
   specs: {}, // lesson id → parameter schema from the core
-  lesson: "supervisor",
+  lesson: null, // the resolved link's lesson (the registry's first when the link names none)
   values: {}, // parameter → text as typed or as the link gave it (only those set)
   memory: {}, // lesson → values, so switching tabs keeps each lesson's changes
   lang: "tr",
@@ -36,7 +36,7 @@ const state = {
 const VIEW_KEYS = ["sweep", "sweep_y", "metric", "trace"];
 
 let engine;
-let t = translator("tr");
+let t = translator("tr", null);
 let panel = null;
 let generation = 0;
 let charts = [];
@@ -108,7 +108,7 @@ function rawQuery() {
 // ---------------------------------------------------------------- the page's frame
 
 function buildShell() {
-  t = translator(state.lang);
+  t = translator(state.lang, state.lesson);
   document.documentElement.lang = state.lang;
   document.body.classList.toggle("embed", state.embed);
   document.title = `${t(`lesson.${state.lesson}`)} — tatbikat`;
@@ -181,7 +181,7 @@ function buildShell() {
     "div",
     { class: "actions" },
     el("button", { type: "button", class: "small", id: "reset", onclick: resetValues }, t("ui.reset")),
-    el("button", { type: "button", class: "small", id: "watch-button", onclick: () => openTrace("") }, t("ui.watch")),
+    currentLesson().traces ? el("button", { type: "button", class: "small", id: "watch-button", onclick: () => openTrace("") }, t("ui.watch")) : null,
     el("button", { type: "button", class: "small", id: "copy-link", onclick: copyLink }, t("ui.copy_link")),
     state.embed ? null : el("button", { type: "button", class: "small", id: "embed-button", onclick: openEmbed }, t("ui.embed")),
   );
@@ -229,6 +229,11 @@ function claims() {
     onChoose: choosePreset,
     list: state.controls,
   });
+}
+
+/** The core's description of the lesson shown (its sections, seed, whether a run can be watched). */
+function currentLesson() {
+  return state.lessons.find((l) => l.id === state.lesson) ?? {};
 }
 
 function tabKeys(event) {
@@ -342,7 +347,7 @@ async function runTrace({ focus = false } = {}) {
         { class: "trace-selector", onsubmit: (e) => (e.preventDefault(), openTrace(input.value.trim())) },
         el("label", {}, t("ui.trace.selector"), " ", input),
         el("button", { type: "submit", class: "small" }, t("ui.trace.apply")),
-        el("span", { class: "hint" }, t(`ui.trace.selector_help.${state.lesson}`)),
+        t.has(`ui.trace.selector_help.${state.lesson}`) ? el("span", { class: "hint" }, t(`ui.trace.selector_help.${state.lesson}`)) : null,
       ),
     );
     return;
@@ -654,7 +659,7 @@ function showPanic(message) {
 
 function fatal(key, err) {
   const main = clear(document.getElementById("main"));
-  main.append(el("p", { class: "fatal", role: "alert" }, translator(state.lang)(key), err ? ` (${err.message ?? err})` : ""));
+  main.append(el("p", { class: "fatal", role: "alert" }, translator(state.lang, state.lesson)(key), err ? ` (${err.message ?? err})` : ""));
 }
 
 // ---------------------------------------------------------------- sharing

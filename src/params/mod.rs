@@ -38,7 +38,14 @@ pub enum Kind {
     /// A comma-separated list of distinct names.
     Names { max_len: usize },
     /// A comma-separated list of `job@step` faults (may be empty).
-    Faults { max_len: usize },
+    Faults {
+        /// Faults in the list at most.
+        max_len: usize,
+        /// The whole-number parameter that counts the jobs (S1..Sn), for the page's grid.
+        jobs: &'static str,
+        /// The names parameter that lists the steps, for the page's grid.
+        steps: &'static str,
+    },
     /// The compensation lesson's steps: `name[:compensation][(after/after)]`, comma-separated.
     Steps { max_len: usize },
     /// A switch: `0` (off) or `1` (on).
@@ -81,7 +88,7 @@ impl Kind {
             Kind::Names { max_len } => format!(
                 "a comma-separated list of 1 to {max_len} distinct names of letters, digits, '-', '_' or '.'"
             ),
-            Kind::Faults { max_len } => format!(
+            Kind::Faults { max_len, .. } => format!(
                 "up to {max_len} faults job@step separated by commas (such as S2@indirim), each job once, or nothing"
             ),
             Kind::Steps { max_len } => format!(

@@ -78,7 +78,7 @@ pub fn parse_value(spec: &ParamSpec, text: &str) -> Result<Value, Error> {
             }
             Ok(Value::Names(out))
         }
-        Kind::Faults { max_len } => {
+        Kind::Faults { max_len, .. } => {
             if t.is_empty() {
                 return Ok(Value::Faults(Vec::new()));
             }
@@ -417,7 +417,11 @@ mod tests {
         ] {
             assert!(parse_value(&steps, bad).is_err(), "{bad:?}");
         }
-        let faults = spec(Kind::Faults { max_len: 5 });
+        let faults = spec(Kind::Faults {
+            max_len: 5,
+            jobs: "jobs",
+            steps: "steps",
+        });
         assert_eq!(parse_value(&faults, "").unwrap(), Value::Faults(vec![]));
         for bad in ["S0@a", "2@a", "S2", "S2@", "S2@a,S2@b", "S02@a", "S2@a b"] {
             assert!(parse_value(&faults, bad).is_err(), "{bad:?}");

@@ -1,35 +1,38 @@
-// The supervisor's faults as a job × step grid: a click cycles a cell through none → hung →
-// permanent. A job has at most one hung and one permanent step (the lesson's ASILI and KALICI
-// are maps from job to step), so marking a cell clears the same kind elsewhere in its row.
+// A lesson's fault maps (parameters of kind "faults", such as the supervisor's hung and permanent
+// steps) as one job × step grid: a click cycles a cell through no fault and each map in the
+// schema's order. A job has at most one fault in each map (the lesson's ASILI and KALICI are maps
+// from job to step), so marking a cell clears the same map elsewhere in its row.
 import { el } from "../dom.js";
 
-/** The fault texts (`S2@indirim,...`) of `hung` and `permanent` lists, order kept. */
+/** The codec text (`S2@indirim,...`) of a list of faults, order kept. */
 export function faultText(list) {
   return list.map((f) => `S${f.job}@${f.step}`).join(",");
 }
 
-/** Renders the grid; `onSet(hungText, permanentText)` is called on every click. */
-export function faultGrid({ jobs, steps, hung, permanent }, t, onSet) {
+/** Renders the grid of `maps` ([{name, faults}]) over `jobs` × `steps`; `onSet({name: text})`
+ * is called on every click with every map's new text. A state's label is `ui.fault.<name>`; its
+ * symbol is the label's first letter. */
+export function faultGrid({ jobs, steps, maps }, t, onSet) {
+  const names = ["none", ...maps.map((m) => m.name)];
+  const label = (s) => t(`ui.fault.${s}`);
+  const symbol = (s) => (s === "none" ? "" : label(s).charAt(0).toLocaleUpperCase(t.lang));
+  // The last map holding a cell wins, as the model reads them.
   const state = (job, step) => {
-    if (permanent.some((f) => f.job === job && f.step === step)) return "permanent";
-    if (hung.some((f) => f.job === job && f.step === step)) return "hung";
+    for (let i = maps.length - 1; i >= 0; i -= 1) if (maps[i].faults.some((f) => f.job === job && f.step === step)) return maps[i].name;
     return "none";
   };
   const cycle = (job, step) => {
     const here = (f) => f.job === job && f.step === step;
-    const now = state(job, step);
-    let h = hung.filter((f) => !here(f));
-    let p = permanent.filter((f) => !here(f));
-    if (now === "none") {
-      h = h.filter((f) => f.job !== job);
-      h.push({ job, step });
-    } else if (now === "hung") {
-      p = p.filter((f) => f.job !== job);
-      p.push({ job, step });
+    const next = names[(names.indexOf(state(job, step)) + 1) % names.length];
+    const texts = {};
+    for (const m of maps) {
+      let list = m.faults.filter((f) => !here(f));
+      if (m.name === next) list = [...list.filter((f) => f.job !== job), { job, step }];
+      texts[m.name] = faultText(list);
     }
-    onSet(faultText(h), faultText(p));
+    onSet(texts);
   };
-  const symbol = { none: "", hung: t.lang === "tr" ? "A" : "H", permanent: t.lang === "tr" ? "K" : "P" };
+  const level = (s) => `fault level-${names.indexOf(s)}`;
   const rows = [];
   for (let job = 1; job <= jobs; job += 1) {
     rows.push(
@@ -46,12 +49,12 @@ export function faultGrid({ jobs, steps, hung, permanent }, t, onSet) {
               "button",
               {
                 type: "button",
-                class: `fault ${s}`,
+                class: level(s),
                 dataset: { job: String(job), step, state: s },
-                "aria-label": `S${job}, ${step}: ${t(`ui.fault.${s}`)}`,
+                "aria-label": `S${job}, ${step}: ${label(s)}`,
                 onclick: () => cycle(job, step),
               },
-              symbol[s],
+              symbol(s),
             ),
           );
         }),
@@ -61,11 +64,11 @@ export function faultGrid({ jobs, steps, hung, permanent }, t, onSet) {
   return el(
     "div",
     { class: "fault-grid" },
-    el("p", { class: "grid-title" }, t("ui.faults_grid")),
+    el("p", { class: "grid-title" }, t("ui.faults_grid", { states: names.map(label).join(" → ") })),
     el(
       "ul",
       { class: "grid-key" },
-      ["hung", "permanent"].map((s) => el("li", {}, el("span", { class: `fault ${s}`, "aria-hidden": "true" }, symbol[s]), t(`ui.fault.${s}`))),
+      names.slice(1).map((s) => el("li", {}, el("span", { class: level(s), "aria-hidden": "true" }, symbol(s)), label(s))),
     ),
     el(
       "div",

@@ -126,7 +126,9 @@ export class Panel {
       error,
     );
     this.fields.set(spec.name, { spec, input, slider, error, node, kind });
-    return kind === "faults" && spec.name === "permanent" ? [node, this.extras] : kind === "steps" ? [this.extras, node] : node;
+    // The fault grid follows the last fault map; the steps editor comes before the steps' text.
+    const lastFaults = this.specs.filter((s) => s.kind.type === "faults").at(-1);
+    return spec === lastFaults ? [node, this.extras] : kind === "steps" ? [this.extras, node] : node;
   }
 
   /** Text typed into a control: decimal commas are read as points in single numbers. */
@@ -166,17 +168,19 @@ export class Panel {
     const focused = focusables().indexOf(document.activeElement);
     const d = resolved.detail;
     let extra = null;
-    // Random faults ignore the maps, so their grid is not offered.
-    if (this.lesson === "supervisor" && d.jobs <= GRID_MAX_JOBS && resolved.params.fault_mode !== "random") {
-      extra = faultGrid({ jobs: d.jobs, steps: d.steps, hung: d.hung, permanent: d.permanent }, this.t, (hung, permanent) => {
-        this.fields.get("hung").input.value = hung;
-        this.fields.get("permanent").input.value = permanent;
-        this.onChange({ hung, permanent });
+    // The fault maps as one grid, unless the values make them irrelevant (random faults).
+    const maps = this.specs.filter((s) => s.kind.type === "faults" && !resolved.ignored.includes(s.name));
+    const steps = this.specs.find((s) => s.kind.type === "steps");
+    if (maps.length && d[maps[0].kind.jobs] <= GRID_MAX_JOBS) {
+      const { jobs, steps: stepNames } = maps[0].kind;
+      extra = faultGrid({ jobs: d[jobs], steps: d[stepNames], maps: maps.map((m) => ({ name: m.name, faults: d[m.name] })) }, this.t, (texts) => {
+        for (const [name, text] of Object.entries(texts)) this.fields.get(name).input.value = text;
+        this.onChange(texts);
       });
-    } else if (this.lesson === "compensation") {
-      extra = stepsEditor(d.steps, this.t, (text) => {
-        this.fields.get("steps").input.value = text;
-        this.onChange("steps", text);
+    } else if (steps) {
+      extra = stepsEditor(d[steps.name], this.t, (text) => {
+        this.fields.get(steps.name).input.value = text;
+        this.onChange(steps.name, text);
       });
     }
     this.extras.replaceChildren(...(extra ? [extra] : []));

@@ -7,11 +7,11 @@ import { formatNumber } from "../i18n/index.js";
 import { dataFold } from "./chart.js";
 
 const AXIS_H = 22;
-const NOTABLE = new Set(["redrive", "wasted", "killed", "duplicate_line", "compensate", "skip", "start_late", "hung", "call_failed", "step_failed", "night_failed", "uncompensated"]);
 
 /** The viewer for a trace document (`doc.trace`); `draw(width)` lays it out. */
 export function timelineView(doc, t, { onSelector } = {}) {
   const tr = doc.trace;
+  const factVars = Object.fromEntries(tr.facts); // a track's title may name them ({limit})
   const unit = (n) => t(`trace.unit.${tr.unit}`, { n });
   let frame = 0;
   let timer = null;
@@ -62,7 +62,12 @@ export function timelineView(doc, t, { onSelector } = {}) {
   );
   // It scrolls, so it takes focus (keyboard users can scroll it).
   const log = el("ul", { class: "trace-log", "aria-live": "polite", tabindex: "0", "aria-label": t("ui.trace.events") });
-  const tracks = tr.tracks.map((track) => trackView(track, tr, t));
+  // The lesson's styles: each state's tone (style.css colours tones) and the events it marks.
+  const styles = {
+    tone: new Map(doc.states.map((s) => [s.state, s.tone])),
+    marks: new Map(doc.marks.map((m) => [m.kind, m.tone])),
+  };
+  const tracks = tr.tracks.map((track) => trackView(track, tr, t, styles));
   const node = el(
     "section",
     {
@@ -106,8 +111,7 @@ export function timelineView(doc, t, { onSelector } = {}) {
       for (const e of track.events) {
         if (e.at < from || e.at >= to || frame === 0) continue;
         const lane = e.lane === null ? "" : `${track.lanes[e.lane].label}: `;
-        const limit = tr.facts.find(([k]) => k === "limit")?.[1] ?? "";
-        const prefix = tr.tracks.length > 1 ? `[${t(`trace.track.${track.key}`, { limit })}] ` : "";
+        const prefix = tr.tracks.length > 1 ? `[${t(`trace.track.${track.key}`, factVars)}] ` : "";
         const what = t(`trace.event.${e.kind}`, { note: e.note ?? "" });
         items.push(el("li", {}, `${prefix}${unit(e.at + tr.first)} — ${lane}${what}${e.note && !t(`trace.event.${e.kind}`).includes("{note}") ? ` (${e.note})` : ""}`));
       }
@@ -154,7 +158,8 @@ export function timelineView(doc, t, { onSelector } = {}) {
 }
 
 /** One track: its lanes as an SVG, and its counters. */
-function trackView(track, tr, t) {
+function trackView(track, tr, t, styles) {
+  const tone = (state) => `tone-${styles.tone.get(state) ?? "muted"}`;
   const holder = el("div", { class: "timeline-canvas" });
   const counters = el("dl", { class: "trace-counters" });
   const titleId = uid("track");
@@ -162,12 +167,12 @@ function trackView(track, tr, t) {
   const legend = el(
     "ul",
     { class: "legend trace-legend" },
-    states.map((s) => el("li", {}, el("span", { class: `swatch st-${s}`, "aria-hidden": "true" }), t(`trace.state.${s}`))),
+    states.map((s) => el("li", {}, el("span", { class: `swatch ${tone(s)}`, "aria-hidden": "true" }), t(`trace.state.${s}`))),
   );
   const node = el(
     "figure",
     { class: "timeline", dataset: { track: track.key } },
-    el("figcaption", { id: titleId }, t(`trace.track.${track.key}`, { limit: tr.facts.find(([k]) => k === "limit")?.[1] ?? "" })),
+    el("figcaption", { id: titleId }, t(`trace.track.${track.key}`, Object.fromEntries(tr.facts))),
     holder,
     legend,
     counters,
@@ -203,23 +208,24 @@ function trackView(track, tr, t) {
       for (const s of lane.spans) {
         const attrs = { x: x(s.start), y, height: Math.max(2, lh - 2) };
         const title = `${lane.label}: ${t(`trace.state.${s.state}`)}${s.note ? ` (${s.note})` : ""} — ${t(`trace.unit.${tr.unit}`, { n: s.start + tr.first })}–${s.end - 1 + tr.first}`;
-        ghost.append(svg("rect", { ...attrs, width: Math.max(1, x(s.end) - x(s.start)), class: `st-${s.state}` }));
-        const rect = svg("rect", { ...attrs, width: 0, class: `st-${s.state}` }, svg("title", {}, title));
+        ghost.append(svg("rect", { ...attrs, width: Math.max(1, x(s.end) - x(s.start)), class: tone(s.state) }));
+        const rect = svg("rect", { ...attrs, width: 0, class: tone(s.state) }, svg("title", {}, title));
         solid.append(rect);
         live.push([rect, s]);
       }
     });
     root.append(ghost, solid);
-    // Events worth a mark: scans as lines across the track, the rest as dots on their lane.
+    // Events worth a mark: those of the whole track (a scan) as lines across it, those the lesson
+    // marks as dots on their lane in its tone.
     const ev = svg("g", { class: "events" });
     marks = [];
     for (const e of track.events) {
-      if (e.kind === "scan") {
-        const m = svg("line", { class: "scan", x1: x(e.at + 0.5), x2: x(e.at + 0.5), y1: 0, y2: n * lh + 2 });
+      if (e.lane === null) {
+        const m = svg("line", { class: "track-event", x1: x(e.at + 0.5), x2: x(e.at + 0.5), y1: 0, y2: n * lh + 2 });
         ev.append(m);
         marks.push([m, e]);
-      } else if (NOTABLE.has(e.kind) && e.lane !== null) {
-        const m = svg("circle", { class: `ev ev-${e.kind}`, cx: x(e.at + 0.5), cy: e.lane * lh + 2 + (lh - 2) / 2, r: Math.max(2, Math.min(4, lh / 3)) });
+      } else if (styles.marks.has(e.kind)) {
+        const m = svg("circle", { class: `ev tone-${styles.marks.get(e.kind)}`, cx: x(e.at + 0.5), cy: e.lane * lh + 2 + (lh - 2) / 2, r: Math.max(2, Math.min(4, lh / 3)) });
         ev.append(m);
         marks.push([m, e]);
       }

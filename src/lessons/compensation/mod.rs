@@ -13,7 +13,7 @@ use crate::lesson::Definition;
 use crate::params::{ParamSet, Schema};
 use crate::presets::Preset;
 use crate::report::Report;
-use crate::trace::{StateStyle, Tone, Trace, style};
+use crate::trace::{EventStyle, StateStyle, Tone, Trace, mark, style};
 use params::CompensationParams;
 
 /// How its traces' states are drawn.
@@ -25,6 +25,14 @@ const STATES: &[StateStyle] = &[
     style("compensated", Tone::Reverted, 'x'),
     style("hung", Tone::Warning, 'H'),
     style("uncompensated", Tone::Strong, 'U'),
+];
+
+/// The events its timelines mark.
+const MARKS: &[EventStyle] = &[
+    mark("hung", Tone::Failure),
+    mark("call_failed", Tone::Failure),
+    mark("step_failed", Tone::Strong),
+    mark("uncompensated", Tone::Strong),
 ];
 
 /// The lesson, as the registry lists it.
@@ -102,6 +110,10 @@ impl Definition for Compensation {
         STATES
     }
 
+    fn marks(&self) -> &'static [EventStyle] {
+        MARKS
+    }
+
     /// A Monte Carlo row is watched at its first run that leaves a step hung.
     fn trace_for(&self, table: &str, _column: &str, row: &str) -> Option<String> {
         match table {
@@ -117,6 +129,11 @@ impl Definition for Compensation {
     }
 
     fn examples(&self) -> &'static [&'static str] {
-        &["reversible_close=1&runs=20000", "replications=3&runs=20000"]
+        &[
+            "reversible_close=1&runs=20000",
+            "replications=3&runs=20000",
+            "comp_fail=0&trace=attempts:1,run:hung",
+            "trace=attempts:2,run:hung,step:2",
+        ]
     }
 }

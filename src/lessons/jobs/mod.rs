@@ -13,7 +13,7 @@ use crate::lesson::Definition;
 use crate::params::{ParamSet, Schema};
 use crate::presets::Preset;
 use crate::report::Report;
-use crate::trace::{StateStyle, Tone, Trace, style};
+use crate::trace::{EventStyle, StateStyle, Tone, Trace, mark, style};
 use params::JobsParams;
 
 /// How its traces' states are drawn.
@@ -23,6 +23,14 @@ const STATES: &[StateStyle] = &[
     style("skipped", Tone::Muted, '*'),
     style("attempt_ok", Tone::Success, '*'),
     style("attempt_failed", Tone::Failure, '*'),
+];
+
+/// The events its timelines mark.
+const MARKS: &[EventStyle] = &[
+    mark("killed", Tone::Failure),
+    mark("skip", Tone::Strong),
+    mark("start_late", Tone::Strong),
+    mark("night_failed", Tone::Failure),
 ];
 
 /// The lesson, as the registry lists it.
@@ -93,6 +101,10 @@ impl Definition for Jobs {
         STATES
     }
 
+    fn marks(&self) -> &'static [EventStyle] {
+        MARKS
+    }
+
     /// A retry-limit row is the nights' attempts under that limit; the overlap policies are the
     /// Gantt of the default run.
     fn trace_for(&self, table: &str, _column: &str, row: &str) -> Option<String> {
@@ -109,7 +121,8 @@ impl Definition for Jobs {
 
     fn examples(&self) -> &'static [&'static str] {
         &[
-            "replace_policy=1&starting_deadline=2",
+            "replace_policy=1",
+            "replace_policy=1&starting_deadline=2&trace=limit:1",
             "failed_pod_ttl=24&backoff=1&replications=3",
         ]
     }

@@ -13,7 +13,7 @@ use crate::lesson::Definition;
 use crate::params::{ParamSet, Schema};
 use crate::presets::Preset;
 use crate::report::Report;
-use crate::trace::{StateStyle, Tone, Trace, style};
+use crate::trace::{EventStyle, StateStyle, Tone, Trace, mark, style};
 use params::SupervisorParams;
 
 /// How its traces' states are drawn.
@@ -22,6 +22,14 @@ const STATES: &[StateStyle] = &[
     style("stuck", Tone::Warning, '?'),
     style("done", Tone::Done, '.'),
     style("compensated", Tone::Reverted, 'x'),
+];
+
+/// The events its timelines mark.
+const MARKS: &[EventStyle] = &[
+    mark("redrive", Tone::Strong),
+    mark("wasted", Tone::Failure),
+    mark("compensate", Tone::Strong),
+    mark("duplicate_line", Tone::Failure),
 ];
 
 /// The lesson, as the registry lists it.
@@ -90,6 +98,10 @@ impl Definition for Supervisor {
         STATES
     }
 
+    fn marks(&self) -> &'static [EventStyle] {
+        MARKS
+    }
+
     /// The scan sweep's rows are runs at a scan interval; the comparison's columns are the runs
     /// without and with the supervisor.
     fn trace_for(&self, table: &str, column: &str, row: &str) -> Option<String> {
@@ -121,6 +133,11 @@ impl Definition for Supervisor {
     }
 
     fn examples(&self) -> &'static [&'static str] {
-        &["fault_mode=random&idempotent=0", "idempotent=0&invoice_steps=tarife,indirim,fatura,bildirim"]
+        &[
+            "fault_mode=random&idempotent=0",
+            "idempotent=0&invoice_steps=tarife,indirim,fatura,bildirim",
+            "trace=off",
+            "idempotent=0&trace=on",
+        ]
     }
 }

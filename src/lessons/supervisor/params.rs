@@ -10,9 +10,9 @@ crate::declare_params! {
             "ISLER (S1..S12)", "number of workflows S1..Sn run side by side";
         steps: Vec<String> = "tarife,indirim,fatura,bildirim", Kind::Names { max_len: 20 },
             "ADIM", "the steps every workflow runs, in order";
-        hung: Vec<Fault> = "S2@indirim,S5@tarife,S9@fatura", Kind::Faults { max_len: 1000 },
+        hung: Vec<Fault> = "S2@indirim,S5@tarife,S9@fatura", Kind::Faults { max_len: 1000, jobs: "jobs", steps: "steps" },
             "ASILI", "steps whose agent does the work but never records it on the first attempt (job@step)";
-        permanent: Vec<Fault> = "S7@indirim", Kind::Faults { max_len: 1000 },
+        permanent: Vec<Fault> = "S7@indirim", Kind::Faults { max_len: 1000, jobs: "jobs", steps: "steps" },
             "KALICI", "steps that fail on every attempt (job@step)";
         scan: u32 = "2", Kind::Int { min: 1, max: 10000 },
             "tarama", "rounds between two scans of the record by the supervisor";

@@ -1,0 +1,161 @@
+// Every message the page asks for exists, and every message it carries is asked for, in both
+// languages. The page's own texts are www/i18n/{tr,en}.js; each lesson's are in its folder,
+// src/lessons/<id>/texts/{tr,en}.json. The keys a lesson needs are worked out from what the core
+// gives the page for it — its schema, its reports at its values, its examples and presets, and
+// the runs they can watch — with the same key patterns the page's renderers use. The page's own
+// keys are the ones its code names. Needs ./build.sh build (target/pkg-node).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
+const LANGS = ["tr", "en"];
+const lessons = core.lessons();
+const presets = core.presets();
+
+const shared = Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, (await import(join(ROOT, "www", "i18n", `${l}.js`))).default])));
+const own = Object.fromEntries(
+  lessons.map((l) => [l.id, Object.fromEntries(LANGS.map((lang) => [lang, JSON.parse(readFileSync(join(ROOT, "src", "lessons", l.id, "texts", `${lang}.json`), "utf8"))]))]),
+);
+
+/** The message keys the page asks for when it shows lesson `id`, from what the core gives it. */
+function lessonKeys(lesson) {
+  const id = lesson.id;
+  const keys = new Set();
+  const add = (k) => keys.add(k);
+  const cellKeys = (cell) => cell.kind === "label" && add(`label.${cell.key}`);
+  add(`lesson.${id}`);
+  add(`intro.${id}`);
+  for (const s of core.params(id)) {
+    add(`param.${id}.${s.name}`);
+    add(`help.${id}.${s.name}`);
+    if (s.kind.type === "choice") for (const o of s.kind.options) add(`choice.${id}.${s.name}.${o}`);
+    if (s.kind.type === "faults") add(`ui.fault.${s.name}`);
+  }
+  for (const p of presets.filter((p) => p.lesson === id)) add(p.caption);
+  const report = (doc) => {
+    for (const section of doc.sections) {
+      add(`ui.section.${section.name}`);
+      for (const g of section.groups) {
+        add(`group.${id}.${g.key}`);
+        for (const b of g.blocks) {
+          if (b.type === "line") {
+            add(`line.${b.key}`);
+            Object.values(b.values).forEach(cellKeys);
+          } else {
+            add(`table.${id}.${b.key}`);
+            for (const c of b.columns) add(`col.${id}.${c.key}`);
+            b.rows.flat().forEach(cellKeys);
+          }
+        }
+        for (const ch of g.charts) {
+          add(`chart.${id}.${ch.key}`);
+          for (const axis of [ch.x, ch.y]) {
+            add(axis.title_key ?? `axis.${id}.${axis.key}`);
+            if (axis.unit) add(`unit.${axis.unit}`);
+          }
+          for (const r of ch.rules) add(`rule.${r.key}`);
+          for (const s of ch.series) add(s.name_key ? `label.${s.name_key}` : s.name === undefined ? `col.${id}.${s.key}` : null);
+          for (const c of ch.x.categories ?? []) if (c.key) add(`label.${c.key}`);
+        }
+      }
+    }
+  };
+  const trace = (doc) => {
+    const tr = doc.trace;
+    add(`ui.trace.selector_help.${id}`);
+    add(`trace.unit.${tr.unit}`);
+    add(`ui.trace.unit_name.${tr.unit}`);
+    for (const [k] of tr.facts) add(`trace.fact.${k}`);
+    for (const track of tr.tracks) {
+      add(`trace.track.${track.key}`);
+      for (const lane of track.lanes) for (const s of lane.spans) add(`trace.state.${s.state}`);
+      for (const e of track.events) add(`trace.event.${e.kind}`);
+      for (const c of track.counters) add(`trace.counter.${c.key}`);
+    }
+  };
+  const links = ["", ...lesson.examples, ...presets.filter((p) => p.lesson === id).map((p) => p.query.replace(/^lesson=[^&]*&?/, ""))];
+  const selectors = new Set([""]);
+  for (const link of links) {
+    const q = new URLSearchParams(link);
+    const selector = q.get("trace");
+    q.delete("trace");
+    const query = `lesson=${id}&${q}`;
+    const doc = core.run(query);
+    report(doc);
+    // Every run a chart point opens.
+    JSON.stringify(doc, (k, v) => (k === "trace" && typeof v === "string" && selectors.add(v), v));
+    if (lesson.traces) for (const s of selector === null ? [...selectors] : [selector]) trace(core.trace(`${query}&trace=${encodeURIComponent(s)}`));
+  }
+  keys.delete(null);
+  return keys;
+}
+
+/** The page's own keys: those its code names, and the families it composes from a literal
+ * prefix (`ui.trace.${key}`) — a shared key under such a prefix counts as used. */
+function pageKeys() {
+  const files = [];
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) {
+        if (!["pkg", "vendor", "vendor-src", "i18n"].includes(e.name)) walk(p);
+      } else if (p.endsWith(".js")) files.push(p);
+    }
+  };
+  walk(join(ROOT, "www"));
+  files.push(join(ROOT, "www", "i18n", "index.js"));
+  const literal = new Set(); // keys given to t() as literals: they must exist
+  const named = new Set(); // every dotted string in the code: a key among them is used
+  const prefixes = new Set();
+  for (const f of files) {
+    const text = readFileSync(f, "utf8");
+    for (const m of text.matchAll(/\bt(?:\.has)?\(\s*"([a-z_][\w.]*)"/g)) literal.add(m[1]);
+    for (const m of text.matchAll(/\?\s*"([a-z_]+\.[\w.]+)"\s*:\s*"([a-z_]+\.[\w.]+)"/g)) literal.add(m[1]).add(m[2]);
+    for (const m of text.matchAll(/"([a-z_]+\.[a-z_.]+)"/g)) named.add(m[1]);
+    for (const m of text.matchAll(/\bt(?:\.has)?\(\s*`([a-z_.]+)\$\{/g)) prefixes.add(m[1]);
+  }
+  return { literal, named, prefixes };
+}
+
+const page = pageKeys();
+const needs = new Map(lessons.map((l) => [l.id, lessonKeys(l)]));
+
+for (const lang of LANGS) {
+  test(`${lang}: every key a lesson needs has a message, in its folder or the page's`, () => {
+    const missing = [];
+    for (const [id, keys] of needs) for (const k of keys) if (!(k in own[id][lang]) && !(k in shared[lang])) missing.push(`${id}: ${k}`);
+    for (const k of page.literal) if (!(k in shared[lang])) missing.push(`page: ${k}`);
+    assert.deepEqual(missing, []);
+  });
+
+  test(`${lang}: every message is used (a lesson's by its lesson, the page's by the page or a lesson)`, () => {
+    const unused = [];
+    for (const [id, keys] of needs) for (const k of Object.keys(own[id][lang])) if (!keys.has(k)) unused.push(`src/lessons/${id}/texts/${lang}.json: ${k}`);
+    const anyLesson = new Set([...needs.values()].flatMap((s) => [...s]));
+    for (const k of Object.keys(shared[lang])) {
+      if (k === "locale" || page.literal.has(k) || page.named.has(k) || anyLesson.has(k)) continue;
+      // The shared report's labels (report::inside_cell) need not show at the lessons' values.
+      if (["label.yes", "label.no"].includes(k)) continue;
+      if ([...page.prefixes].some((p) => k.startsWith(p) && !/^(param|help|choice|col|group|table|chart|axis|line|label|unit|rule|trace|claim|lesson|intro)\./.test(p))) continue;
+      unused.push(`www/i18n/${lang}.js: ${k}`);
+    }
+    assert.deepEqual(unused, []);
+  });
+}
+
+test("both languages have the same keys, for the page and for every lesson", () => {
+  const diff = (a, b) => Object.keys(a).filter((k) => !(k in b));
+  assert.deepEqual([diff(shared.tr, shared.en), diff(shared.en, shared.tr)], [[], []], "www/i18n");
+  for (const { id } of lessons) assert.deepEqual([diff(own[id].tr, own[id].en), diff(own[id].en, own[id].tr)], [[], []], id);
+});
+
+test("every lesson folder with texts is a lesson of the registry", () => {
+  const dir = join(ROOT, "src", "lessons");
+  const folders = readdirSync(dir).filter((d) => existsSync(join(dir, d, "texts")));
+  assert.deepEqual(folders.sort(), lessons.map((l) => l.id).sort());
+});
