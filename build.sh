@@ -80,10 +80,13 @@ build_www() {
   say "bundling the chart scales (d3-scale) into www/vendor"
   esbuild www/vendor-src/d3-scale.js --bundle --format=esm --minify --log-level=warning \
     --outfile=www/vendor/d3-scale.js
-  # The packages for node tests: the same modules, loadable with require().
+  # The packages for node tests: the same modules, loadable with require(). wasm-bindgen's nodejs
+  # output is CommonJS in .js files, and package.json says "type": "module" for the whole tree:
+  # the folder's own package.json makes node read them as CommonJS again.
   rm -rf target/pkg-node
   wasm-bindgen --target nodejs --out-name tatbikat --out-dir target/pkg-node --no-typescript target/tatbikat-base.wasm
   wasm-bindgen --target nodejs --out-name tatbikat_deep --out-dir target/pkg-node --no-typescript target/tatbikat-deep.wasm
+  echo '{ "type": "commonjs" }' > target/pkg-node/package.json
   # The offline copy's version and file list (www/precache.js, read by the service worker www/sw.js).
   node tools/precache.mjs www
   say "site ready in www/ ($(gzip -9c www/pkg/tatbikat_bg.wasm | wc -c) bytes of first-load wasm, $(gzip -9c www/pkg/tatbikat_deep_bg.wasm | wc -c) bytes of traces-and-sweeps wasm, gzipped)"
