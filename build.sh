@@ -3,7 +3,7 @@
 # is already there (wasm target, pinned wasm-bindgen-cli, npm packages from the lockfile,
 # Debian's chromium for the browser tests).
 #   ./build.sh serve   build everything and serve the playground on 127.0.0.1 (PORT, default 8000)
-#   ./build.sh test    every test
+#   ./build.sh test    every test (ONLY=regex: only the node and browser tests whose names match)
 #   ./build.sh bench   the benchmark figures, side by side in one table (tests/bench/suite.mjs)
 #   ./build.sh build   build the CLI and the static site in www/ without serving
 set -euo pipefail
@@ -75,10 +75,13 @@ build_www() {
   say "bundling the chart scales (d3-scale) into www/vendor"
   esbuild www/vendor-src/d3-scale.js --bundle --format=esm --minify --log-level=warning \
     --outfile=www/vendor/d3-scale.js
-  # The package for node tests: the same module, loadable with require().
+  # The package for node tests: the same module, loadable with require(). wasm-bindgen's nodejs
+  # output is CommonJS in .js files, and package.json says "type": "module" for the whole tree:
+  # the folder's own package.json makes node read them as CommonJS again.
   rm -rf target/pkg-node
   wasm-bindgen --target nodejs --out-name tatbikat --out-dir target/pkg-node --no-typescript \
     target/wasm32-unknown-unknown/wasm/tatbikat.wasm
+  echo '{ "type": "commonjs" }' > target/pkg-node/package.json
   # Each lesson's page texts, from its folder (www/i18n/lessons.js).
   node tools/texts.mjs www
   # The offline copy's version and file list (www/precache.js, read by the service worker www/sw.js).
@@ -126,6 +129,19 @@ case "${1:-}" in
     exec python3 tools/serve.py www
     ;;
   test)
+    # Every test. Last, the node and browser suites (tests/node/*.test.mjs and
+    # tests/browser/<topic>.test.mjs) under node's own runner, node:test, through one entry point,
+    # `npm test` (the "test" script in package.json), run here and by hand alike:
+    #   node --test --test-concurrency=1 --test-reporter=spec tests/node/ tests/browser/
+    # node 20 takes the *.test.mjs files of both directories (not lib.mjs; it has no glob
+    # patterns), in path order, one file at a time: two at once also pass, but the page's budget
+    # figures, measured next to a second chromium on 2 cores, come out up to twice as high. Each
+    # browser suite is one describe() named for its topic; its server and browser live in
+    # before/after hooks, and its figures and tables are printed at its end.
+    # ONLY=regex runs only the tests whose names match (npm test passes
+    # --test-name-pattern="$ONLY" when ONLY is set): a suite's name counts too (ONLY=hostile runs
+    # every hostile link), the rest are listed as skipped, and a test that builds on an earlier
+    # one needs that one too.
     need_rust_components
     say "cargo fmt --check"
     cargo fmt --check
@@ -140,17 +156,9 @@ case "${1:-}" in
     build_cli
     build_www
     wasm_bindgen_tests
-    say "node tests: the WASM bindings against the native CLI"
-    node --test tests/node/
     need_chromium
-    say "browser tests (headless chromium)"
-    node tests/browser/run.mjs
-    # Further browser suites (one file each: tests/browser/<topic>.check.mjs).
-    for suite in tests/browser/*.check.mjs; do
-      [ -e "$suite" ] || continue
-      say "browser tests: $(basename "$suite" .check.mjs)"
-      node "$suite"
-    done
+    say "node and browser tests (node:test, headless chromium)${ONLY:+: only names matching /$ONLY/}"
+    npm test
     say "all tests passed"
     ;;
   bench)

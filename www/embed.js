@@ -18,7 +18,7 @@ export function postHeight() {
 }
 
 // The snippet's sandbox holds only what the embedded page needs (each flag tested from another
-// origin in tests/browser/csp.check.mjs): allow-scripts (the page is a script); allow-same-origin
+// origin in tests/browser/csp.test.mjs): allow-scripts (the page is a script); allow-same-origin
 // (without it the frame's origin is opaque and its modules, worker and WebAssembly, all on the
 // page's own origin, are refused as cross-origin); allow-forms (without it a form's submit event
 // never fires: the sweep and trace-selector forms would do nothing); allow-downloads (the export

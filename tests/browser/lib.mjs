@@ -1,5 +1,6 @@
-// Browser-test plumbing: our static server on a free port, Debian's chromium driven headless by
-// playwright-core (never a downloaded browser), console and CSP-violation capture, screenshots.
+// Browser-test plumbing for the node:test suites (tests/browser/*.test.mjs) and the benchmark:
+// our static server on a free port, Debian's chromium driven headless by playwright-core (never a
+// downloaded browser), console and CSP-violation capture, screenshots.
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -9,6 +10,9 @@ import { chromium } from "playwright-core";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const SHOTS = join(ROOT, "target", "screenshots");
+
+// The servers started by serve() that are still running (see stopServers).
+const running = new Set();
 
 /** Starts tools/serve.py on a free port; resolves to {url, stop, reports}. Options: `dir` (default
  * www/), `port` (default: a free one), `cspReports` (collect the CSP violation reports posted to
@@ -20,8 +24,12 @@ export function serve({ dir = join(ROOT, "www"), port = 0, cspReports = false, f
       stdio: ["ignore", "pipe", "inherit"],
     });
     const reports = [];
-    // Resolves once the server has exited (so its port can be served again).
-    const stop = () => new Promise((done) => (child.exitCode !== null ? done() : (child.once("exit", done), child.kill())));
+    // Resolves once the server has exited (so its port can be served again). A server killed by
+    // a signal has no exit code, only a signal code: either means it has exited already.
+    const exited = () => child.exitCode !== null || child.signalCode !== null;
+    const stop = () => new Promise((done) => (exited() ? done() : (child.once("exit", done), child.kill())));
+    running.add(stop);
+    child.once("exit", () => running.delete(stop));
     let rest = "";
     child.on("error", reject);
     child.stdout.setEncoding("utf8");
@@ -36,6 +44,12 @@ export function serve({ dir = join(ROOT, "www"), port = 0, cspReports = false, f
     });
     child.on("exit", (code) => reject(new Error(`server exited ${code}`)));
   });
+}
+
+/** Stops every server serve() started that still runs: for a suite's `after` hook, so a failed
+ * test that left one running does not keep the process alive. */
+export async function stopServers() {
+  await Promise.all([...running].map((stop) => stop()));
 }
 
 /** Launches the system chromium headless with the flags this machine needs. */
@@ -79,22 +93,6 @@ export async function rendered(p, n = 1) {
 export async function shot(p, name) {
   mkdirSync(SHOTS, { recursive: true });
   await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** Every suite's failures, by check name (a suite exits with 1 when any is listed). */
-export const failures = [];
-
-/** Runs one named check: prints ok or FAIL with the error's first lines, and goes on.
- * `ONLY=regex` runs only the checks whose names match. */
-export async function check(name, f) {
-  if (process.env.ONLY && !new RegExp(process.env.ONLY).test(name)) return;
-  try {
-    await f();
-    console.log(`ok   ${name}`);
-  } catch (err) {
-    failures.push(name);
-    console.log(`FAIL ${name}\n     ${String(err.stack ?? err).split("\n").slice(0, 6).join("\n     ")}`);
-  }
 }
 
 /** Fails on any console error, page error or CSP violation the page recorded. */

@@ -2,15 +2,15 @@
 // tatbikat's version, the lesson and the link. The CSV equals the CLI's --format csv for the same
 // link byte for byte; the JSON is the core's table with the document's metadata; the SVG parses
 // and holds the metadata and the chart's marks; the PNG is a PNG with the link in a tEXt chunk.
+import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, SHOTS, browser, check, failures, page, rendered, serve, shot } from "./lib.mjs";
+import { ROOT, SHOTS, browser, page, rendered, serve, shot, stopServers } from "./lib.mjs";
 
 const CLI = join(ROOT, "target", "release", "tatbikat");
 const VERSION = execFileSync(CLI, ["--version"], { encoding: "utf8" }).trim().split(" ")[1];
-
 
 /** The CLI's arguments for a core query (lesson=..&section=..&name=value..&sweep=..&trace=..). */
 function cliArgs(query) {
@@ -77,12 +77,21 @@ function checkPng(bytes, query) {
 
 const bar = (p, selector) => p.locator(`${selector} .export-bar`).first();
 
-const { url, stop } = await serve();
-const b = await browser();
-try {
-  const ctx = await b.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+describe("export", () => {
+  let url;
+  let b;
+  let ctx;
+  before(async () => {
+    ({ url } = await serve());
+    b = await browser();
+    ctx = await b.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  });
+  after(async () => {
+    await b?.close();
+    await stopServers();
+  });
 
-  await check("tables: CSV equals the CLI's --format csv, JSON carries version, lesson, link and the core's table", async () => {
+  test("tables: CSV equals the CLI's --format csv, JSON carries version, lesson, link and the core's table", async () => {
     const p = await page(ctx);
     await p.goto(`${url}?lesson=jobs&seed=42&fail_prob=0.3`);
     await rendered(p);
@@ -117,7 +126,7 @@ try {
     await p.close();
   });
 
-  await check("Turkish names and commas: the page's CSV is the CLI's", async () => {
+  test("Turkish names and commas: the page's CSV is the CLI's", async () => {
     const p = await page(ctx);
     const steps = "dönem-kapat,fatura-satırı:satırı-iptal-et(dönem-kapat),ödeme:iade(fatura-satırı)";
     await p.goto(`${url}?lesson=compensation&section=measure&runs=2000&steps=${encodeURIComponent(steps)}`);
@@ -132,7 +141,7 @@ try {
     await p.close();
   });
 
-  await check("charts: SVG parses with the metadata and the marks; PNG at 2× with tEXt", async () => {
+  test("charts: SVG parses with the metadata and the marks; PNG at 2× with tEXt", async () => {
     const p = await page(ctx);
     await p.goto(`${url}?lesson=supervisor`);
     await rendered(p);
@@ -162,7 +171,7 @@ try {
     await p.close();
   });
 
-  await check("sweep and heatmap: CSV equals the CLI's --sweep, SVG and PNG", async () => {
+  test("sweep and heatmap: CSV equals the CLI's --sweep, SVG and PNG", async () => {
     const p = await page(ctx);
     await p.goto(`${url}?lesson=supervisor&sweep=scan:1..4`);
     await rendered(p);
@@ -193,7 +202,7 @@ try {
     await p.close();
   });
 
-  await check("watched run: CSV equals the CLI's --trace, SVG of the timeline", async () => {
+  test("watched run: CSV equals the CLI's --trace, SVG of the timeline", async () => {
     const p = await page(ctx);
     await p.goto(`${url}?lesson=supervisor&trace=scan:4`);
     await rendered(p);
@@ -211,13 +220,4 @@ try {
     assert.deepEqual(p.problems, []);
     await p.close();
   });
-} finally {
-  await b.close();
-  stop();
-}
-
-if (failures.length) {
-  console.log(`\n${failures.length} export check(s) failed: ${failures.join("; ")}`);
-  process.exit(1);
-}
-console.log("\nall export checks passed");
+});

@@ -5,11 +5,13 @@
 // in document order with a visible focus, the timeline runs from the keyboard, chart points and
 // heatmap cells open their run with Enter, and the embed dialog keeps and returns focus. The
 // colours that carry meaning in charts (series, timeline states) are checked against WCAG's 3:1
-// for graphics, which axe does not measure inside SVG.
+// for graphics, which axe does not measure inside SVG. At the end the table of violations by impact
+// for every view is printed.
+import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { browser, check, failures, page, rendered, serve, shot } from "./lib.mjs";
+import { browser, page, rendered, serve, shot, stopServers } from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
 // Evaluated in the page (not added as a <script>): the page's CSP allows no inline script.
@@ -19,7 +21,6 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 const IMPACTS = ["critical", "serious", "moderate", "minor"];
 
 const figures = [];
-
 
 /** Opens every <details> under the page and waits for what they load. */
 async function openFolds(p) {
@@ -102,86 +103,108 @@ function contrast(a, b) {
   return (x + 0.05) / (y + 0.05);
 }
 
-const { url, stop } = await serve();
-const b = await browser();
-try {
+describe("a11y", () => {
+  let url;
+  let b;
+  let ctx;
   const table = [];
+  before(async () => {
+    ({ url } = await serve());
+    b = await browser();
+    ctx = await b.newContext({ viewport: { width: 1280, height: 900 } });
+  });
+  after(async () => {
+    await b?.close();
+    await stopServers();
+    if (!table.length && !figures.length) return; // no audit ran (ONLY=)
+    console.log(`\naxe-core ${AXE_VERSION} (${TAGS.join(", ")}): violations by impact, nodes counted`);
+    console.log(`  ${"view".padEnd(40)} ${IMPACTS.map((i) => i.padStart(9)).join("")}`);
+    for (const [view, counts] of table) console.log(`  ${view.padEnd(40)} ${IMPACTS.map((i) => String(counts[i]).padStart(9)).join("")}`);
+    for (const [what, value] of figures) console.log(`  ${what.padEnd(56)} ${value}`);
+  });
+
   for (const scheme of ["light", "dark"]) {
-    const desktop = await b.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
-    const phone = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: scheme });
-    for (const view of VIEWS) {
-      await check(`axe ${view.name} (${scheme}): no serious or critical violations`, async () => {
-        const p = await openView(view.phone ? phone : desktop, url, view);
-        const violations = await audit(p);
-        const counts = Object.fromEntries(IMPACTS.map((i) => [i, 0]));
-        for (const v of violations) counts[v.impact] += v.nodes.length;
-        table.push([`${view.name} (${scheme})`, counts]);
-        if (["embed dialog", "sweep heatmap", "timeline supervisor", "phone supervisor"].includes(view.name)) {
-          await shot(p, `a11y-${view.name.replaceAll(" ", "-")}-${scheme}`);
-        }
-        for (const v of violations) {
-          if (v.impact === "serious" || v.impact === "critical" || process.env.A11Y_VERBOSE) {
-            console.log(`     ${v.impact} ${v.id}: ${v.help}\n       ${v.nodes.slice(0, 4).join("\n       ")}${v.nodes.length > 4 ? `\n       … ${v.nodes.length - 4} more` : ""}`);
+    describe(`${scheme} scheme`, () => {
+      let desktop;
+      let phone;
+      before(async () => {
+        desktop = await b.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
+        phone = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: scheme });
+      });
+      after(async () => {
+        await desktop?.close();
+        await phone?.close();
+      });
+      for (const view of VIEWS) {
+        test(`axe ${view.name} (${scheme}): no serious or critical violations`, async () => {
+          const p = await openView(view.phone ? phone : desktop, url, view);
+          const violations = await audit(p);
+          const counts = Object.fromEntries(IMPACTS.map((i) => [i, 0]));
+          for (const v of violations) counts[v.impact] += v.nodes.length;
+          table.push([`${view.name} (${scheme})`, counts]);
+          if (["embed dialog", "sweep heatmap", "timeline supervisor", "phone supervisor"].includes(view.name)) {
+            await shot(p, `a11y-${view.name.replaceAll(" ", "-")}-${scheme}`);
           }
-        }
-        assert.deepEqual(p.problems, [], "console errors or CSP violations");
-        const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        assert.equal(bad.length, 0, bad.map((v) => v.id).join(", "));
+          for (const v of violations) {
+            if (v.impact === "serious" || v.impact === "critical" || process.env.A11Y_VERBOSE) {
+              console.log(`     ${v.impact} ${v.id}: ${v.help}\n       ${v.nodes.slice(0, 4).join("\n       ")}${v.nodes.length > 4 ? `\n       … ${v.nodes.length - 4} more` : ""}`);
+            }
+          }
+          assert.deepEqual(p.problems, [], "console errors or CSP violations");
+          const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+          assert.equal(bad.length, 0, bad.map((v) => v.id).join(", "));
+          await p.close();
+        });
+      }
+
+      test(`chart and timeline colours: marks 3:1, SVG text 4.5:1 against their background (${scheme})`, async () => {
+        const p = await openView(desktop, url, { query: "?lesson=jobs&trace=limit:3", wait: ".trace .timeline svg" });
+        const pairs = await p.evaluate(() => {
+          const probe = (cls, tag = "rect", parent = "plot timeline-svg") => {
+            const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+            s.setAttribute("class", parent);
+            const r = document.createElementNS("http://www.w3.org/2000/svg", tag);
+            r.setAttribute("class", cls);
+            s.append(r);
+            document.querySelector(".group").append(s);
+            const css = getComputedStyle(r);
+            const out = tag === "path" ? css.stroke : css.fill;
+            s.remove();
+            return out;
+          };
+          const bg = getComputedStyle(document.querySelector(".group")).backgroundColor;
+          const out = [];
+          for (let i = 0; i < 6; i += 1) out.push([`series s${i} (bar)`, probe(`bar s${i}`), bg], [`series s${i} (line)`, probe(`line s${i}`, "path"), bg]);
+          const states = ["run", "running", "completed", "stuck", "queued", "compensated", "skipped", "attempt_ok", "attempt_failed", "call_ok", "call_failed", "failed", "hung", "uncompensated", "done"];
+          for (const st of states) out.push([`timeline state ${st}`, probe(`st-${st}`), bg]);
+          // Text in the SVGs (axe cannot tell their background): tick labels, titles, lane labels, rules.
+          const text = (cls) => {
+            const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+            s.setAttribute("class", "plot timeline-svg");
+            const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
+            g.setAttribute("class", "axis");
+            const tx = document.createElementNS("http://www.w3.org/2000/svg", "text");
+            tx.setAttribute("class", cls);
+            tx.textContent = "1";
+            g.append(tx);
+            s.append(g);
+            document.querySelector(".group").append(s);
+            const fill = getComputedStyle(s.querySelector("text")).fill;
+            s.remove();
+            return fill;
+          };
+          for (const cls of ["", "title", "tick-label", "lane-label", "rule-label"]) out.push([`svg text ${cls || "tick"}`, text(cls), bg, 4.5]);
+          return out;
+        });
+        const low = pairs.filter(([, fg, bg, min = 3]) => contrast(fg, bg) < min).map(([what, fg, bg]) => `${what} ${fg} on ${bg}: ${contrast(fg, bg).toFixed(2)}`);
+        assert.deepEqual(low, []);
         await p.close();
       });
-    }
-
-    await check(`chart and timeline colours: marks 3:1, SVG text 4.5:1 against their background (${scheme})`, async () => {
-      const p = await openView(desktop, url, { query: "?lesson=jobs&trace=limit:3", wait: ".trace .timeline svg" });
-      const pairs = await p.evaluate(() => {
-        const probe = (cls, tag = "rect", parent = "plot timeline-svg") => {
-          const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-          s.setAttribute("class", parent);
-          const r = document.createElementNS("http://www.w3.org/2000/svg", tag);
-          r.setAttribute("class", cls);
-          s.append(r);
-          document.querySelector(".group").append(s);
-          const css = getComputedStyle(r);
-          const out = tag === "path" ? css.stroke : css.fill;
-          s.remove();
-          return out;
-        };
-        const bg = getComputedStyle(document.querySelector(".group")).backgroundColor;
-        const out = [];
-        for (let i = 0; i < 6; i += 1) out.push([`series s${i} (bar)`, probe(`bar s${i}`), bg], [`series s${i} (line)`, probe(`line s${i}`, "path"), bg]);
-        const states = ["run", "running", "completed", "stuck", "queued", "compensated", "skipped", "attempt_ok", "attempt_failed", "call_ok", "call_failed", "failed", "hung", "uncompensated", "done"];
-        for (const st of states) out.push([`timeline state ${st}`, probe(`st-${st}`), bg]);
-        // Text in the SVGs (axe cannot tell their background): tick labels, titles, lane labels, rules.
-        const text = (cls) => {
-          const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-          s.setAttribute("class", "plot timeline-svg");
-          const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
-          g.setAttribute("class", "axis");
-          const tx = document.createElementNS("http://www.w3.org/2000/svg", "text");
-          tx.setAttribute("class", cls);
-          tx.textContent = "1";
-          g.append(tx);
-          s.append(g);
-          document.querySelector(".group").append(s);
-          const fill = getComputedStyle(s.querySelector("text")).fill;
-          s.remove();
-          return fill;
-        };
-        for (const cls of ["", "title", "tick-label", "lane-label", "rule-label"]) out.push([`svg text ${cls || "tick"}`, text(cls), bg, 4.5]);
-        return out;
-      });
-      const low = pairs.filter(([, fg, bg, min = 3]) => contrast(fg, bg) < min).map(([what, fg, bg]) => `${what} ${fg} on ${bg}: ${contrast(fg, bg).toFixed(2)}`);
-      assert.deepEqual(low, []);
-      await p.close();
     });
-    await desktop.close();
-    await phone.close();
   }
 
   // ---------------------------------------------------------------- keyboard
-  const ctx = await b.newContext({ viewport: { width: 1280, height: 900 } });
-
-  await check("keyboard: Tab reaches every control in document order, each with a visible focus", async () => {
+  test("keyboard: Tab reaches every control in document order, each with a visible focus", async () => {
     const p = await openView(ctx, url, { query: "?lesson=supervisor&trace=scan:4", wait: ".trace .timeline svg" });
     await p.evaluate(() => {
       document.querySelector(".sweep").open = true;
@@ -237,7 +260,7 @@ try {
     await p.close();
   });
 
-  await check("keyboard: the timeline plays, pauses, steps and jumps with Space, arrows, Home and End", async () => {
+  test("keyboard: the timeline plays, pauses, steps and jumps with Space, arrows, Home and End", async () => {
     const p = await openView(ctx, url, { query: "?lesson=supervisor&trace=scan:4", wait: ".trace .timeline svg" });
     const frame = () => p.evaluate(() => Number(document.querySelector(".trace .scrubber").value));
     const frames = await p.evaluate(() => Number(document.querySelector(".trace .scrubber").max));
@@ -266,7 +289,7 @@ try {
     await p.close();
   });
 
-  await check("keyboard: a chart point that opens a run is focusable and opens it with Enter", async () => {
+  test("keyboard: a chart point that opens a run is focusable and opens it with Enter", async () => {
     const p = await openView(ctx, url, { query: "?lesson=supervisor" });
     const count = await p.locator(".report .plot .watchable").count();
     assert.ok(count > 0, "no watchable points");
@@ -280,7 +303,7 @@ try {
     await p.close();
   });
 
-  await check("keyboard: heatmap cells are one Tab stop, move with arrows and open with Enter", async () => {
+  test("keyboard: heatmap cells are one Tab stop, move with arrows and open with Enter", async () => {
     const p = await openView(ctx, url, {
       query: "?lesson=supervisor&sweep=scan:1..4&sweep_y=lease:1..3&metric=recovery.supervisor_on@worst_recovery",
       wait: ".sweep-result .heatmap svg",
@@ -302,7 +325,7 @@ try {
     await p.close();
   });
 
-  await check("keyboard: the embed dialog keeps focus inside and returns it on close", async () => {
+  test("keyboard: the embed dialog keeps focus inside and returns it on close", async () => {
     const p = await openView(ctx, url, { query: "?lesson=jobs" });
     await p.focus("#embed-button");
     await p.keyboard.press("Enter");
@@ -323,7 +346,7 @@ try {
     await p.close();
   });
 
-  await check("every chart and timeline has its data as a table", async () => {
+  test("every chart and timeline has its data as a table", async () => {
     for (const query of ["?lesson=supervisor&trace=scan:4", "?lesson=jobs&trace=limit:3", "?lesson=compensation&trace=run:hung"]) {
       const p = await openView(ctx, url, { query, wait: ".trace .timeline svg" });
       // The tables are built when their fold first opens.
@@ -341,7 +364,7 @@ try {
     }
   });
 
-  await check("print: the handout shows title, changed values and link; no controls, no dark background", async () => {
+  test("print: the handout shows title, changed values and link; no controls, no dark background", async () => {
     const dark = await b.newContext({ viewport: { width: 1000, height: 1300 }, colorScheme: "dark" });
     const p = await openView(dark, url, { query: "?lesson=jobs&seed=42&fail_prob=0.3" });
     await p.emulateMedia({ media: "print", colorScheme: "dark" });
@@ -373,18 +396,4 @@ try {
     await dark.close();
   });
 
-  await ctx.close();
-  console.log(`\naxe-core ${AXE_VERSION} (${TAGS.join(", ")}): violations by impact, nodes counted`);
-  console.log(`  ${"view".padEnd(40)} ${IMPACTS.map((i) => i.padStart(9)).join("")}`);
-  for (const [view, counts] of table) console.log(`  ${view.padEnd(40)} ${IMPACTS.map((i) => String(counts[i]).padStart(9)).join("")}`);
-  for (const [what, value] of figures) console.log(`  ${what.padEnd(56)} ${value}`);
-} finally {
-  await b.close();
-  stop();
-}
-
-if (failures.length) {
-  console.log(`\n${failures.length} accessibility check(s) failed: ${failures.join("; ")}`);
-  process.exit(1);
-}
-console.log("\nall accessibility checks passed");
+});

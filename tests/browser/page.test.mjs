@@ -1,13 +1,14 @@
 // Browser tests: the page as learners and lesson authors use it, in Debian's chromium, headless.
-// Each check drives the real page served by tools/serve.py (with the page's CSP) and compares
+// Each test drives the real page served by tools/serve.py (with the page's CSP) and compares
 // what it shows with the native CLI's report for the same parameters. Screenshots go to
 // target/screenshots/. At the end the page's budget figures are printed (not asserted).
+import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
-import { ROOT, browser, check, clean, failures, page, rendered, serve, setParam, shot } from "./lib.mjs";
+import { ROOT, browser, clean, page, rendered, serve, setParam, shot, stopServers } from "./lib.mjs";
 
 const CLI = join(ROOT, "target", "release", "tatbikat");
 const LESSONS = ["supervisor", "jobs", "compensation"];
@@ -99,15 +100,26 @@ async function assertTables(p, report, lang = "tr") {
   return checked;
 }
 
-
-
-const { url, stop } = await serve();
-const b = await browser();
-try {
-  const desktop = await b.newContext({ viewport: { width: 1280, height: 900 } });
+describe("page", () => {
+  let url;
+  let b;
+  let desktop;
+  before(async () => {
+    ({ url } = await serve());
+    b = await browser();
+    desktop = await b.newContext({ viewport: { width: 1280, height: 900 } });
+  });
+  after(async () => {
+    await b?.close();
+    await stopServers();
+    if (!figures.length) return; // no figure test ran (ONLY=)
+    console.log("\nfigures (budgets: first table <= 500 ms, first load <= 300 KB gzip, re-render <= 50 ms, WASM >= 100 M runs/s)");
+    for (const [what, value] of figures) console.log(`  ${what.padEnd(56)} ${value}`);
+    console.log("screenshots in target/screenshots/");
+  });
 
   for (const lesson of LESSONS) {
-    await check(`${lesson}: the lesson's values show the lesson's figures`, async () => {
+    test(`${lesson}: the lesson's values show the lesson's figures`, async () => {
       const p = await page(desktop);
       const transfer = [];
       p.on("response", async (r) => {
@@ -133,7 +145,7 @@ try {
   }
 
   let shared;
-  await check("a control changes the tables and the URL", async () => {
+  test("a control changes the tables and the URL", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=jobs`);
     await rendered(p);
@@ -149,7 +161,7 @@ try {
     await p.close();
   });
 
-  await check("the URL reproduces the page", async () => {
+  test("the URL reproduces the page", async () => {
     const p = await page(desktop);
     await p.goto(shared);
     await rendered(p);
@@ -159,7 +171,7 @@ try {
     await p.close();
   });
 
-  await check("re-render after a change stays quick (figure)", async () => {
+  test("re-render after a change stays quick (figure)", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=supervisor`);
     await rendered(p);
@@ -170,7 +182,7 @@ try {
     await p.close();
   });
 
-  await check("a bad link names each bad value, falls back, runs no script", async () => {
+  test("a bad link names each bad value, falls back, runs no script", async () => {
     const p = await page(desktop);
     let dialogs = 0;
     p.on("dialog", (d) => {
@@ -196,7 +208,7 @@ try {
     await p.close();
   });
 
-  await check("the fault grid sets hung and permanent steps", async () => {
+  test("the fault grid sets hung and permanent steps", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=supervisor`);
     await rendered(p);
@@ -212,7 +224,7 @@ try {
     await p.close();
   });
 
-  await check("the compensation steps can be edited", async () => {
+  test("the compensation steps can be edited", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=compensation&runs=1000`);
     await rendered(p);
@@ -230,7 +242,7 @@ try {
     return JSON.parse(line.trim().replace(/^"[^"]+":\s*/, "").replace(/,$/, ""));
   };
 
-  await check("a preset link marks the claim's cells and points and shows its caption", async () => {
+  test("a preset link marks the claim's cells and points and shows its caption", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?preset=supervisor.scan-tradeoff`);
     await rendered(p);
@@ -271,7 +283,7 @@ try {
     await p.close();
   });
 
-  await check("a claim is chosen from the list with the keyboard", async () => {
+  test("a claim is chosen from the list with the keyboard", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=compensation&lang=en`);
     await rendered(p);
@@ -295,7 +307,7 @@ try {
     await p.close();
   });
 
-  await check("the extensions fold: a checkbox and a select turn extensions on", async () => {
+  test("the extensions fold: a checkbox and a select turn extensions on", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=jobs`);
     await rendered(p);
@@ -319,7 +331,7 @@ try {
     await p.close();
   });
 
-  await check("watch one run: play, step, keys, scrubber; its totals are the tables'", async () => {
+  test("watch one run: play, step, keys, scrubber; its totals are the tables'", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=supervisor&trace=`);
     await rendered(p);
@@ -364,7 +376,7 @@ try {
     await p.close();
   });
 
-  await check("jobs and compensation runs can be watched too", async () => {
+  test("jobs and compensation runs can be watched too", async () => {
     const p = await page(desktop);
     for (const [lesson, tracks] of [["jobs", 4], ["compensation", 1]]) {
       await p.goto(`${url}?lesson=${lesson}&trace=`);
@@ -377,7 +389,7 @@ try {
     await p.close();
   });
 
-  await check("sweep anything: a line chart and a heatmap, each point the single run's number", async () => {
+  test("sweep anything: a line chart and a heatmap, each point the single run's number", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=compensation&sweep=comp_fail:0..0.2:5&metric=monte_carlo.rate`);
     await rendered(p);
@@ -410,7 +422,7 @@ try {
     await p.close();
   });
 
-  await check("a bad sweep or trace is named and the typed text kept", async () => {
+  test("a bad sweep or trace is named and the typed text kept", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=supervisor&sweep=steps:1..3&trace=bogus`);
     await rendered(p);
@@ -428,7 +440,7 @@ try {
     await p.close();
   });
 
-  await check("English on request, Turkish by default", async () => {
+  test("English on request, Turkish by default", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=compensation`);
     await rendered(p);
@@ -444,7 +456,7 @@ try {
     await p.close();
   });
 
-  await check("embedded: compact view, its height posted to the parent", async () => {
+  test("embedded: compact view, its height posted to the parent", async () => {
     const p = await page(desktop);
     // A lesson page embedding the view, served (by interception) from the same local server:
     // chromium blocks a page the network never saw from framing a local address.
@@ -467,7 +479,7 @@ try {
     await p.close();
   });
 
-  await check("a long run shows progress and can be cancelled", async () => {
+  test("a long run shows progress and can be cancelled", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=compensation`);
     await rendered(p);
@@ -486,7 +498,7 @@ try {
     await p.close();
   });
 
-  await check("a 390-px phone screen has no horizontal scroll", async () => {
+  test("a 390-px phone screen has no horizontal scroll", async () => {
     const phone = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     for (const lesson of LESSONS) {
       const p = await page(phone);
@@ -501,7 +513,7 @@ try {
     await phone.close();
   });
 
-  await check("WASM Monte Carlo speed in chromium (figure)", async () => {
+  test("WASM Monte Carlo speed in chromium (figure)", async () => {
     const p = await page(desktop);
     await p.goto(url);
     await rendered(p);
@@ -519,15 +531,4 @@ try {
     figures.push(["WASM Monte Carlo in chromium (M runs/s, best of 5)", (rate / 1e6).toFixed(0)]);
     await p.close();
   });
-} finally {
-  await b.close();
-  stop();
-}
-
-console.log("\nfigures (budgets: first table <= 500 ms, first load <= 300 KB gzip, re-render <= 50 ms, WASM >= 100 M runs/s)");
-for (const [what, value] of figures) console.log(`  ${what.padEnd(56)} ${value}`);
-if (failures.length) {
-  console.log(`\n${failures.length} browser check(s) failed: ${failures.join("; ")}`);
-  process.exit(1);
-}
-console.log("\nall browser checks passed; screenshots in target/screenshots/");
+});
