@@ -35,7 +35,7 @@ const b = await browser();
 const page = { fresh: [], repeat: [], rerender: [] };
 let transfer = null;
 try {
-  // The WebAssembly in chromium: the first-load module, in the page (the worker runs the same).
+  // The WebAssembly in chromium: the page's module, in the page (the worker runs the same).
   const ctx = await b.newContext();
   const wasm = await ctx.newPage();
   await wasm.goto(url);
@@ -110,7 +110,6 @@ try {
   await server.stop();
 }
 
-const full = ["pkg/tatbikat_deep.js", "pkg/tatbikat_deep_bg.wasm"].reduce((a, f) => a + gz(readFileSync(join(ROOT, "www", f))), 0);
 const firstWasm = transfer.find(([path]) => path.endsWith("/pkg/tatbikat_bg.wasm"))?.[1] ?? 0;
 const total = transfer.reduce((a, [, n]) => a + n, 0);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -129,8 +128,7 @@ const page_rows = [
   [`first table, repeat visit from the service worker (median of ${VISITS})`, `${median(page.repeat).toFixed(0)} ms`],
   [`re-render after a change (median of ${page.rerender.length})`, `${median(page.rerender).toFixed(1)} ms`],
   [`first load until the first table, gzip -9 (${transfer.length} files)`, kb(total)],
-  ["  of which the first-load WebAssembly module", kb(firstWasm)],
-  ["full module (traces, sweeps, extensions, claims), after the first table", kb(full)],
+  ["  of which the WebAssembly module", kb(firstWasm)],
 ];
 console.log(`tatbikat bench — ${RUNS.toLocaleString("en")} runs, best of 5 × ${ROUNDS} alternating rounds; the page in chromium on ${url}\n`);
 const w = [34, 12, 12, 12, 10];

@@ -175,8 +175,10 @@ describe("a11y", () => {
           const bg = getComputedStyle(document.querySelector(".group")).backgroundColor;
           const out = [];
           for (let i = 0; i < 6; i += 1) out.push([`series s${i} (bar)`, probe(`bar s${i}`), bg], [`series s${i} (line)`, probe(`line s${i}`, "path"), bg]);
-          const states = ["run", "running", "completed", "stuck", "queued", "compensated", "skipped", "attempt_ok", "attempt_failed", "call_ok", "call_failed", "failed", "hung", "uncompensated", "done"];
-          for (const st of states) out.push([`timeline state ${st}`, probe(`st-${st}`), bg]);
+          // Every tone a lesson can give a state (trace::Tone), and the event marks' failure tone.
+          const tones = ["active", "done", "warning", "queued", "reverted", "muted", "success", "failure", "strong"];
+          for (const tone of tones) out.push([`timeline state tone ${tone}`, probe(`tone-${tone}`), bg]);
+          out.push(["timeline event mark (failure)", probe("ev tone-failure", "circle"), bg]);
           // Text in the SVGs (axe cannot tell their background): tick labels, titles, lane labels, rules.
           const text = (cls) => {
             const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");

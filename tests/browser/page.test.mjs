@@ -8,10 +8,14 @@ import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { ROOT, browser, clean, page, rendered, serve, setParam, shot, stopServers } from "./lib.mjs";
 
 const CLI = join(ROOT, "target", "release", "tatbikat");
-const LESSONS = ["supervisor", "jobs", "compensation"];
+// Every lesson of the registry, as the core lists them.
+const LESSONS = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"))
+  .lessons()
+  .map((l) => l.id);
 const figures = [];
 
 /** The CLI's JSON report for a lesson and --set assignments. */
@@ -235,11 +239,10 @@ describe("page", () => {
     await p.close();
   });
 
-  // A caption as the message file has it (read as text: the file is a browser module).
+  // A caption as its lesson's texts have it (src/lessons/<lesson>/texts/<lang>.json).
   const caption = (lang, id) => {
-    const text = readFileSync(join(ROOT, "www", "i18n", `${lang}.js`), "utf8");
-    const line = text.split("\n").find((l) => l.trim().startsWith(`"claim.${id}":`));
-    return JSON.parse(line.trim().replace(/^"[^"]+":\s*/, "").replace(/,$/, ""));
+    const lesson = id.split(".")[0];
+    return JSON.parse(readFileSync(join(ROOT, "src", "lessons", lesson, "texts", `${lang}.json`), "utf8"))[`claim.${id}`];
   };
 
   test("a preset link marks the claim's cells and points and shows its caption", async () => {
