@@ -6,6 +6,8 @@
 #   ./build.sh test    every test (ONLY=regex: only the node and browser tests whose names match)
 #   ./build.sh bench   the benchmark figures, side by side in one table (tests/bench/suite.mjs)
 #   ./build.sh build   build the CLI and the static site in www/ without serving
+#   ./build.sh new-lesson ID   a new lesson folder src/lessons/ID/ from tools/lesson-template/,
+#                      its registry line and its goldens (docs/adding-a-lesson.md)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -168,8 +170,21 @@ case "${1:-}" in
     say "benchmark: native, WebAssembly in node and in chromium, the page (one table)"
     node tests/bench/suite.mjs
     ;;
+  new-lesson)
+    [ $# -eq 2 ] || { echo "usage: ./build.sh new-lesson ID" >&2; exit 2; }
+    command -v node >/dev/null || { echo "tatbikat: node is needed" >&2; exit 1; }
+    node tools/new-lesson.mjs "$2"
+    build_cli
+    # Goldens from the new lesson's own output; replace them with what the lesson's script prints.
+    sections=$(target/release/tatbikat "$2" --help | sed -n 's/^sections: //p' | tr -d ' ' | tr ',' ' ')
+    target/release/tatbikat "$2" > "tests/golden/$2.txt"
+    for section in $sections; do
+      target/release/tatbikat "$2" --section "$section" > "tests/golden/$2-$section.txt"
+    done
+    say "lesson $2: src/lessons/$2/, tests/golden/$2*.txt and one line in src/lessons/mod.rs; next: docs/adding-a-lesson.md"
+    ;;
   *)
-    echo "usage: ./build.sh serve|test|bench|build" >&2
+    echo "usage: ./build.sh serve|test|bench|build|new-lesson ID" >&2
     exit 2
     ;;
 esac

@@ -106,10 +106,66 @@ pub fn preset_params(lesson: Lesson, preset: &Preset) -> Result<ParamSet, Error>
     lesson.params(preset.assignments())
 }
 
+/// The scaffold's template (tools/lesson-template/, copied by `./build.sh new-lesson ID`),
+/// compiled and checked here as a lesson so that a new lesson always starts from a working one.
+#[cfg(test)]
+#[path = "../../tools/lesson-template/mod.rs"]
+mod template_lesson;
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::params::parse_value;
+    use crate::report::Block;
+
+    #[test]
+    fn the_template_is_a_working_lesson_with_every_text() {
+        let lesson = Lesson(&template_lesson::LESSON);
+        let id = lesson.id();
+        let report = lesson.run(&lesson.defaults(), None, &mut |_| {}).unwrap();
+        let text = crate::render::lesson_text(&report);
+        assert!(text.starts_with("Her deneme yari yariya basarisiz; 5 denemeye"), "{text}");
+        assert_eq!(text.lines().count(), 7, "{text}");
+        // The keys the page asks for (as tests/node/texts.test.mjs works them out).
+        let mut keys = vec![format!("lesson.{id}"), format!("intro.{id}")];
+        for s in lesson.specs() {
+            keys.extend([format!("param.{id}.{}", s.name), format!("help.{id}.{}", s.name)]);
+        }
+        for section in &report.sections {
+            keys.push(format!("ui.section.{}", section.name));
+            for g in &section.groups {
+                keys.push(format!("group.{id}.{}", g.key));
+                for b in &g.blocks {
+                    match b {
+                        Block::Line(l) => keys.push(format!("line.{}", l.key)),
+                        Block::Table(t) => {
+                            keys.push(format!("table.{id}.{}", t.key));
+                            keys.extend(t.columns.iter().map(|c| format!("col.{id}.{}", c.key)));
+                        }
+                    }
+                }
+                assert_eq!(g.charts.len(), 1);
+                for c in &g.charts {
+                    keys.push(format!("chart.{id}.{}", c.key));
+                    keys.extend([&c.x, &c.y].map(|a| format!("axis.{id}.{}", a.key)));
+                    keys.extend(c.series.iter().map(|s| format!("col.{id}.{}", s.key)));
+                }
+            }
+        }
+        keys.sort();
+        keys.dedup();
+        for lang in ["tr", "en"] {
+            let path = format!(
+                "{}/tools/lesson-template/texts/{lang}.json",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let texts: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let mut have: Vec<String> = texts.keys().cloned().collect();
+            have.sort();
+            assert_eq!(have, keys, "{path}");
+        }
+    }
 
     #[test]
     fn every_default_parses_and_prints_back() {
@@ -117,6 +173,20 @@ mod tests {
             for s in lesson.specs() {
                 let v = parse_value(s, s.default).unwrap_or_else(|e| panic!("{e}"));
                 assert_eq!(v.to_text(), s.default, "{}.{}", lesson.id(), s.name);
+            }
+        }
+    }
+
+    #[test]
+    fn fault_maps_name_their_job_count_and_steps() {
+        use crate::params::Kind;
+        for lesson in ALL {
+            for s in lesson.specs() {
+                if let Kind::Faults { jobs, steps, .. } = s.kind {
+                    let kind = |name| lesson.schema().spec(name).map(|p| p.kind);
+                    assert!(matches!(kind(jobs), Some(Kind::Int { .. })), "{}", s.name);
+                    assert!(matches!(kind(steps), Some(Kind::Names { .. })), "{}", s.name);
+                }
             }
         }
     }
