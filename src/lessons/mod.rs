@@ -124,12 +124,18 @@ mod tests {
         let id = lesson.id();
         let report = lesson.run(&lesson.defaults(), None, &mut |_| {}).unwrap();
         let text = crate::render::lesson_text(&report);
-        assert!(text.starts_with("Her deneme yari yariya basarisiz; 5 denemeye"), "{text}");
+        assert!(
+            text.starts_with("Her deneme yari yariya basarisiz; 5 denemeye"),
+            "{text}"
+        );
         assert_eq!(text.lines().count(), 7, "{text}");
         // The keys the page asks for (as tests/node/texts.test.mjs works them out).
         let mut keys = vec![format!("lesson.{id}"), format!("intro.{id}")];
         for s in lesson.specs() {
-            keys.extend([format!("param.{id}.{}", s.name), format!("help.{id}.{}", s.name)]);
+            keys.extend([
+                format!("param.{id}.{}", s.name),
+                format!("help.{id}.{}", s.name),
+            ]);
         }
         for section in &report.sections {
             keys.push(format!("ui.section.{}", section.name));
@@ -185,7 +191,11 @@ mod tests {
                 if let Kind::Faults { jobs, steps, .. } = s.kind {
                     let kind = |name| lesson.schema().spec(name).map(|p| p.kind);
                     assert!(matches!(kind(jobs), Some(Kind::Int { .. })), "{}", s.name);
-                    assert!(matches!(kind(steps), Some(Kind::Names { .. })), "{}", s.name);
+                    assert!(
+                        matches!(kind(steps), Some(Kind::Names { .. })),
+                        "{}",
+                        s.name
+                    );
                 }
             }
         }

@@ -41,7 +41,10 @@ impl Definition for TemplateLesson {
         let rows = model::simulate(&p);
         Ok(Report {
             lesson: params::SCHEMA.lesson,
-            sections: sections.iter().map(|_| report::measure(&p, &rows)).collect(),
+            sections: sections
+                .iter()
+                .map(|_| report::measure(&p, &rows))
+                .collect(),
         })
     }
 
