@@ -17,7 +17,7 @@ say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
 # The wasm-bindgen CLI must be exactly the crate's version in Cargo.lock.
 WBG_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
-WASM_OPT_FLAGS=(-Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
+WASM_OPT_FLAGS=(-Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
   --enable-mutable-globals --enable-reference-types)
 
 need_rust_components() {

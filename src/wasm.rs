@@ -16,6 +16,10 @@ use crate::params::ParamSpec;
 use crate::query::{self, Query};
 use crate::render;
 
+/// The allocator: talc, smaller than Rust's default for WebAssembly (dlmalloc).
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 thread_local! {
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
 }

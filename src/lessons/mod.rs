@@ -125,10 +125,10 @@ mod tests {
         let report = lesson.run(&lesson.defaults(), None, &mut |_| {}).unwrap();
         let text = crate::render::lesson_text(&report);
         assert!(
-            text.starts_with("Her deneme yari yariya basarisiz; 5 denemeye"),
+            text.starts_with("Her deneme yari yariya basarisiz; 8 denemeye"),
             "{text}"
         );
-        assert_eq!(text.lines().count(), 7, "{text}");
+        assert_eq!(text.lines().count(), 10, "{text}");
         // The keys the page asks for (as tests/node/texts.test.mjs works them out).
         let mut keys = vec![format!("lesson.{id}"), format!("intro.{id}")];
         for s in lesson.specs() {

@@ -3,6 +3,7 @@
 // downloaded browser), console and CSP-violation capture, screenshots.
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
@@ -10,6 +11,11 @@ import { chromium } from "playwright-core";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const SHOTS = join(ROOT, "target", "screenshots");
+
+/** Every lesson of the registry, as the core lists them (the node package, target/pkg-node). */
+export const LESSONS = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"))
+  .lessons()
+  .map((l) => l.id);
 
 // The servers started by serve() that are still running (see stopServers).
 const running = new Set();

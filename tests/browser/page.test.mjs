@@ -8,14 +8,9 @@ import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { ROOT, browser, clean, page, rendered, serve, setParam, shot, stopServers } from "./lib.mjs";
+import { LESSONS, ROOT, browser, clean, page, rendered, serve, setParam, shot, stopServers } from "./lib.mjs";
 
 const CLI = join(ROOT, "target", "release", "tatbikat");
-// Every lesson of the registry, as the core lists them.
-const LESSONS = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"))
-  .lessons()
-  .map((l) => l.id);
 const figures = [];
 
 /** The CLI's JSON report for a lesson and --set assignments. */
