@@ -15,7 +15,7 @@ import sys
 PRECACHE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "precache.mjs")
 
 # The page's policy: nothing from elsewhere, no inline script or style, WebAssembly allowed.
-# frame-ancestors * lets any course site embed the page; see README for narrowing it.
+# frame-ancestors * lets any course site embed the page; docs/hosting.md says how to narrow it.
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
     "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self'; object-src 'none'; "

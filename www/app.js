@@ -368,7 +368,7 @@ async function runTrace({ focus = false } = {}) {
   }
 }
 
-/** The sweep's form (built when opened: it needs the traces-and-sweeps module's options). */
+/** The sweep's form (built when opened: it needs the core's sweep options for the lesson). */
 function buildSweep(open) {
   const holder = el(
     "details",

@@ -1,5 +1,5 @@
 // Export: every table as CSV and JSON, every chart as SVG and PNG, each file carrying tatbikat's
-// version, the lesson and the share link it came from. The CSV is the core's (the full module's
+// version, the lesson and the share link it came from. The CSV is the core's (the module's
 // exportCsv, byte for byte the CLI's --format csv); the JSON is the core's data with the
 // document's metadata; the SVG is the drawn chart with the colours the page's stylesheet gives it
 // written into the file (the live page keeps its strict CSP: no inline styles there); the PNG is

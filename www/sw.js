@@ -1,7 +1,7 @@
 // tatbikat's service worker: after the first visit the page works with the network gone.
 // precache.js (written by build.sh) names the site's version and every static file with its SRI
-// hash. Installing fetches them all into the cache "tatbikat-VERSION" — the full module with
-// traces and sweeps too, so every view works offline — and checks each against its hash, so a
+// hash. Installing fetches them all into the cache "tatbikat-VERSION" — the WebAssembly module
+// and every lesson's texts too, so every view works offline — and checks each against its hash, so a
 // cache never mixes two builds. A new build changes precache.js; the browser then installs the
 // new worker next to the old one, and once its cache is complete it takes over, deletes the old
 // caches, and the open pages reload (their whole state is in the URL, so nothing is lost).

@@ -68,9 +68,17 @@ pub fn lesson(lesson: Lesson) -> String {
 
 fn params(lesson: Lesson) -> String {
     let mut out = format!("Parameters of {} (--set name=value):\n", lesson.id());
+    // Names line up, and a long one keeps a space before its meaning.
+    let width = lesson
+        .specs()
+        .iter()
+        .map(|s| s.name.len() + 2)
+        .max()
+        .unwrap_or(0)
+        .max(16);
     for spec in lesson.specs() {
         out.push_str(&format!(
-            "  {:<16}{}\n  {:<16}  default {} (lesson: {}); {}\n",
+            "  {:<width$}{}\n  {:<width$}  default {} (lesson: {}); {}\n",
             spec.name,
             spec.meaning,
             "",

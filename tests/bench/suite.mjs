@@ -3,8 +3,9 @@
 // in node and in chromium, taken in alternating rounds so a busy machine slows all three alike;
 // then the page in chromium: first table after navigation (median of fresh visits, and of repeat
 // visits answered by the service worker), re-render after a change (median), and the first load's
-// transfer size (gzip -9 of every file fetched until the first table) with the full module apart.
-// Prints figures; asserts nothing. Needs ./build.sh build. Usage: node tests/bench/suite.mjs [RUNS]
+// transfer size (gzip -9 of every file fetched until the first table) and the module's. Last, the
+// budgets against these figures. Prints figures; asserts nothing. Needs ./build.sh build.
+// Usage: node tests/bench/suite.mjs [RUNS]
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -135,4 +136,16 @@ const w = [34, 12, 12, 12, 10];
 for (const r of rows) console.log(r.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join(""));
 console.log("");
 for (const [what, value] of page_rows) console.log(`${what.padEnd(72)}${value.padStart(10)}`);
+// The budgets (issue 9), each against its figure from this run.
+const budgets = [
+  [`first table after navigation, fresh visit, median of ${VISITS}`, median(page.fresh), 300, "ms", (v) => v.toFixed(0)],
+  ["everything until the first table, gzip -9", total / 1024, 250, "KB", (v) => v.toFixed(1)],
+  ["the WebAssembly module, gzip -9", firstWasm / 1024, 150, "KB", (v) => v.toFixed(1)],
+  ["WebAssembly Monte Carlo in chromium / native (1 attempt)", best.chromium[1] / best.native[1], 0.8, "×", (v) => v.toFixed(2), "min"],
+];
+console.log("\nbudgets");
+for (const [what, value, limit, unit, fmt, kind = "max"] of budgets) {
+  const ok = kind === "max" ? value <= limit : value >= limit;
+  console.log(`  ${what.padEnd(62)}${`${fmt(value)} ${unit}`.padStart(11)}  ${kind === "max" ? "≤" : "≥"} ${limit} ${unit}  ${ok ? "ok" : kind === "max" ? "over" : "under"}`);
+}
 console.log(`\n(machine: ${readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.+)/)?.[1] ?? "unknown cpu"}, ${execFileSync("nproc", { encoding: "utf8" }).trim()} cores; figures vary with its load)`);

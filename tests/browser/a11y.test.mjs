@@ -27,7 +27,7 @@ async function openFolds(p) {
   await p.evaluate(() => {
     for (const d of document.querySelectorAll("details:not([open])")) d.open = true;
   });
-  // The claims' list and the sweep's form come from the second module when their fold opens.
+  // The sweep's form is built from the core's options when its fold opens.
   await p.waitForFunction(() => !document.querySelector(".claims .hint + .hint, .sweep .hint + .hint"), null, { timeout: 20000 }).catch(() => {});
   await p.evaluate(() => {
     for (const d of document.querySelectorAll("details:not([open])")) d.open = true;

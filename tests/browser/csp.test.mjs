@@ -24,7 +24,7 @@ function parsePolicy(text) {
   );
 }
 
-// What the policy must say (README "Hosting" gives hosts the same header).
+// What the policy must say (docs/hosting.md gives hosts the same header).
 const EXPECTED = {
   "default-src": ["'self'"],
   "script-src": ["'self'", "'wasm-unsafe-eval'"],

@@ -1,6 +1,6 @@
 // Offline use, in chromium: after the first visit the service worker (www/sw.js) has this
 // version's files; with the server stopped and the network off, a reload shows the lesson, a
-// change recomputes it, traces and sweeps work (the full module is cached too). A new build then
+// change recomputes it, traces and sweeps work (the one module does everything). A new build then
 // replaces the old one: its cache alone remains and the page shows the new files. Without service
 // workers the page works as before. Runs on a copy of www/, so the "new build" leaves www/ alone.
 // The first four tests build on each other (one page, one browser context).

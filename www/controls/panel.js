@@ -44,14 +44,16 @@ export class Panel {
         el("p", { class: "hint" }, t("ui.params_hint")),
         specs.filter((spec) => !spec.extension).map((spec) => this.#field(spec, onRandomSeed)),
       ),
-      // Extensions beyond the lesson, each off at its default, in their own fold.
-      el(
-        "details",
-        { class: "panel-fold real-fold" },
-        el("summary", {}, el("h2", {}, t("ui.real_systems"))),
-        el("p", { class: "hint" }, t("ui.real_systems_hint")),
-        specs.filter((spec) => spec.extension).map((spec) => this.#field(spec, onRandomSeed)),
-      ),
+      // Extensions beyond the lesson, each off at its default, in their own fold (if any).
+      specs.some((spec) => spec.extension)
+        ? el(
+            "details",
+            { class: "panel-fold real-fold" },
+            el("summary", {}, el("h2", {}, t("ui.real_systems"))),
+            el("p", { class: "hint" }, t("ui.real_systems_hint")),
+            specs.filter((spec) => spec.extension).map((spec) => this.#field(spec, onRandomSeed)),
+          )
+        : null,
     );
   }
 
