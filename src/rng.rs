@@ -7,9 +7,15 @@ use rand_core::utils::{fill_bytes_via_next_word, next_u64_via_u32};
 use rand_core::{Infallible, SeedableRng, TryRng};
 
 /// A generator that yields the lesson's "random number in [0, 1)" (`rast()`, `rnd()`).
-pub trait UnitRng {
+pub trait UnitRng: Clone {
     /// The next value, mapped exactly as the lesson maps it.
     fn unit(&mut self) -> f64;
+
+    /// Whether the next value is at least `p` (`unit() >= p`, the lesson's "this call works").
+    #[inline]
+    fn passes(&mut self, p: f64) -> bool {
+        self.unit() >= p
+    }
 }
 
 /// Why a seed cannot start a generator.

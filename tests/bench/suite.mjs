@@ -10,6 +10,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { createRequire } from "node:module";
 import { ROOT, browser, rendered, serve } from "../browser/lib.mjs";
 
 const RUNS = Number(process.argv[2] ?? 10_000_000);
@@ -111,6 +112,19 @@ try {
   await server.stop();
 }
 
+// A lesson's report from the core to JavaScript (serde-wasm-bindgen objects), in node: what the
+// page's worker does on every change.
+const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
+const boundary = core.lessons().map(({ id }) => {
+  let fastest = Infinity;
+  for (let r = 0; r < 5; r += 1) {
+    const start = performance.now();
+    for (let i = 0; i < 50; i += 1) core.run(`lesson=${id}`);
+    fastest = Math.min(fastest, (performance.now() - start) / 50);
+  }
+  return [id, fastest];
+});
+
 const firstWasm = transfer.find(([path]) => path.endsWith("/pkg/tatbikat_bg.wasm"))?.[1] ?? 0;
 const total = transfer.reduce((a, [, n]) => a + n, 0);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -130,6 +144,7 @@ const page_rows = [
   [`re-render after a change (median of ${page.rerender.length})`, `${median(page.rerender).toFixed(1)} ms`],
   [`first load until the first table, gzip -9 (${transfer.length} files)`, kb(total)],
   ["  of which the WebAssembly module", kb(firstWasm)],
+  ...boundary.map(([id, ms]) => [`a report to JavaScript, ${id} (WebAssembly in node, best of 5 × 50)`, `${ms.toFixed(2)} ms`]),
 ];
 console.log(`tatbikat bench — ${RUNS.toLocaleString("en")} runs, best of 5 × ${ROUNDS} alternating rounds; the page in chromium on ${url}\n`);
 const w = [34, 12, 12, 12, 10];

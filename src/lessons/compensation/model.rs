@@ -172,26 +172,36 @@ pub fn monte_carlo_with_progress<R: UnitRng>(
         runs,
         ..Totals::default()
     };
-    let mut first = vec![0.0f64; per_cycle];
     for cycle in 0..runs / n as u64 {
         if cycle & 0xffff == 0 && cycle > 0 {
             progress(cycle * n as u64);
         }
+        // Most cycles have every compensation call succeed: check that first, and replay the
+        // cycle's draws from the generator's state only when one fails. The draws are taken
+        // four at a time, then the rest without a loop: a WebAssembly engine pays for each turn
+        // of a loop, and this loop is the page's hottest (`./build.sh bench` measured 617 → 690 M
+        // runs/s in chromium, native within its noise).
+        let start = rng.clone();
         let mut all_pass = true;
-        for u in first.iter_mut() {
-            *u = rng.unit();
-            all_pass &= *u >= fail;
+        let mut left = per_cycle;
+        while left >= 4 {
+            all_pass &= rng.passes(fail) & rng.passes(fail) & rng.passes(fail) & rng.passes(fail);
+            left -= 4;
         }
+        all_pass &= match left {
+            3 => rng.passes(fail) & rng.passes(fail) & rng.passes(fail),
+            2 => rng.passes(fail) & rng.passes(fail),
+            1 => rng.passes(fail),
+            _ => true,
+        };
         if all_pass {
             t.calls += per_cycle as u64;
             t.rounds += cycle_rounds;
             continue;
         }
-        // Replay the cycle: the draws already taken first, then fresh ones.
-        let mut taken = first.iter().copied();
-        let mut next = || taken.next().unwrap_or_else(|| rng.unit());
+        rng = start;
         for (k, &d) in draws.iter().enumerate() {
-            play_run(k, d, attempts, fail, &mut next, &mut t);
+            play_run(k, d, attempts, fail, &mut || rng.unit(), &mut t);
         }
     }
     for (k, &d) in draws.iter().enumerate().take((runs % n as u64) as usize) {
