@@ -11,7 +11,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { browser, page, rendered, serve, shot, stopServers } from "./lib.mjs";
+import { LESSONS, browser, page, rendered, serve, shot, stopServers } from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
 // Evaluated in the page (not added as a <script>): the page's CSP allows no inline script.
@@ -36,12 +36,9 @@ async function openFolds(p) {
 }
 
 const VIEWS = [
-  { name: "supervisor", query: "?lesson=supervisor" },
-  { name: "jobs", query: "?lesson=jobs" },
-  { name: "compensation", query: "?lesson=compensation" },
-  { name: "supervisor en", query: "?lesson=supervisor&lang=en" },
-  { name: "jobs en", query: "?lesson=jobs&lang=en" },
-  { name: "compensation en", query: "?lesson=compensation&lang=en" },
+  // Every lesson of the registry, in Turkish and in English.
+  ...LESSONS.map((id) => ({ name: id, query: `?lesson=${id}` })),
+  ...LESSONS.map((id) => ({ name: `${id} en`, query: `?lesson=${id}&lang=en` })),
   { name: "embed supervisor", query: "?lesson=supervisor&embed=1" },
   { name: "embed jobs controls=0", query: "?lesson=jobs&embed=1&controls=0" },
   { name: "embed compensation en", query: "?lesson=compensation&embed=1&lang=en" },

@@ -39,7 +39,8 @@ function queries() {
   const pick = (xs) => xs[Math.floor(r() * xs.length)];
   const int = (a, b) => a + Math.floor(r() * (b - a + 1));
   const prob = () => pick(["0", "1", String(Math.round(r() * 1000) / 1000)]);
-  const out = ["lesson=supervisor", "lesson=jobs", "lesson=compensation", "lesson=compensation&section=daily"];
+  // Every lesson of the registry at its values, whole and section by section; then random ones.
+  const out = core.lessons().flatMap((l) => [`lesson=${l.id}`, ...l.sections.map((s) => `lesson=${l.id}&section=${s}`)]);
   for (let i = 0; i < 20; i += 1) {
     out.push(
       new URLSearchParams({
