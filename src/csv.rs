@@ -132,43 +132,48 @@ pub fn table_block(doc: &Document, section: &str, group: &str, table: &Table) ->
 /// one row per cell (y, x, value).
 pub fn sweep(doc: &crate::render::SweepDocument) -> String {
     let s = doc.sweep;
-    let mut out = String::new();
-    head(&mut out, s.lesson, &doc.query);
-    meta(&mut out, "metric", &s.metric_text);
     let opt = |v: &Option<f64>| v.map_or(String::new(), number);
-    match &s.y {
-        None => {
-            let mut header = vec![s.x.name.to_string()];
-            header.extend(s.series.iter().map(|x| x.name.clone()));
-            record(&mut out, &header);
-            for (i, x) in s.x.texts.iter().enumerate() {
-                let mut fields = vec![x.clone()];
-                fields.extend(s.series.iter().map(|series| opt(&series.values[i])));
-                record(&mut out, &fields);
+    // One block per metric, one empty line apart (a single metric: one block).
+    let mut blocks = Vec::new();
+    for panel in s.panels() {
+        let mut out = String::new();
+        head(&mut out, s.lesson, &doc.query);
+        meta(&mut out, "metric", panel.metric_text);
+        match &s.y {
+            None => {
+                let mut header = vec![s.x.name.to_string()];
+                header.extend(panel.series.iter().map(|x| x.name.clone()));
+                record(&mut out, &header);
+                for (i, x) in s.x.texts.iter().enumerate() {
+                    let mut fields = vec![x.clone()];
+                    fields.extend(panel.series.iter().map(|series| opt(&series.values[i])));
+                    record(&mut out, &fields);
+                }
             }
-        }
-        Some(y) => {
-            let series = &s.series[0];
-            record(
-                &mut out,
-                &[
-                    y.name.to_string(),
-                    s.x.name.to_string(),
-                    series.name.clone(),
-                ],
-            );
-            let nx = s.x.texts.len();
-            for (yi, yt) in y.texts.iter().enumerate() {
-                for (xi, xt) in s.x.texts.iter().enumerate() {
-                    record(
-                        &mut out,
-                        &[yt.clone(), xt.clone(), opt(&series.values[yi * nx + xi])],
-                    );
+            Some(y) => {
+                let series = &panel.series[0];
+                record(
+                    &mut out,
+                    &[
+                        y.name.to_string(),
+                        s.x.name.to_string(),
+                        series.name.clone(),
+                    ],
+                );
+                let nx = s.x.texts.len();
+                for (yi, yt) in y.texts.iter().enumerate() {
+                    for (xi, xt) in s.x.texts.iter().enumerate() {
+                        record(
+                            &mut out,
+                            &[yt.clone(), xt.clone(), opt(&series.values[yi * nx + xi])],
+                        );
+                    }
                 }
             }
         }
+        blocks.push(out);
     }
-    out
+    blocks.join("\n")
 }
 
 /// A trace as CSV: per track, its counters frame by frame (with the `rounds`/`hours` elapsed at

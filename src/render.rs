@@ -169,7 +169,7 @@ pub fn sweep_query(s: &crate::sweep::Sweep) -> String {
     }
     q.push_str(&format!(
         "&metric={}",
-        query::percent_encode(&s.metric_text)
+        query::percent_encode(&s.metrics_text())
     ));
     q
 }

@@ -28,6 +28,7 @@ thread_local! {
 /// can show it instead of a bare "unreachable".
 #[wasm_bindgen(start)]
 pub fn start() {
+    crate::jsfmt::set_decimal_reader(js_number);
     std::panic::set_hook(Box::new(|info| {
         let message = info.to_string();
         web_log(&message);
@@ -48,6 +49,12 @@ fn web_log(message: &str) {
             );
         }
     }
+}
+
+/// `Number(text)`, JavaScript's own reading of a decimal text (see `jsfmt::parse_number`).
+#[allow(deprecated)] // `Number::new` is JavaScript's Number(value) conversion, which is wanted here
+fn js_number(text: &str) -> f64 {
+    js_sys::Number::new(&JsValue::from_str(text)).value_of()
 }
 
 /// The message of the last panic, if one happened (the instance must then be reloaded).
@@ -290,15 +297,31 @@ struct SweepOptions {
     params: Vec<&'static str>,
     metrics: Vec<String>,
     default_metric: String,
+    /// The form's choices at these parameters: ranges to start from, each metric's rows and
+    /// the parameters it moves with.
+    #[serde(flatten)]
+    choices: crate::sweep::SweepOptions,
 }
 
-/// What a lesson's sweeps can vary and read: its numeric parameters and its metrics.
+/// What a lesson's sweeps can vary and read, at the parameters of a query (`lesson=jobs&…`) or
+/// at a lesson's own values (a bare id): its numeric parameters, its metrics and the form's
+/// choices.
 #[wasm_bindgen(js_name = sweepOptions)]
-pub fn sweep_options(lesson: &str) -> Result<JsValue, JsValue> {
-    let lesson = lessons::get(lesson).map_err(|e| js_error(&e))?;
+pub fn sweep_options(lesson_or_query: &str) -> Result<JsValue, JsValue> {
+    let params = if lesson_or_query.contains('=') {
+        Query::decode(lesson_or_query)
+            .and_then(|q| q.params())
+            .map_err(|e| js_error(&e))?
+    } else {
+        lessons::get(lesson_or_query)
+            .map_err(|e| js_error(&e))?
+            .defaults()
+    };
+    let lesson = lessons::of(&params);
     to_js(&SweepOptions {
         params: crate::sweep::sweepable(lesson),
         metrics: crate::sweep::metrics(lesson),
         default_metric: crate::sweep::default_metric(lesson),
+        choices: crate::sweep::options(lesson, &params),
     })
 }

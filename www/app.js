@@ -30,7 +30,7 @@ const state = {
   preset: null, // the claim shown (preset=), while the values are its own
   highlights: [], // what the core found for it in the last report
   view: {}, // the link's sweep=, sweep_y=, metric= and trace= as typed (see VIEW_KEYS)
-  sweepOptions: {}, // lesson → {params, metrics, default_metric} from the core, asked for once
+  sweepOptions: {}, // parameters (optionsKey) → the core's sweep options there, asked for once
 };
 
 const VIEW_KEYS = ["sweep", "sweep_y", "metric", "trace"];
@@ -385,7 +385,7 @@ function buildSweep(open) {
     el("summary", {}, el("h2", {}, t("ui.sweep"))),
     el("p", { class: "hint" }, t("ui.sweep_hint")),
   );
-  const options = state.sweepOptions[state.lesson];
+  const options = state.sweepOptions[optionsKey()];
   if (!options && !open) {
     ui.sweep.replaceChildren(holder);
     return;
@@ -413,13 +413,22 @@ function buildSweep(open) {
     },
   });
   ui.sweep.replaceChildren(sweepSection.node);
-  if (!options) loadSweepOptions().then(() => state.sweepOptions[state.lesson] && buildSweep(true));
+  if (!options) loadSweepOptions().then(() => state.sweepOptions[optionsKey()] && buildSweep(true));
+}
+
+/** The parameters the sweep form's choices are worked out at: the link without its view keys. */
+function optionsKey() {
+  if (!state.resolved) return state.lesson;
+  const q = new URLSearchParams(state.resolved.query);
+  for (const k of [...VIEW_KEYS, "lang", "embed", "controls", "preset", "v"]) q.delete(k);
+  return q.toString();
 }
 
 async function loadSweepOptions() {
-  if (state.sweepOptions[state.lesson]) return;
+  const key = optionsKey();
+  if (state.sweepOptions[key]) return;
   try {
-    state.sweepOptions[state.lesson] = await engine.call("sweepOptions", [state.lesson]);
+    state.sweepOptions[key] = await engine.call("sweepOptions", [key.includes("=") ? key : state.lesson]);
   } catch (err) {
     if (!err.cancelled) showNotice(err.message);
   }
@@ -441,7 +450,8 @@ async function runSweep() {
     sweepSection?.result.replaceChildren();
     return;
   }
-  if (!state.sweepOptions[state.lesson]) {
+  // The form's choices follow the parameters (a metric's rows, what it moves with).
+  if (!state.sweepOptions[optionsKey()]) {
     await loadSweepOptions();
     buildSweep(true);
   }
@@ -575,7 +585,7 @@ function drawCharts() {
   }
   markHighlights(ui.report, state.highlights, ui.claims.describedBy);
   if (timeline?.node.isConnected) timeline.draw(ui.trace.clientWidth);
-  if (sweepSection?.figure?.node.isConnected) sweepSection.draw(sweepSection.figure.node.clientWidth);
+  if (sweepSection?.figures[0]?.node.isConnected) sweepSection.draw(sweepSection.result.clientWidth);
   addExports();
 }
 
@@ -587,7 +597,7 @@ function addExports() {
     report: exported.report,
     charts,
     sweep: lastSweep?.doc,
-    sweepNode: sweepSection?.figure?.node,
+    sweepNodes: sweepSection?.figures.map((f) => f.node) ?? [],
     trace: exported.trace,
     traceNode: timeline?.node,
     onError: showNotice,

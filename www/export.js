@@ -12,7 +12,7 @@ const PAINT = ["fill", "fill-opacity", "stroke", "stroke-width", "stroke-dasharr
 
 /** Adds the export buttons to everything shown that has none yet: the report's tables and
  * charts, the sweep's figure and the watched run. `docs` are the core's documents shown. */
-export function decorate(root, { engine, t, report, charts = [], sweep, sweepNode, trace, traceNode, onError }) {
+export function decorate(root, { engine, t, report, charts = [], sweep, sweepNodes = [], trace, traceNode, onError }) {
   const ctx = { engine, t, onError };
   if (report) {
     for (const table of root.querySelectorAll("table.data[data-table]")) {
@@ -37,7 +37,9 @@ export function decorate(root, { engine, t, report, charts = [], sweep, sweepNod
       node.append(bar(ctx, caption(node), { chart: node, meta: meta(report, report.query, key), file: fileName(report.lesson, key, report.query) }));
     }
   }
-  if (sweep && sweepNode && !sweepNode.querySelector(":scope > .export-bar")) {
+  // Each of the sweep's figures (one per metric) carries the whole sweep's data and its own picture.
+  for (const sweepNode of sweep ? sweepNodes : []) {
+    if (sweepNode.querySelector(":scope > .export-bar")) continue;
     const lesson = sweep.sweep.lesson;
     sweepNode.append(
       bar(ctx, caption(sweepNode), {

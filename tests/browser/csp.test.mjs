@@ -185,9 +185,10 @@ describe("csp", () => {
     await inner.waitForFunction(() => Number(document.body.dataset.renders) >= 2);
     // The sweep's form works inside the sandbox (a submit event needs allow-forms).
     await frame.locator("#sweep > summary").click();
-    await frame.locator('input[name="sweep-values"]').waitFor({ timeout: 20000 });
+    await frame.locator('select[name="sweep-param"]').waitFor({ timeout: 20000 });
     await frame.locator('select[name="sweep-param"]').selectOption("fail_prob");
-    await frame.locator('input[name="sweep-values"]').fill("0.1,0.5");
+    await frame.locator('select[name="sweep-mode"]').selectOption("list");
+    await frame.locator('input[name="sweep-list"]').fill("0.1,0.5");
     await frame.locator(".sweep-form button[type=submit]").click();
     await frame.locator(".sweep-result svg .dot").first().waitFor({ timeout: 20000 });
     // An export inside the sandbox saves its file (allow-downloads).
@@ -235,9 +236,10 @@ describe("csp", () => {
       const frame = p.frameLocator("iframe");
       await frame.locator("table.data").first().waitFor({ timeout: 20000 });
       await frame.locator("#sweep > summary").click();
-      await frame.locator('input[name="sweep-values"]').waitFor({ timeout: 20000 });
+      await frame.locator('select[name="sweep-param"]').waitFor({ timeout: 20000 });
       await frame.locator('select[name="sweep-param"]').selectOption("fail_prob");
-      await frame.locator('input[name="sweep-values"]').fill("0.1,0.5");
+      await frame.locator('select[name="sweep-mode"]').selectOption("list");
+      await frame.locator('input[name="sweep-list"]').fill("0.1,0.5");
       await frame.locator(".sweep-form button[type=submit]").click();
       await p.waitForTimeout(3000);
       assert.equal(await frame.locator(".sweep-result svg .dot").count(), 0, "no sweep without allow-forms");

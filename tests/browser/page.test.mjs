@@ -407,7 +407,9 @@ describe("page", () => {
     assert.equal(cells[1][0], "0,03724");
     // Two parameters: a heatmap, one cell per run.
     await p.selectOption('select[name="sweep-y-param"]', "seed");
-    await p.fill('input[name="sweep-y-values"]', "1..3");
+    await p.fill('input[name="sweep-y-from"]', "1");
+    await p.fill('input[name="sweep-y-to"]', "3");
+    await p.fill('input[name="sweep-y-steps"]', "3");
     await p.click(".sweep-form button[type=submit]");
     await p.waitForSelector(".heatmap svg rect.watchable");
     assert.equal(await p.locator(".heatmap svg rect.watchable").count(), 15);
@@ -423,6 +425,65 @@ describe("page", () => {
     await p.close();
   });
 
+  test("the sweep form: no syntax to type, the same link as the typed form, flat metrics flagged, rows as the table labels them, small multiples", async () => {
+    const p = await page(desktop);
+    await p.goto(`${url}?lesson=supervisor`);
+    await rendered(p);
+    await p.click(".sweep summary");
+    await p.waitForSelector('.sweep-form select[name="sweep-param"]');
+    // Every choice is a control: the parameter, its range (filled from the core's suggestion).
+    await p.selectOption('select[name="sweep-param"]', "scan");
+    assert.deepEqual(
+      await Promise.all(["from", "to", "steps"].map((f) => p.inputValue(`input[name="sweep-${f}"]`))),
+      ["1", "4", "4"],
+      "the core's range around scan 2",
+    );
+    // A metric read from the lesson's own scan table does not move with scan: flagged, not offered.
+    const flat = p.locator('.sweep-metrics input[value="scan_sweep.avg_recovery"]');
+    assert.equal(await flat.isDisabled(), true);
+    assert.match(await flat.locator("xpath=ancestor::li").textContent(), /Tarama aralığı.*değişmez/);
+    assert.equal(await p.locator('.sweep-metrics input[value="recovery.supervisor_on"]').isDisabled(), false);
+    // Without the supervisor the scan interval changes nothing either.
+    assert.equal(await p.locator('.sweep-metrics input[value="recovery.supervisor_off"]').isDisabled(), true);
+    // Two metrics: two figures side by side, from one sweep.
+    await p.check('.sweep-metrics input[value="scan_sweep.avg_recovery"]', { force: true }).catch(() => {});
+    assert.equal(await flat.isChecked(), false, "a flagged metric cannot be chosen");
+    await p.check('.sweep-metrics input[value="supervisor_comparison.supervisor_on"]');
+    await p.waitForFunction(() => document.querySelectorAll(".sweep-result .sweep-panel svg").length === 2, null, { timeout: 20000 });
+    const link = new URLSearchParams(new URL(p.url()).search);
+    assert.equal(link.get("sweep"), "scan:1..4:4");
+    assert.equal(link.get("metric"), "supervisor_comparison.supervisor_on,recovery.supervisor_on");
+    const cli = JSON.parse(execFileSync(CLI, ["supervisor", "--sweep", "scan=1..4:4", "--metric", "supervisor_comparison.supervisor_on,recovery.supervisor_on", "--format", "json"], { encoding: "utf8" }));
+    assert.equal(cli.sweep.more.length, 1, "the CLI reads both metrics from the same runs");
+    // The typed form writes the same link.
+    const typed = await page(desktop);
+    await typed.goto(`${url}?lesson=supervisor`);
+    await rendered(typed);
+    await typed.click(".sweep summary");
+    await typed.waitForSelector(".sweep-typed");
+    await typed.click(".sweep-typed summary");
+    await typed.fill('input[name="sweep-text"]', "scan:1..4:4");
+    await typed.fill('input[name="metric-text"]', "supervisor_comparison.supervisor_on,recovery.supervisor_on");
+    await typed.click(".sweep-typed button");
+    await typed.waitForFunction(() => document.querySelectorAll(".sweep-result .sweep-panel svg").length === 2, null, { timeout: 20000 });
+    assert.equal(new URL(typed.url()).search, new URL(p.url()).search, "both forms write the same link");
+    await typed.close();
+    // A heatmap's row is chosen from the labels its table shows.
+    await p.selectOption('select[name="sweep-y-param"]', "lease");
+    const rows = await p.$$eval('select[name="metric-row"] option', (os) => os.map((o) => o.textContent));
+    assert.ok(rows.includes("tamamlanan iş") && rows.includes("yarım kalan iş"), rows.join(" | "));
+    await p.selectOption('select[name="metric-row"]', { label: "yarım kalan iş" });
+    await p.waitForFunction(() => /supervisor_on@half_done_jobs/.test(decodeURIComponent(location.search)), null, { timeout: 20000 });
+    await p.waitForSelector(".sweep-result .heatmap svg rect.watchable");
+    await shot(p, "sweep-form");
+    // A link that asks for a flat metric anyway draws it, and says why it is flat.
+    await p.goto(`${url}?lesson=supervisor&sweep=scan:1..4&metric=scan_sweep.avg_recovery`);
+    await p.waitForSelector(".sweep-result .flat-note");
+    assert.match(await p.textContent(".sweep-result .flat-note"), /değişmez/);
+    clean(p, "sweep form");
+    await p.close();
+  });
+
   test("a bad sweep or trace is named and the typed text kept", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=supervisor&sweep=steps:1..3&trace=bogus`);
@@ -434,6 +495,7 @@ describe("page", () => {
     await p.waitForSelector(".trace-box .field-error");
     assert.match(await p.textContent(".trace-box .field-error"), /trace.*bogus/);
     assert.equal(await p.inputValue(".trace-box .selector"), "bogus");
+    assert.equal(await p.inputValue('input[name="sweep-text"]'), "steps:1..3", "the typed sweep is kept");
     assert.match(decodeURIComponent(p.url()), /sweep=steps:1\.\.3/);
     // The tables still show the lesson.
     assert.ok((await p.locator('table.data[data-table="supervisor_comparison"] tbody tr').count()) === 8);

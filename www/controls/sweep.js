@@ -13,13 +13,107 @@ export function splitAxis(text) {
   return at < 0 ? { name: text ?? "", values: "" } : { name: text.slice(0, at), values: text.slice(at + 1) };
 }
 
-/** Example values for a parameter's kind, shown as the field's placeholder. */
-function example(spec) {
-  const k = spec?.kind;
-  if (!k) return "1..8";
-  if (k.type === "prob") return "0..1:11";
-  if (k.type === "real") return `${k.min_open ? k.max / 10 : k.min}..${k.max}:11`;
-  return `${k.min}..${Math.min(k.max, k.min + 9)}`;
+/** `a..b:n` or `a..b` as {from, to, steps}; null for a list. */
+function splitRange(values) {
+  const m = /^\s*([^.:,\s][^:,]*?)\s*\.\.\s*([^:,]+?)\s*(?::\s*(\d+)\s*)?$/.exec(values ?? "");
+  return m ? { from: m[1], to: m[2], steps: m[3] ?? "" } : null;
+}
+
+/** A decimal comma typed on a Turkish keyboard reads as a point. */
+const point = (text) => text.trim().replace(/^(-?\d*),(\d+)$/, "$1.$2");
+
+/** One axis of the form: a parameter select and its values, as a range (from, to, points) or a
+ * list, built from the core's suggested ranges; `text()` is the codec's `name:values`. */
+class AxisFields {
+  constructor({ id, label, names, axes, t, lesson, value, optional, onChange }) {
+    this.axes = axes;
+    this.t = t;
+    const current = splitAxis(value);
+    const range = splitRange(current.values);
+    const option = (name) => el("option", { value: name, selected: name === (current.name || (optional ? "" : names[0])) }, t(`param.${lesson}.${name}`));
+    this.name = el("select", { id: `${id}-p`, name: optional ? "sweep-y-param" : "sweep-param" }, optional ? el("option", { value: "" }, t("ui.sweep.none")) : null, names.map(option));
+    this.mode = el(
+      "select",
+      { id: `${id}-mode`, name: optional ? "sweep-y-mode" : "sweep-mode", "aria-label": t("ui.sweep.mode") },
+      el("option", { value: "range", selected: !current.values || Boolean(range) }, t("ui.sweep.mode_range")),
+      el("option", { value: "list", selected: Boolean(current.values) && !range }, t("ui.sweep.mode_list")),
+    );
+    const input = (name, v, mode = "decimal") => el("input", { id: `${id}-${name}`, name: `${optional ? "sweep-y" : "sweep"}-${name}`, type: "text", inputmode: mode, value: v, autocomplete: "off", spellcheck: "false" });
+    this.from = input("from", range?.from ?? "");
+    this.to = input("to", range?.to ?? "");
+    this.steps = input("steps", range?.steps ?? "", "numeric");
+    this.list = input("list", range ? "" : current.values, "text");
+    this.rangeBox = el(
+      "div",
+      { class: "axis-range" },
+      field(t("ui.sweep.from"), this.from),
+      field(t("ui.sweep.to"), this.to),
+      field(t("ui.sweep.steps"), this.steps),
+    );
+    this.listBox = el("div", { class: "axis-list" }, field(t("ui.sweep.list"), this.list, t("ui.sweep.list_help")));
+    const changed = () => {
+      this.#sync(true);
+      onChange?.();
+    };
+    this.name.addEventListener("change", changed);
+    this.mode.addEventListener("change", () => (this.#sync(false), onChange?.()));
+    for (const f of [this.from, this.to, this.steps, this.list]) f.addEventListener("change", () => onChange?.());
+    this.node = el(
+      "fieldset",
+      { class: "sweep-axis" },
+      el("legend", {}, label),
+      field(t("ui.sweep.param"), this.name),
+      field(t("ui.sweep.mode"), this.mode),
+      this.rangeBox,
+      this.listBox,
+    );
+    this.#sync(!current.values);
+  }
+
+  /** Shows the fields of the mode; `fresh` fills them with the core's range for the parameter. */
+  #sync(fresh) {
+    const axis = this.axes.find((a) => a.name === this.name.value);
+    const on = Boolean(axis);
+    this.mode.disabled = !on;
+    this.rangeBox.hidden = !on || this.mode.value !== "range";
+    this.listBox.hidden = !on || this.mode.value !== "list";
+    if (axis && fresh) {
+      this.from.value = axis.from;
+      this.to.value = axis.to;
+      this.steps.value = String(axis.steps);
+      this.list.value = [axis.from, axis.to].join(",");
+    }
+  }
+
+  /** The parameter chosen ("" for none). */
+  get param() {
+    return this.name.value;
+  }
+
+  /** The codec's `name:values`, or null when no parameter is chosen. */
+  text() {
+    if (!this.name.value) return null;
+    const values = this.mode.value === "list" ? this.list.value.split(",").map(point).filter(Boolean).join(",") : `${point(this.from.value)}..${point(this.to.value)}:${this.steps.value.trim()}`;
+    return `${this.name.value}:${values}`;
+  }
+
+  /** Refills the fields from a typed `name:values` (the advanced form). */
+  set(text) {
+    const current = splitAxis(text);
+    this.name.value = current.name;
+    const range = splitRange(current.values);
+    this.mode.value = range ? "range" : "list";
+    if (range) {
+      this.from.value = range.from;
+      this.to.value = range.to;
+      this.steps.value = range.steps;
+    } else this.list.value = current.values;
+    this.#sync(false);
+  }
+}
+
+function field(label, control, help) {
+  return el("div", { class: "field" }, el("label", { for: control.id }, label), control, help ? el("p", { class: "help" }, help) : null);
 }
 
 export class SweepSection {
@@ -27,7 +121,8 @@ export class SweepSection {
    * @param {object} o
    * @param {string} o.lesson
    * @param {object[]} o.specs the lesson's parameter schema
-   * @param {{params: string[], metrics: string[], default_metric: string}|null} o.options
+   * @param {object|null} o.options the core's sweep options at the page's parameters (axes with
+   *   suggested ranges, metric_options with rows and the parameters each moves with)
    * @param {object} o.view the link's sweep keys as typed
    * @param {Function} o.t
    * @param {Function} o.onRun called with {sweep, sweep_y, metric} (texts) or null to remove
@@ -39,35 +134,41 @@ export class SweepSection {
     this.specs = specs;
     this.t = t;
     this.onPoint = onPoint;
-    this.figure = null;
+    this.figures = [];
+    this.options = options;
     const id = uid("sweep");
-    const x = splitAxis(view.sweep);
-    const y = splitAxis(view.sweep_y);
-    const params = options?.params ?? [];
-    const option = (name, selected) => el("option", { value: name, selected: name === selected }, `${t(`param.${lesson}.${name}`)} (${name})`);
-    this.xName = el("select", { id: `${id}-x`, name: "sweep-param" }, params.map((n) => option(n, x.name || params[0])));
-    this.xValues = el("input", { id: `${id}-xv`, name: "sweep-values", type: "text", value: x.values, autocomplete: "off", spellcheck: "false" });
-    this.yName = el("select", { id: `${id}-y`, name: "sweep-y-param" }, el("option", { value: "" }, t("ui.sweep.none")), params.map((n) => option(n, y.name)));
-    this.yValues = el("input", { id: `${id}-yv`, name: "sweep-y-values", type: "text", value: y.values, autocomplete: "off", spellcheck: "false" });
-    const metric = view.metric || options?.default_metric || "";
-    const [metricName, metricRow] = metric.split("@");
-    this.metric = el(
-      "select",
-      { id: `${id}-m`, name: "metric" },
-      (options?.metrics ?? []).map((m) => el("option", { value: m, selected: m === metricName }, this.metricLabel(m))),
+    const names = options?.params ?? [];
+    const axes = options?.axes ?? [];
+    const metrics = options?.metric_options ?? [];
+    const submit = () => this.form.requestSubmit();
+    this.x = new AxisFields({ id: `${id}-x`, label: t("ui.sweep.x"), names, axes, t, lesson, value: view.sweep, onChange: () => this.#flag() });
+    this.y = new AxisFields({ id: `${id}-y`, label: t("ui.sweep.y"), names, axes, t, lesson, value: view.sweep_y, optional: true, onChange: () => this.#flag() });
+    // Metrics: several at once (small multiples); a change runs the sweep again.
+    const chosen = (view.metric || options?.default_metric || "").split(",").map((m) => m.split("@")[0]);
+    const row = (view.metric || "").split(",")[0].split("@")[1] ?? "";
+    this.metricBoxes = metrics.map((m) => {
+      const box = el("input", { type: "checkbox", name: "metric", value: m.metric, checked: chosen.includes(m.metric), onchange: () => (this.#rows(), submit()) });
+      const why = el("span", { class: "hint flag" });
+      return { m, box, why, node: el("li", {}, el("label", {}, box, " ", this.metricLabel(m.metric)), " ", why) };
+    });
+    this.metricList = el("fieldset", { class: "sweep-metrics" }, el("legend", {}, t("ui.sweep.metric")), el("ul", {}, this.metricBoxes.map((b) => b.node)));
+    this.row = el("select", { id: `${id}-row`, name: "metric-row", onchange: submit });
+    this.rowField = field(t("ui.sweep.row"), this.row, t("ui.sweep.row_help"));
+    this.rowWanted = row;
+    // The typed form (the link's own text), for those who know it.
+    this.typedAxis = el("input", { id: `${id}-tx`, name: "sweep-text", type: "text", value: view.sweep ?? "", autocomplete: "off", spellcheck: "false" });
+    this.typedAxisY = el("input", { id: `${id}-ty`, name: "sweep-y-text", type: "text", value: view.sweep_y ?? "", autocomplete: "off", spellcheck: "false" });
+    this.typedMetric = el("input", { id: `${id}-tm`, name: "metric-text", type: "text", value: view.metric ?? "", autocomplete: "off", spellcheck: "false" });
+    this.typed = el(
+      "details",
+      { class: "sweep-typed" },
+      el("summary", {}, t("ui.sweep.typed")),
+      el("p", { class: "hint" }, t("ui.sweep.values_help")),
+      field("sweep", this.typedAxis),
+      field("sweep_y", this.typedAxisY),
+      field("metric", this.typedMetric),
+      el("button", { type: "button", class: "small", onclick: () => onRun({ sweep: this.typedAxis.value.trim(), sweep_y: this.typedAxisY.value.trim() || null, metric: this.typedMetric.value.trim() }) }, t("ui.sweep.run")),
     );
-    this.row = el("input", { id: `${id}-row`, name: "metric-row", type: "text", value: metricRow ?? "", autocomplete: "off", spellcheck: "false" });
-    const placeholders = () => {
-      this.xValues.placeholder = example(specs.find((s) => s.name === this.xName.value));
-      this.yValues.placeholder = this.yName.value ? example(specs.find((s) => s.name === this.yName.value)) : "";
-      this.yValues.disabled = !this.yName.value;
-      this.row.disabled = !this.yName.value;
-    };
-    this.xName.addEventListener("change", placeholders);
-    this.yName.addEventListener("change", placeholders);
-    placeholders();
-    const field = (label, control, help) =>
-      el("div", { class: "field" }, el("label", { for: control.id }, label), control, help ? el("p", { class: "help" }, help) : null);
     this.error = el("p", { class: "field-error", role: "alert", hidden: true });
     this.progress = el("progress", { max: "1" });
     this.status = el(
@@ -78,30 +179,22 @@ export class SweepSection {
       el("button", { type: "button", class: "small", onclick: () => onCancel?.() }, t("ui.cancel")),
     );
     this.result = el("div", { class: "sweep-result" });
-    const form = el(
+    this.form = el(
       "form",
       {
         class: "sweep-form",
         novalidate: true,
         onsubmit: (e) => {
           e.preventDefault();
-          onRun({
-            sweep: `${this.xName.value}:${this.xValues.value.trim() || this.xValues.placeholder}`,
-            sweep_y: this.yName.value ? `${this.yName.value}:${this.yValues.value.trim() || this.yValues.placeholder}` : null,
-            metric: this.metric.value + (this.yName.value && this.row.value.trim() ? `@${this.row.value.trim()}` : ""),
-          });
+          const request = this.request();
+          if (request.error) return this.showError({ message: request.error });
+          this.typedAxis.value = request.sweep;
+          this.typedAxisY.value = request.sweep_y ?? "";
+          this.typedMetric.value = request.metric;
+          onRun(request);
         },
       },
-      el(
-        "div",
-        { class: "sweep-fields" },
-        field(t("ui.sweep.x"), this.xName),
-        field(t("ui.sweep.values"), this.xValues, t("ui.sweep.values_help")),
-        field(t("ui.sweep.y"), this.yName),
-        field(t("ui.sweep.values"), this.yValues),
-        field(t("ui.sweep.metric"), this.metric),
-        field(t("ui.sweep.row"), this.row, t("ui.sweep.row_help")),
-      ),
+      el("div", { class: "sweep-fields" }, this.x.node, this.y.node, this.metricList, this.rowField),
       el(
         "div",
         { class: "actions" },
@@ -109,16 +202,70 @@ export class SweepSection {
         el("button", { type: "button", class: "small", onclick: () => onRun(null) }, t("ui.sweep.clear")),
       ),
       this.error,
+      this.typed,
     );
     this.node = el(
       "details",
       { class: "sweep", open: open || Boolean(view.sweep), id: "sweep" },
       el("summary", {}, el("h2", {}, t("ui.sweep"))),
       el("p", { class: "hint" }, t("ui.sweep_hint")),
-      options ? form : el("p", { class: "hint" }, t("ui.sweep.loading")),
+      options ? this.form : el("p", { class: "hint" }, t("ui.sweep.loading")),
       this.status,
       this.result,
     );
+    this.#flag();
+  }
+
+  /** The form's choices as the link's keys, or {error} in the reader's language. */
+  request() {
+    const t = this.t;
+    const metrics = this.metricBoxes.filter((b) => b.box.checked && !b.box.disabled).map((b) => b.m.metric);
+    if (!metrics.length) return { error: t("ui.sweep.no_metric") };
+    for (const axis of [this.x, this.y]) {
+      if (!axis.param || axis.mode.value !== "range") continue;
+      const a = this.options.axes.find((o) => o.name === axis.param);
+      const [from, to] = [point(axis.from.value), point(axis.to.value)].map(Number);
+      const steps = Number(axis.steps.value);
+      const bounds = { min: a.min, max: a.max };
+      if (![from, to].every((v) => Number.isFinite(v) && v >= a.min && v <= a.max) || from > to)
+        return { error: t("ui.sweep.bad_range", { param: t(`param.${this.lesson}.${a.name}`), ...bounds }) };
+      if (!Number.isInteger(steps) || steps < 2 || steps > 200) return { error: t("ui.sweep.bad_steps") };
+    }
+    const row = this.y.param && this.row.value ? `@${this.row.value}` : "";
+    return { sweep: this.x.text(), sweep_y: this.y.param ? this.y.text() : null, metric: metrics.map((m, i) => (i === 0 ? m + row : m)).join(",") };
+  }
+
+  /** Marks the metrics that do not move with the swept parameters (a flat line or heatmap that
+   * would read as "this does not matter"): they cannot be chosen, and say why. */
+  #flag() {
+    const t = this.t;
+    const swept = [this.x.param, this.y.param].filter(Boolean);
+    for (const b of this.metricBoxes) {
+      const still = b.m.depends ? swept.filter((p) => !b.m.depends.includes(p)) : [];
+      b.box.disabled = still.length === swept.length && swept.length > 0;
+      if (b.box.disabled) b.box.checked = false;
+      b.why.textContent = still.length ? t("ui.sweep.flat", { params: still.map((p) => t(`param.${this.lesson}.${p}`)).join(", ") }) : "";
+    }
+    // None left chosen: the lesson's default metric, else the first that moves.
+    if (!this.metricBoxes.some((b) => b.box.checked)) {
+      const first = this.metricBoxes.find((b) => !b.box.disabled && b.m.metric === this.options.default_metric) ?? this.metricBoxes.find((b) => !b.box.disabled);
+      if (first) first.box.checked = true;
+    }
+    this.#rows();
+  }
+
+  /** The heatmap's row select: the rows of the first chosen metric's table, as the table labels
+   * them. */
+  #rows() {
+    const t = this.t;
+    const first = this.metricBoxes.find((b) => b.box.checked);
+    const rows = first?.m.rows ?? [];
+    const keep = this.row.value || this.rowWanted;
+    this.row.replaceChildren(
+      el("option", { value: "" }, t("ui.sweep.row_first")),
+      ...rows.map((r) => el("option", { value: r.value, selected: r.value === keep }, r.key && t.has(`label.${r.key}`) ? t(`label.${r.key}`) : r.text)),
+    );
+    this.rowField.hidden = !this.y.param;
   }
 
   /** The metric's name in the reader's language: column — table. */
@@ -139,42 +286,55 @@ export class SweepSection {
   showError(err) {
     this.busy(false);
     this.error.hidden = !err;
-    this.error.textContent = err ? `${err.param ?? ""}${err.param ? ": " : ""}${err.message}` : "";
+    this.error.textContent = err ? (err.code === "too_much_work" ? this.t("ui.sweep.too_big") : `${err.param ?? ""}${err.param ? ": " : ""}${err.message}`) : "";
     if (err) this.result.replaceChildren();
-    this.figure = null;
+    this.figures = [];
   }
 
-  /** Draws a finished sweep document. */
+  /** Draws a finished sweep document: one figure per metric (small multiples). */
   show(doc) {
     const t = this.t;
     const s = doc.sweep;
     this.showError(null);
-    const metric = this.metricLabel(s.metric_text.split("@")[0]);
-    // A cell or a table row watches the run behind the first series that has a trace.
-    const onCell = (i) => this.onPoint(i, s.traces.find((x) => x !== null) ?? "");
+    const panels = [s, ...(s.more ?? [])].map((p) => ({ ...s, ...p }));
     // Rows that are numbers (an attempt count, a scan) are named with their column: "attempts 2".
-    const rowName = t.has(`col.${this.lesson}.${s.row_column}`) ? t(`col.${this.lesson}.${s.row_column}`) : s.row_column;
-    for (const series of [...s.series, ...(s.chart?.series ?? [])]) {
-      if (!series.name_key && /^[\d.,-]+$/.test(series.name)) series.name = `${rowName} ${series.name}`;
+    for (const p of panels) {
+      const rowName = t.has(`col.${this.lesson}.${p.row_column}`) ? t(`col.${this.lesson}.${p.row_column}`) : p.row_column;
+      for (const series of [...p.series, ...(p.chart?.series ?? [])]) {
+        if (!series.name_key && /^[\d.,-]+$/.test(series.name)) series.name = `${rowName} ${series.name}`;
+      }
     }
-    if (s.chart) {
-      const caption = t("ui.sweep.caption", { metric, param: t(`param.${this.lesson}.${s.x.name}`) });
-      this.figure = chartFigure(s.chart, this.lesson, t, {
-        caption,
-        table: false, // its own table below, with a "watch" button per row
-        onPoint: (p) => this.onPoint(s.x.values.indexOf(p.x), p.trace ?? ""),
-      });
-      this.result.replaceChildren(this.figure.node, this.#lineTable(s, onCell));
-    } else {
+    this.figures = [];
+    const swept = [s.x.name, s.y?.name].filter(Boolean);
+    const nodes = panels.map((p) => {
+      const metric = this.metricLabel(p.metric_text.split("@")[0]);
+      // A link may ask for a metric that does not move with the swept parameters: say so.
+      const info = this.options?.metric_options?.find((m) => m.metric === p.metric_text.split("@")[0]);
+      const still = info?.depends ? swept.filter((n) => !info.depends.includes(n)) : [];
+      const flat = still.length === swept.length ? el("p", { class: "hint flat-note" }, t("ui.sweep.flat", { params: still.map((n) => t(`param.${this.lesson}.${n}`)).join(", ") })) : null;
+      // A cell or a table row watches the run behind the first series that has a trace.
+      const onCell = (i) => this.onPoint(i, p.traces.find((x) => x !== null) ?? "");
+      if (p.chart) {
+        const caption = t("ui.sweep.caption", { metric, param: t(`param.${this.lesson}.${s.x.name}`) });
+        const figure = chartFigure(p.chart, this.lesson, t, {
+          caption,
+          table: false, // its own table below, with a "watch" button per row
+          onPoint: (pt) => this.onPoint(s.x.values.indexOf(pt.x), pt.trace ?? ""),
+        });
+        this.figures.push(figure);
+        return el("div", { class: "sweep-panel" }, figure.node, flat, this.#lineTable(p, onCell));
+      }
       const caption = t("ui.sweep.caption2", {
         metric,
-        row: s.series[0].name_key && t.has(`label.${s.series[0].name_key}`) ? t(`label.${s.series[0].name_key}`) : s.series[0].name,
+        row: p.series[0].name_key && t.has(`label.${p.series[0].name_key}`) ? t(`label.${p.series[0].name_key}`) : p.series[0].name,
         x: t(`param.${this.lesson}.${s.x.name}`),
         y: t(`param.${this.lesson}.${s.y.name}`),
       });
-      this.figure = heatmapFigure(s, this.lesson, t, { caption, onCell });
-      this.result.replaceChildren(this.figure.node, el("details", { class: "data-fold" }, el("summary", {}, t("ui.sweep.data")), heatmapTable(s, this.lesson, t, onCell)));
-    }
+      const figure = heatmapFigure(p, this.lesson, t, { caption, onCell });
+      this.figures.push(figure);
+      return el("div", { class: "sweep-panel" }, figure.node, flat, el("details", { class: "data-fold" }, el("summary", {}, t("ui.sweep.data")), heatmapTable(p, this.lesson, t, onCell)));
+    });
+    this.result.replaceChildren(el("div", { class: panels.length > 1 ? "sweep-panels many" : "sweep-panels" }, nodes));
     this.result.append(el("p", { class: "hint" }, t("ui.sweep.point_hint")));
   }
 
@@ -207,6 +367,8 @@ export class SweepSection {
   }
 
   draw(width) {
-    this.figure?.draw(width);
+    // Small multiples share the width, two side by side when there is room.
+    const each = this.figures.length > 1 && width >= 720 ? Math.floor(width / 2) - 12 : width;
+    for (const f of this.figures) f.draw(each);
   }
 }

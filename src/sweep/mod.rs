@@ -6,6 +6,10 @@
 //! `name=values`), values a list `1,2,4` or a range `a..b` (whole numbers) / `a..b:n` (n evenly
 //! spaced points); the metric is `table.column`, with `@row` choosing the row a heatmap shows.
 
+mod options;
+
+pub use options::{AxisOption, MetricOption, RowOption, SweepOptions, options};
+
 use serde::Serialize;
 
 use crate::chart::{Chart, Point, Scale, Series, X};
@@ -22,6 +26,8 @@ pub const MAX_AXIS: usize = 200;
 pub const MAX_POINTS: usize = 441;
 /// Simulated units of work (runs, job-rounds, nights) a sweep may take in all.
 pub const MAX_WORK: f64 = 2e9;
+/// Metrics one sweep reads at most.
+pub const MAX_METRICS: usize = 6;
 
 /// One swept parameter and its values.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -66,6 +72,8 @@ pub struct SweepSpec {
     pub y: Option<AxisSpec>,
     /// What is read at each point.
     pub metric: Metric,
+    /// Further metrics read from the same runs (`metric=a.b,c.d`: small multiples).
+    pub more: Vec<Metric>,
 }
 
 /// The numeric parameters of a lesson: the ones that can be swept.
@@ -297,8 +305,31 @@ pub fn parse(
         }
     }
     let fallback = default_metric(lesson);
-    let metric = parse_metric(lesson, metric.unwrap_or(&fallback))?;
-    Ok(SweepSpec { x, y, metric })
+    let text = metric.unwrap_or(&fallback);
+    // Several metrics, comma-separated, read from the same runs (at most a handful).
+    let mut metrics = text
+        .split(',')
+        .map(|m| {
+            parse_metric(lesson, m).map_err(|e| Error {
+                value: Some(text.to_string()),
+                ..e
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if metrics.len() > MAX_METRICS {
+        return Err(Error::bad(
+            "metric",
+            text,
+            format!("at most {MAX_METRICS} metrics, comma-separated"),
+        ));
+    }
+    let metric = metrics.remove(0);
+    Ok(SweepSpec {
+        x,
+        y,
+        metric,
+        more: metrics,
+    })
 }
 
 /// One series: a row of the metric's table across the points.
@@ -340,6 +371,59 @@ pub struct Sweep {
     pub chart: Option<Chart>,
     /// The heatmap's value range `[min, max]` over its cells.
     pub range: Option<[f64; 2]>,
+    /// The further metrics, read from the same runs.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub more: Vec<Panel>,
+}
+
+/// One more metric of a sweep: what [`Sweep`] holds for its first.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Panel {
+    /// The metric.
+    pub metric: Metric,
+    /// The metric as text.
+    pub metric_text: String,
+    /// The key of the table's first column.
+    pub row_column: &'static str,
+    /// One series per row of the metric's table.
+    pub series: Vec<SeriesOut>,
+    /// The trace selector behind each series.
+    pub traces: Vec<Option<String>>,
+    /// The line chart of a one-parameter sweep.
+    pub chart: Option<Chart>,
+    /// The heatmap's value range.
+    pub range: Option<[f64; 2]>,
+}
+
+/// What the text and CSV renderers read of a metric: its name and its series.
+pub struct PanelRef<'a> {
+    /// The metric as text.
+    pub metric_text: &'a str,
+    /// Its series.
+    pub series: &'a [SeriesOut],
+}
+
+impl Sweep {
+    /// Every metric's name and series, the first one first.
+    pub fn panels(&self) -> Vec<PanelRef<'_>> {
+        std::iter::once(PanelRef {
+            metric_text: &self.metric_text,
+            series: &self.series,
+        })
+        .chain(self.more.iter().map(|p| PanelRef {
+            metric_text: &p.metric_text,
+            series: &p.series,
+        }))
+        .collect()
+    }
+
+    /// Every metric, as the link's `metric=` writes them.
+    pub fn metrics_text(&self) -> String {
+        std::iter::once(self.metric_text.as_str())
+            .chain(self.more.iter().map(|p| p.metric_text.as_str()))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
 }
 
 /// Runs the sweep, telling `progress` the share done.
@@ -399,25 +483,57 @@ pub fn run(
             ),
         ));
     }
+    let mut reports = Vec::with_capacity(points);
+    let mut queries = Vec::with_capacity(points);
+    for (i, set) in sets.iter().enumerate() {
+        let share = |d: f64| (i as f64 + d) / points as f64;
+        reports.push(lesson.run(set, None, &mut |d| progress(share(d)))?);
+        progress(share(1.0));
+        queries.push(crate::query::encode(set, None));
+    }
+    let first = read(lesson, spec, &spec.metric, &reports)?;
+    let more = spec
+        .more
+        .iter()
+        .map(|m| read(lesson, spec, m, &reports))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Sweep {
+        lesson: lesson.id(),
+        x: spec.x.clone(),
+        y: spec.y.clone(),
+        metric_text: first.metric_text,
+        row_column: first.row_column,
+        metric: first.metric,
+        series: first.series,
+        queries,
+        traces: first.traces,
+        chart: first.chart,
+        range: first.range,
+        more,
+    })
+}
+
+/// Reads one metric from every point's report.
+fn read(
+    lesson: Lesson,
+    spec: &SweepSpec,
+    metric: &Metric,
+    reports: &[Report],
+) -> Result<Panel, Error> {
+    let points = reports.len();
     let mut rows: Vec<(String, Option<&'static str>)> = Vec::new();
     let mut cells: Vec<Vec<Option<f64>>> = Vec::new();
     let mut decimals: Vec<u8> = Vec::new();
     let mut row_column = "";
-    let mut queries = Vec::with_capacity(points);
-    for (i, set) in sets.iter().enumerate() {
-        let share = |d: f64| (i as f64 + d) / points as f64;
-        let report = lesson.run(set, None, &mut |d| progress(share(d)))?;
-        progress(share(1.0));
-        queries.push(crate::query::encode(set, None));
-        let table = tables(&report).find(|t| t.key == spec.metric.table);
-        let col = table.and_then(|t| t.columns.iter().position(|c| c.key == spec.metric.column));
+    for (i, report) in reports.iter().enumerate() {
+        let table = tables(report).find(|t| t.key == metric.table);
+        let col = table.and_then(|t| t.columns.iter().position(|c| c.key == metric.column));
         if let (Some(table), Some(col)) = (table, col) {
             row_column = table.columns[0].key;
             for row in &table.rows {
                 let label = row_label(&row[0]);
                 // `@row` names a row by its label or its label's key.
-                if spec
-                    .metric
+                if metric
                     .row
                     .as_ref()
                     .is_some_and(|r| *r != label.0 && Some(r.as_str()) != label.1)
@@ -445,9 +561,9 @@ pub fn run(
     if rows.is_empty() {
         return Err(Error::bad(
             "metric",
-            &spec.metric.text(),
-            match &spec.metric.row {
-                Some(r) => format!("a row of {} that exists; {r} is not one", spec.metric.table),
+            &metric.text(),
+            match &metric.row {
+                Some(r) => format!("a row of {} that exists; {r} is not one", metric.table),
                 None => "a metric the lesson prints".into(),
             },
         ));
@@ -458,7 +574,7 @@ pub fn run(
     }
     let traces: Vec<Option<String>> = rows
         .iter()
-        .map(|(label, _)| lesson.trace_for(spec.metric.table, spec.metric.column, label))
+        .map(|(label, _)| lesson.trace_for(metric.table, metric.column, label))
         .collect();
     let series: Vec<SeriesOut> = rows
         .into_iter()
@@ -474,7 +590,7 @@ pub fn run(
     let chart = spec
         .y
         .is_none()
-        .then(|| line_chart(lesson, spec, &series, &traces));
+        .then(|| line_chart(lesson, spec, metric, &series, &traces));
     let range = spec.y.as_ref().map(|_| {
         let vals = series[0]
             .values
@@ -487,15 +603,11 @@ pub fn run(
         });
         if lo.is_finite() { [lo, hi] } else { [0.0, 0.0] }
     });
-    Ok(Sweep {
-        lesson: lesson.id(),
-        x: spec.x.clone(),
-        y: spec.y.clone(),
-        metric_text: spec.metric.text(),
+    Ok(Panel {
+        metric_text: metric.text(),
+        metric: metric.clone(),
         row_column,
-        metric: spec.metric.clone(),
         series,
-        queries,
         traces,
         chart,
         range,
@@ -505,6 +617,7 @@ pub fn run(
 fn line_chart(
     lesson: Lesson,
     spec: &SweepSpec,
+    metric: &Metric,
     series: &[SeriesOut],
     traces: &[Option<String>],
 ) -> Chart {
@@ -534,7 +647,7 @@ fn line_chart(
         .collect();
     let mut chart = Chart::line("sweep", ("sweep_x", None), ("sweep_y", None), lines);
     chart.x.title_key = Some(format!("param.{}.{}", lesson.id(), spec.x.name));
-    chart.y.title_key = Some(format!("col.{}.{}", lesson.id(), spec.metric.column));
+    chart.y.title_key = Some(format!("col.{}.{}", lesson.id(), metric.column));
     // A metric that goes negative keeps its own range.
     if chart.y.scale == Scale::Linear {
         if let Some(d) = &mut chart.y.domain {
@@ -546,55 +659,64 @@ fn line_chart(
     chart
 }
 
-/// The sweep as text: one line per point (x, then each series), or a grid for a heatmap.
+/// The sweep as text: one line per point (x, then each series), or a grid for a heatmap; a
+/// block per metric, one empty line apart.
 pub fn text(s: &Sweep) -> String {
     let fmt = |v: &Option<f64>, d: u8| match v {
         Some(v) if v.is_finite() => to_fixed(*v, usize::from(d)),
         _ => "-".into(),
     };
-    let mut out = format!("sweep: {} {} over {}", s.lesson, s.metric_text, s.x.text);
-    if let Some(y) = &s.y {
-        out.push_str(&format!(" and {}", y.text));
-    }
-    out.push('\n');
-    match &s.y {
-        None => {
-            let mut head = format!("{:>12}", s.x.name);
-            for series in &s.series {
-                head.push_str(&format!(" {:>15}", series.name));
-            }
-            out.push_str(head.trim_end());
-            out.push('\n');
-            for (i, x) in s.x.texts.iter().enumerate() {
-                let mut line = format!("{x:>12}");
-                for series in &s.series {
-                    line.push_str(&format!(" {:>15}", fmt(&series.values[i], series.decimals)));
+    let mut blocks = Vec::new();
+    for panel in s.panels() {
+        let mut out = format!(
+            "sweep: {} {} over {}",
+            s.lesson, panel.metric_text, s.x.text
+        );
+        if let Some(y) = &s.y {
+            out.push_str(&format!(" and {}", y.text));
+        }
+        out.push('\n');
+        match &s.y {
+            None => {
+                let mut head = format!("{:>12}", s.x.name);
+                for series in panel.series {
+                    head.push_str(&format!(" {:>15}", series.name));
                 }
-                out.push_str(&line);
+                out.push_str(head.trim_end());
                 out.push('\n');
+                for (i, x) in s.x.texts.iter().enumerate() {
+                    let mut line = format!("{x:>12}");
+                    for series in panel.series {
+                        line.push_str(&format!(" {:>15}", fmt(&series.values[i], series.decimals)));
+                    }
+                    out.push_str(&line);
+                    out.push('\n');
+                }
+            }
+            Some(y) => {
+                let first = &panel.series[0];
+                out.push_str(&format!("row: {}\n", first.name));
+                let mut head = format!("{:>12}", format!("{}\\{}", y.name, s.x.name));
+                for x in &s.x.texts {
+                    head.push_str(&format!("{x:>10}"));
+                }
+                out.push_str(&head);
+                out.push('\n');
+                let nx = s.x.texts.len();
+                for (yi, yt) in y.texts.iter().enumerate() {
+                    let mut line = format!("{yt:>12}");
+                    for xi in 0..nx {
+                        line.push_str(&format!(
+                            "{:>10}",
+                            fmt(&first.values[yi * nx + xi], first.decimals)
+                        ));
+                    }
+                    out.push_str(&line);
+                    out.push('\n');
+                }
             }
         }
-        Some(y) => {
-            out.push_str(&format!("row: {}\n", s.series[0].name));
-            let mut head = format!("{:>12}", format!("{}\\{}", y.name, s.x.name));
-            for x in &s.x.texts {
-                head.push_str(&format!("{x:>10}"));
-            }
-            out.push_str(&head);
-            out.push('\n');
-            let nx = s.x.texts.len();
-            for (yi, yt) in y.texts.iter().enumerate() {
-                let mut line = format!("{yt:>12}");
-                for xi in 0..nx {
-                    line.push_str(&format!(
-                        "{:>10}",
-                        fmt(&s.series[0].values[yi * nx + xi], s.series[0].decimals)
-                    ));
-                }
-                out.push_str(&line);
-                out.push('\n');
-            }
-        }
+        blocks.push(out);
     }
-    out
+    blocks.join("\n")
 }
