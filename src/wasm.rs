@@ -28,7 +28,7 @@ thread_local! {
 /// can show it instead of a bare "unreachable".
 #[wasm_bindgen(start)]
 pub fn start() {
-    crate::jsfmt::set_decimal_reader(js_number);
+    ready();
     std::panic::set_hook(Box::new(|info| {
         let message = info.to_string();
         web_log(&message);
@@ -49,6 +49,13 @@ fn web_log(message: &str) {
             );
         }
     }
+}
+
+/// What every binding needs before it reads a query: JavaScript's `Number()` as the core's reader
+/// of decimal texts (see `jsfmt::parse_number`). Called by each binding, since a test harness may
+/// call them without running `start`.
+fn ready() {
+    crate::jsfmt::set_decimal_reader(js_number);
 }
 
 /// `Number(text)`, JavaScript's own reading of a decimal text (see `jsfmt::parse_number`).
@@ -92,6 +99,7 @@ fn js_error(e: &Error) -> JsValue {
 /// `progress`, if given, is called with the share of the long work done (0 to 1).
 #[wasm_bindgen]
 pub fn run(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, JsValue> {
+    ready();
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
     let params = q.params().map_err(|e| js_error(&e))?;
     let mut tell = |share: f64| {
@@ -110,6 +118,7 @@ pub fn run(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, J
 /// Exactly what the CLI prints for that lesson, parameters and section.
 #[wasm_bindgen(js_name = lessonText)]
 pub fn lesson_text(query: &str) -> Result<String, JsValue> {
+    ready();
     crate::lesson_text_for_query(query).map_err(|e| js_error(&e))
 }
 
@@ -117,6 +126,7 @@ pub fn lesson_text(query: &str) -> Result<String, JsValue> {
 /// Never throws.
 #[wasm_bindgen]
 pub fn resolve(query: &str) -> Result<JsValue, JsValue> {
+    ready();
     to_js(&query::resolve(query))
 }
 
@@ -135,6 +145,7 @@ struct SpecOut<'a> {
 /// repeats a default).
 #[wasm_bindgen]
 pub fn params(lesson: &str) -> Result<JsValue, JsValue> {
+    ready();
     let lesson = lessons::get(lesson).map_err(|e| js_error(&e))?;
     let specs: Vec<SpecOut> = lesson
         .specs()
@@ -153,6 +164,7 @@ pub fn params(lesson: &str) -> Result<JsValue, JsValue> {
 /// The lessons' claims: id, lesson, share-link query, caption key and the marks of each.
 #[wasm_bindgen]
 pub fn presets() -> Result<JsValue, JsValue> {
+    ready();
     to_js(&render::preset_list())
 }
 
@@ -172,6 +184,7 @@ struct LessonOut {
 /// seed, and whether a run can be watched.
 #[wasm_bindgen]
 pub fn lessons() -> Result<JsValue, JsValue> {
+    ready();
     let out: Vec<LessonOut> = lessons::ALL
         .iter()
         .map(|l| LessonOut {
@@ -189,6 +202,7 @@ pub fn lessons() -> Result<JsValue, JsValue> {
 /// A fresh seed the lesson's generator accepts, from the browser's random source.
 #[wasm_bindgen(js_name = randomSeed)]
 pub fn random_seed(lesson: &str) -> Result<f64, JsValue> {
+    ready();
     let lesson = lessons::get(lesson).map_err(|e| js_error(&e))?;
     let entropy =
         getrandom::u64().map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
@@ -202,6 +216,7 @@ pub fn random_seed(lesson: &str) -> Result<f64, JsValue> {
 /// Returns the rows printed, so the work cannot be skipped.
 #[wasm_bindgen(js_name = benchMonteCarlo)]
 pub fn bench_monte_carlo(runs: f64, attempts: u32) -> Result<f64, JsValue> {
+    ready();
     let query = crate::bench::monte_carlo_query(runs.clamp(1.0, 1e9) as u64, attempts.clamp(1, 20));
     crate::bench::run(&query)
         .map(|rows| rows as f64)
@@ -219,6 +234,7 @@ fn page_value<'a>(q: &'a Query, key: &str) -> Option<&'a str> {
 /// Records the run the query's `trace=` selects.
 #[wasm_bindgen]
 pub fn trace(query: &str) -> Result<JsValue, JsValue> {
+    ready();
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
     let params = q.params().map_err(|e| js_error(&e))?;
     let tr = lessons::of(&params)
@@ -231,6 +247,7 @@ pub fn trace(query: &str) -> Result<JsValue, JsValue> {
 /// done.
 #[wasm_bindgen]
 pub fn sweep(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, JsValue> {
+    ready();
     let (s, params) = run_sweep(query, progress)?;
     to_js(&render::sweep_document(&s, &params))
 }
@@ -267,6 +284,7 @@ fn run_sweep(
 /// prints (the page's CSV download).
 #[wasm_bindgen(js_name = exportCsv)]
 pub fn export_csv(query: &str, table: &str) -> Result<String, JsValue> {
+    ready();
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
     let params = q.params().map_err(|e| js_error(&e))?;
     let report = crate::run(&params, q.section.as_deref()).map_err(|e| js_error(&e))?;
@@ -277,6 +295,7 @@ pub fn export_csv(query: &str, table: &str) -> Result<String, JsValue> {
 /// The query's sweep as CSV, what `--sweep ... --format csv` prints.
 #[wasm_bindgen(js_name = sweepCsv)]
 pub fn sweep_csv(query: &str, progress: Option<js_sys::Function>) -> Result<String, JsValue> {
+    ready();
     let (s, params) = run_sweep(query, progress)?;
     Ok(crate::csv::sweep(&render::sweep_document(&s, &params)))
 }
@@ -284,6 +303,7 @@ pub fn sweep_csv(query: &str, progress: Option<js_sys::Function>) -> Result<Stri
 /// The query's trace as CSV, what `--trace ... --format csv` prints.
 #[wasm_bindgen(js_name = traceCsv)]
 pub fn trace_csv(query: &str) -> Result<String, JsValue> {
+    ready();
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
     let params = q.params().map_err(|e| js_error(&e))?;
     let tr = lessons::of(&params)
@@ -308,6 +328,7 @@ struct SweepOptions {
 /// choices.
 #[wasm_bindgen(js_name = sweepOptions)]
 pub fn sweep_options(lesson_or_query: &str) -> Result<JsValue, JsValue> {
+    ready();
     let params = if lesson_or_query.contains('=') {
         Query::decode(lesson_or_query)
             .and_then(|q| q.params())
