@@ -12,7 +12,7 @@ use crate::error::{Error, ErrorCode};
 use crate::params::{Kind, ParamSet, ParamSpec, Schema};
 use crate::presets::Preset;
 use crate::report::Report;
-use crate::trace::{EventStyle, StateStyle, Trace};
+use crate::trace::{Control, EventStyle, StateStyle, Trace};
 
 /// Everything a lesson declares about itself. Only `schema`, `title`, `sections`, `report` and
 /// `work` are required; a lesson without traces, sweeps' extras or presets keeps the defaults.
@@ -68,6 +68,13 @@ pub trait Definition: Sync + 'static {
     /// Checks a selector without recording (the share link's codec uses this).
     fn check_trace(&self, params: &ParamSet, selector: &str) -> Result<(), Error> {
         self.trace(params, selector).map(drop)
+    }
+
+    /// The controls that pick the run `selector` picks, and every other run to watch, so no
+    /// selector needs typing (see [`Control`]).
+    fn trace_controls(&self, params: &ParamSet, selector: &str) -> Result<Vec<Control>, Error> {
+        self.check_trace(params, selector)?;
+        Ok(Vec::new())
     }
 
     /// How each state of the lesson's traces is drawn: its tone on the page, its glyph in text.

@@ -124,6 +124,8 @@ pub struct TraceDocument<'a> {
     pub states: &'static [crate::trace::StateStyle],
     /// The events the page marks on their lanes, with their tones.
     pub marks: &'static [crate::trace::EventStyle],
+    /// The controls that pick this run and every other one (no selector to type).
+    pub controls: Vec<crate::trace::Control>,
 }
 
 /// The document of a trace.
@@ -139,6 +141,9 @@ pub fn trace_document<'a>(tr: &'a crate::trace::Trace, params: &ParamSet) -> Tra
         trace: tr,
         states: crate::lessons::of(params).states(),
         marks: crate::lessons::of(params).marks(),
+        controls: crate::lessons::of(params)
+            .trace_controls(params, &tr.selector)
+            .unwrap_or_default(),
     }
 }
 

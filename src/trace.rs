@@ -65,6 +65,88 @@ pub const fn mark(kind: &'static str, tone: Tone) -> EventStyle {
     EventStyle { kind, tone }
 }
 
+/// One control of the "watch one run" form, so no selector needs typing: the selector is the
+/// chosen choices' parts joined by commas (the core gives the controls for the run shown). A
+/// later control may depend on an earlier one (the scan interval on "with the supervisor"), so a
+/// change keeps the controls before it and leaves the ones after it to the core.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Control {
+    /// Its name: the label's message key is `trace.control.<key>`.
+    pub key: &'static str,
+    /// The choices, in order.
+    pub choices: Vec<Choice>,
+    /// The choice the shown run makes.
+    pub chosen: usize,
+}
+
+/// A choice of a [`Control`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Choice {
+    /// The selector's part it writes (`off`, `scan:4`, `run:hung`; empty: nothing).
+    pub part: String,
+    /// Its label's message key, `trace.choice.<…>`, whose `{n}` and `{name}` are filled below.
+    pub label: &'static str,
+    /// A number in the label.
+    pub n: Option<String>,
+    /// A name in the label.
+    pub name: Option<String>,
+}
+
+impl Choice {
+    /// A choice with a fixed label.
+    pub fn new(part: impl Into<String>, label: &'static str) -> Self {
+        Self {
+            part: part.into(),
+            label,
+            n: None,
+            name: None,
+        }
+    }
+
+    /// A choice whose label carries a number.
+    pub fn numbered(part: impl Into<String>, label: &'static str, n: u64) -> Self {
+        Self {
+            n: Some(n.to_string()),
+            ..Self::new(part, label)
+        }
+    }
+}
+
+/// A control over `values`, each writing `key:value` and labelled `trace.choice.<key>` with it;
+/// `current` is chosen (added if the list lacks it).
+pub fn numbers_control(
+    key: &'static str,
+    label: &'static str,
+    values: &[u32],
+    current: u32,
+) -> Control {
+    let mut values = values.to_vec();
+    if !values.contains(&current) {
+        values.push(current);
+    }
+    values.sort_unstable();
+    values.dedup();
+    Control {
+        key,
+        chosen: values.iter().position(|v| *v == current).unwrap_or(0),
+        choices: values
+            .iter()
+            .map(|v| Choice::numbered(format!("{key}:{v}"), label, u64::from(*v)))
+            .collect(),
+    }
+}
+
+/// The selector the chosen choices write.
+pub fn compose(controls: &[Control]) -> String {
+    controls
+        .iter()
+        .filter_map(|c| c.choices.get(c.chosen))
+        .map(|c| c.part.as_str())
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// A recorded run.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Trace {
@@ -134,6 +216,13 @@ pub struct Event {
     pub kind: &'static str,
     /// What it is about (a step name, a count), if anything.
     pub note: Option<String>,
+}
+
+/// Orders events by time, the whole track's before its lanes' and lanes in order, keeping the
+/// order of events at the same time and lane (a stable sort). One function for every lesson: each
+/// `sort_by_key` would be a copy of the sort in the WebAssembly module.
+pub fn sort_in_time(events: &mut [Event]) {
+    events.sort_by_key(|e| (e.at, e.lane));
 }
 
 /// A running total.

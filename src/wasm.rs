@@ -243,6 +243,21 @@ pub fn trace(query: &str) -> Result<JsValue, JsValue> {
     to_js(&render::trace_document(&tr, &params))
 }
 
+/// The controls of the "watch one run" form for the query's `trace=`, or, when that selector is
+/// refused, for the lesson's default run (so the form still offers every run).
+#[wasm_bindgen(js_name = traceControls)]
+pub fn trace_controls(query: &str) -> Result<JsValue, JsValue> {
+    ready();
+    let q = Query::decode(query).map_err(|e| js_error(&e))?;
+    let params = q.params().map_err(|e| js_error(&e))?;
+    let lesson = lessons::of(&params);
+    let controls = lesson
+        .trace_controls(&params, page_value(&q, "trace").unwrap_or(""))
+        .or_else(|_| lesson.trace_controls(&params, ""))
+        .map_err(|e| js_error(&e))?;
+    to_js(&controls)
+}
+
 /// Runs the query's sweep (`sweep=`, `sweep_y=`, `metric=`), calling `progress` with the share
 /// done.
 #[wasm_bindgen]

@@ -9,6 +9,7 @@ import { embedDialog, postHeight } from "./embed.js";
 import { Claims, markHighlights } from "./controls/presets.js";
 import { SweepSection, splitAxis } from "./controls/sweep.js";
 import { timelineView } from "./render/timeline.js";
+import { runPicker } from "./controls/runpicker.js";
 import { decorate } from "./export.js";
 import { registerOffline } from "./offline.js";
 
@@ -338,19 +339,20 @@ async function runTrace({ focus = false } = {}) {
   } catch (err) {
     if (err.cancelled || gen !== generation) return;
     timeline = null;
-    const input = el("input", { type: "text", value: state.view.trace ?? "", "aria-label": t("ui.trace.selector"), spellcheck: "false", class: "selector" });
-    ui.trace.replaceChildren(
-      head,
-      el("p", { class: "field-error", role: "alert" }, `${err.param ?? ""}${err.param ? ": " : ""}${err.message}`),
-      el(
-        "form",
-        { class: "trace-selector", onsubmit: (e) => (e.preventDefault(), openTrace(input.value.trim())) },
-        el("label", {}, t("ui.trace.selector"), " ", input),
-        el("button", { type: "submit", class: "small" }, t("ui.trace.apply")),
-        t.has(`ui.trace.selector_help.${state.lesson}`) ? el("span", { class: "hint" }, t(`ui.trace.selector_help.${state.lesson}`)) : null,
-      ),
-    );
+    // The controls of the lesson's default run, so every run stays a choice away; the typed
+    // selector is kept as it was.
+    const controls = await engine.call("traceControls", [state.resolved.query]).catch(() => []);
+    if (gen !== generation) return;
+    const picker = runPicker({ controls, selector: state.view.trace ?? "", lesson: state.lesson, t, onSelector: (s) => openTrace(s) });
+    picker.querySelector(".trace-typed").open = true;
+    ui.trace.replaceChildren(head, el("p", { class: "field-error", role: "alert" }, `${err.param ?? ""}${err.param ? ": " : ""}${err.message}`), picker);
     return;
+  }
+  // The link keeps the run as the core names it, whichever form chose it; `trace=` (the
+  // lesson's own run) stays as it is, so the links the lessons give keep their form.
+  if (state.view.trace && doc.trace.selector !== state.view.trace) {
+    state.view.trace = doc.trace.selector;
+    updateLink();
   }
   if (gen !== generation) return;
   const at = timeline?.frame();

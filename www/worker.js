@@ -35,6 +35,7 @@ const ops = {
   presets: () => core.presets(),
   run: (query, id) => core.run(query, progressTo(id)),
   trace: (query) => core.trace(query),
+  traceControls: (query) => core.traceControls(query),
   sweep: (query, id) => core.sweep(query, progressTo(id)),
   sweepOptions: (lesson) => core.sweepOptions(lesson),
   // Exports: the CSV of a table, a sweep or a trace, as the CLI's --format csv prints it.

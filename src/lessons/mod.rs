@@ -184,6 +184,36 @@ mod tests {
     }
 
     #[test]
+    fn every_run_is_reachable_by_the_controls_and_they_show_it() {
+        use crate::trace::compose;
+        for lesson in ALL.iter().filter(|l| l.trace_help().is_some()) {
+            let set = lesson.defaults();
+            let controls = lesson.trace_controls(&set, "").unwrap();
+            assert!(!controls.is_empty(), "{}", lesson.id());
+            for (at, control) in controls.iter().enumerate() {
+                for k in 0..control.choices.len() {
+                    // A change keeps the controls before it; the core picks the ones after.
+                    let mut kept = controls[..=at].to_vec();
+                    kept[at].chosen = k;
+                    let selector = compose(&kept);
+                    let tr = lesson
+                        .trace(&set, &selector)
+                        .unwrap_or_else(|e| panic!("{}: {selector}: {e}", lesson.id()));
+                    let again = lesson.trace_controls(&set, &tr.selector).unwrap();
+                    let shown = again.iter().find(|c| c.key == control.key).unwrap();
+                    assert_eq!(
+                        shown.choices[shown.chosen].part,
+                        control.choices[k].part,
+                        "{}: {selector} shows as {}",
+                        lesson.id(),
+                        tr.selector
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn fault_maps_name_their_job_count_and_steps() {
         use crate::params::Kind;
         for lesson in ALL {

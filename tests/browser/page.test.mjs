@@ -390,6 +390,47 @@ describe("page", () => {
     await p.close();
   });
 
+  test("which run to watch is chosen from lists, no selector typed: each choice writes the link the typed form writes", async () => {
+    const p = await page(desktop);
+    const traceOf = () => new URLSearchParams(new URL(p.url()).search).get("trace");
+    const chosen = () => p.$$eval(".run-controls select", (ss) => ss.map((s) => s.selectedIndex));
+    for (const lesson of LESSONS) {
+      await p.goto(`${url}?lesson=${lesson}&trace=`);
+      await rendered(p);
+      await p.waitForSelector(".trace .timeline svg");
+      const controls = await p.locator(".run-controls select").count();
+      assert.ok(controls > 0, `${lesson} has controls`);
+      // From the last list to the first: a change may drop the lists after it (no scan interval
+      // without the supervisor).
+      for (let i = controls - 1; i >= 0; i--) {
+        const select = p.locator(".run-controls select").nth(i);
+        const options = await select.locator("option").count();
+        const before = traceOf();
+        const pick = (await select.evaluate((s) => s.selectedIndex)) === options - 1 ? 0 : options - 1;
+        await select.selectOption({ index: pick });
+        await p.waitForFunction((b) => new URLSearchParams(location.search).get("trace") !== b, before);
+        await p.waitForSelector(".trace .timeline svg");
+        const selector = traceOf();
+        // The core's controls for this selector (the CLI's JSON) are the page's, the chosen one shown.
+        const cli = JSON.parse(execFileSync(CLI, [lesson, `--trace=${selector}`, "--format", "json"], { encoding: "utf8" }));
+        assert.equal(cli.trace.selector, selector, `${lesson}: the link names the run as the core does`);
+        await p.waitForFunction((n) => document.querySelectorAll(".run-controls select").length === n, cli.controls.length);
+        assert.deepEqual(await chosen(), cli.controls.map((c) => c.chosen), `${lesson} ${selector}: the lists show the run`);
+        assert.equal(await p.locator(".run-controls select").nth(i).evaluate((s) => s.selectedIndex), pick, `${lesson}: the choice stays`);
+        // The typed form shows the same selector; applying it keeps the link.
+        assert.equal(await p.inputValue(".trace-selector .selector"), selector);
+        await p.click(".trace-typed summary");
+        await p.fill(".trace-selector .selector", selector);
+        await p.click(".trace-selector button[type=submit]");
+        await p.waitForSelector(".trace .timeline svg");
+        assert.equal(traceOf(), selector);
+        assert.deepEqual(await chosen(), cli.controls.map((c) => c.chosen));
+      }
+    }
+    clean(p, "run choices");
+    await p.close();
+  });
+
   test("sweep anything: a line chart and a heatmap, each point the single run's number", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=compensation&sweep=comp_fail:0..0.2:5&metric=monte_carlo.rate`);

@@ -71,6 +71,10 @@ function lessonKeys(lesson) {
     add(`trace.unit.${tr.unit}`);
     add(`ui.trace.unit_name.${tr.unit}`);
     for (const [k] of tr.facts) add(`trace.fact.${k}`);
+    for (const c of doc.controls) {
+      add(`trace.control.${c.key}`);
+      for (const choice of c.choices) add(choice.label);
+    }
     for (const track of tr.tracks) {
       add(`trace.track.${track.key}`);
       for (const lane of track.lanes) for (const s of lane.spans) add(`trace.state.${s.state}`);

@@ -94,6 +94,7 @@ export default {
   "ui.trace.position": "Step {frame}/{frames} ({at})",
   "ui.trace.keys": "Keyboard: Space plays/pauses, ←/→ one step, Home/End start/end.",
   "ui.trace.selector": "Which run",
+  "ui.trace.typed": "Type it as text",
   "ui.trace.apply": "Show",
   "ui.trace.events": "What happened in this step",
   "ui.trace.no_events": "Nothing notable in this step.",

@@ -94,6 +94,7 @@ export default {
   "ui.trace.position": "Adım {frame}/{frames} ({at})",
   "ui.trace.keys": "Klavye: Boşluk oynatır/duraklatır, ←/→ bir adım, Home/End baş/son.",
   "ui.trace.selector": "Hangi koşu",
+  "ui.trace.typed": "Metin olarak yaz",
   "ui.trace.apply": "Göster",
   "ui.trace.events": "Bu adımda olanlar",
   "ui.trace.no_events": "Bu adımda kayda değer bir olay yok.",

@@ -5,6 +5,7 @@
 import { el, svg, uid } from "../dom.js";
 import { formatNumber } from "../i18n/index.js";
 import { dataFold } from "./chart.js";
+import { runPicker } from "../controls/runpicker.js";
 
 const AXIS_H = 22;
 
@@ -41,20 +42,7 @@ export function timelineView(doc, t, { onSelector } = {}) {
     scrub,
     position,
   );
-  const selectorInput = el("input", { type: "text", value: tr.selector, spellcheck: "false", autocomplete: "off", "aria-label": t("ui.trace.selector"), class: "selector" });
-  const selectorForm = el(
-    "form",
-    {
-      class: "trace-selector",
-      onsubmit: (e) => {
-        e.preventDefault();
-        onSelector?.(selectorInput.value.trim());
-      },
-    },
-    el("label", {}, t("ui.trace.selector"), " ", selectorInput),
-    el("button", { type: "submit", class: "small" }, t("ui.trace.apply")),
-    el("span", { class: "hint" }, t(`ui.trace.selector_help.${doc.trace.lesson}`)),
-  );
+  const selectorForm = runPicker({ controls: doc.controls ?? [], selector: tr.selector, lesson: tr.lesson, t, onSelector: (s) => onSelector?.(s) });
   const facts = el(
     "p",
     { class: "trace-facts" },

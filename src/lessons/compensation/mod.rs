@@ -13,7 +13,7 @@ use crate::lesson::Definition;
 use crate::params::{ParamSet, Schema};
 use crate::presets::Preset;
 use crate::report::Report;
-use crate::trace::{EventStyle, StateStyle, Tone, Trace, mark, style};
+use crate::trace::{Control, EventStyle, StateStyle, Tone, Trace, mark, style};
 use params::CompensationParams;
 
 /// How its traces' states are drawn.
@@ -102,6 +102,10 @@ impl Definition for Compensation {
         trace::trace(set, selector)
     }
 
+    fn trace_controls(&self, set: &ParamSet, selector: &str) -> Result<Vec<Control>, Error> {
+        trace::controls(set, selector)
+    }
+
     fn check_trace(&self, set: &ParamSet, selector: &str) -> Result<(), Error> {
         trace::select(set, selector).map(drop)
     }
@@ -134,6 +138,7 @@ impl Definition for Compensation {
             "replications=3&runs=20000",
             "comp_fail=0&trace=attempts:1,run:hung",
             "trace=attempts:2,run:hung,step:2",
+            "trace=attempts:1,run:7",
         ]
     }
 }

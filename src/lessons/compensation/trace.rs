@@ -7,7 +7,9 @@ use super::params::CompensationParams;
 use crate::error::Error;
 use crate::params::ParamSet;
 use crate::rng::{Lcg32, UnitRng};
-use crate::trace::{Counters, Event, Lane, Selector, Trace, Track, push_span};
+use crate::trace::{
+    Choice, Control, Counters, Event, Lane, Selector, Trace, Track, numbers_control, push_span,
+};
 
 /// What the `trace` selector may say (errors and `--help`).
 pub const HELP: &str =
@@ -89,6 +91,55 @@ pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
         run,
         step,
     })
+}
+
+/// The form's controls: the attempt count (one per Monte Carlo row), the failing step (any, or
+/// one of the chosen ordering's) and which run (the first left hung, or the first one).
+pub fn controls(set: &ParamSet, text: &str) -> Result<Vec<Control>, Error> {
+    let pick = select(set, text)?;
+    let p = CompensationParams::from_set(set)?;
+    let orderings = ordering_rows(&p);
+    let ordering = orderings
+        .get(choose(&orderings))
+        .map(|o| o.ordering.clone())
+        .unwrap_or_default();
+    let mut steps = vec![Choice::new("", "trace.choice.any_step")];
+    for (k, &i) in ordering.iter().enumerate() {
+        steps.push(Choice {
+            name: Some(p.steps[i].name.clone()),
+            ..Choice::numbered(format!("step:{}", k + 1), "trace.choice.step", k as u64 + 1)
+        });
+    }
+    // Runs go round the steps: run I fails at step I mod n, and the first failing at step K is
+    // run K-1.
+    let n = ordering.len().max(1);
+    let step = pick.step.or(pick.run.map(|i| (i % n as u64) as usize));
+    let first = step.unwrap_or(0) as u64;
+    let mut runs = vec![
+        Choice::new("run:hung", "trace.choice.hung"),
+        Choice::new(format!("run:{first}"), "trace.choice.first"),
+    ];
+    let chosen = match pick.run {
+        None => 0,
+        Some(i) if i == first => 1,
+        Some(i) => {
+            runs.push(Choice::numbered(format!("run:{i}"), "trace.choice.run", i));
+            2
+        }
+    };
+    Ok(vec![
+        numbers_control("attempts", "trace.choice.attempts", &p.retries, pick.attempts),
+        Control {
+            key: "step",
+            choices: steps,
+            chosen: step.map_or(0, |s| s + 1),
+        },
+        Control {
+            key: "run",
+            choices: runs,
+            chosen,
+        },
+    ])
 }
 
 /// Records the selected run.

@@ -13,7 +13,7 @@ use crate::lesson::Definition;
 use crate::params::{ParamSet, Schema};
 use crate::presets::Preset;
 use crate::report::Report;
-use crate::trace::{EventStyle, StateStyle, Tone, Trace, mark, style};
+use crate::trace::{Control, EventStyle, StateStyle, Tone, Trace, mark, style};
 use params::JobsParams;
 
 /// How its traces' states are drawn.
@@ -91,6 +91,10 @@ impl Definition for Jobs {
 
     fn trace(&self, set: &ParamSet, selector: &str) -> Result<Trace, Error> {
         trace::trace(set, selector)
+    }
+
+    fn trace_controls(&self, set: &ParamSet, selector: &str) -> Result<Vec<Control>, Error> {
+        trace::controls(set, selector)
     }
 
     fn check_trace(&self, set: &ParamSet, selector: &str) -> Result<(), Error> {

@@ -5,7 +5,9 @@ use super::model::{Policy, durations, night_attempts, policy_with};
 use super::params::{JobsParams, generator};
 use crate::error::Error;
 use crate::params::ParamSet;
-use crate::trace::{Counters, Event, Lane, Selector, Trace, Track, push_span};
+use crate::trace::{
+    Control, Counters, Event, Lane, Selector, Trace, Track, numbers_control, push_span,
+};
 
 /// What the `trace` selector may say (errors and `--help`).
 pub const HELP: &str =
@@ -32,6 +34,19 @@ pub fn select(set: &ParamSet, text: &str) -> Result<u32, Error> {
         ));
     }
     Ok(limit)
+}
+
+/// The form's control: the attempt limit whose attempts are shown (one per row of the lesson's
+/// retry-limit table).
+pub fn controls(set: &ParamSet, text: &str) -> Result<Vec<Control>, Error> {
+    let limit = select(set, text)?;
+    let p = JobsParams::from_set(set)?;
+    Ok(vec![numbers_control(
+        "limit",
+        "trace.choice.limit",
+        &p.retry_limits,
+        limit,
+    )])
 }
 
 /// Records the nights of every policy and the attempts under the selected limit.
@@ -152,7 +167,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
             c.max("max_queue", f, waiting as f64);
             lanes.push(lane);
         }
-        events.sort_by_key(|e| (e.at, e.lane));
+        crate::trace::sort_in_time(&mut events);
         tracks.push(Track {
             key: match r.policy {
                 Policy::Skip => "skip",

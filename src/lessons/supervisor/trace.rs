@@ -5,7 +5,9 @@ use super::model::{Outcome, Recorder, run_recorded};
 use super::params::SupervisorParams;
 use crate::error::Error;
 use crate::params::ParamSet;
-use crate::trace::{Counters, Event, Lane, Selector, Trace, Track, push_span};
+use crate::trace::{
+    Choice, Control, Counters, Event, Lane, Selector, Trace, Track, numbers_control, push_span,
+};
 
 /// What the `trace` selector may say (errors and `--help`).
 pub const HELP: &str =
@@ -35,6 +37,24 @@ pub fn select(set: &ParamSet, text: &str) -> Result<(bool, u32), Error> {
         ));
     }
     Ok((!off, scan))
+}
+
+/// The form's controls: with or without the supervisor, and its scan interval (the lesson's own
+/// and those of its scan sweep).
+pub fn controls(set: &ParamSet, text: &str) -> Result<Vec<Control>, Error> {
+    let (supervisor, scan) = select(set, text)?;
+    let p = SupervisorParams::from_set(set)?;
+    let mut out = vec![Control {
+        key: "supervisor",
+        choices: vec![Choice::new("", "trace.choice.on"), Choice::new("off", "trace.choice.off")],
+        chosen: usize::from(!supervisor),
+    }];
+    if supervisor {
+        let mut scans = p.scan_sweep.clone();
+        scans.push(p.scan);
+        out.push(numbers_control("scan", "trace.choice.scan", &scans, scan));
+    }
+    Ok(out)
 }
 
 /// Records the selected run.
@@ -197,7 +217,7 @@ fn build(p: &SupervisorParams, supervisor: bool, scan: u32, log: &Log, o: &Outco
             close(lane, s, rounds + 1, p.steps.get(k).map(String::as_str));
         }
     }
-    events.sort_by_key(|e| (e.at, e.lane.map_or(0, |l| l + 1)));
+    crate::trace::sort_in_time(&mut events);
     let mut facts = vec![(
         "supervisor",
         if supervisor { "on" } else { "off" }.to_string(),
