@@ -93,16 +93,21 @@ pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
     })
 }
 
+/// The ordering the trace replays: the one the lesson's Monte Carlo runs.
+fn chosen_ordering(p: &CompensationParams) -> Vec<usize> {
+    let orderings = ordering_rows(p);
+    orderings
+        .get(choose(&orderings))
+        .map(|o| o.ordering.clone())
+        .unwrap_or_default()
+}
+
 /// The form's controls: the attempt count (one per Monte Carlo row), the failing step (any, or
 /// one of the chosen ordering's) and which run (the first left hung, or the first one).
 pub fn controls(set: &ParamSet, text: &str) -> Result<Vec<Control>, Error> {
     let pick = select(set, text)?;
     let p = CompensationParams::from_set(set)?;
-    let orderings = ordering_rows(&p);
-    let ordering = orderings
-        .get(choose(&orderings))
-        .map(|o| o.ordering.clone())
-        .unwrap_or_default();
+    let ordering = chosen_ordering(&p);
     let mut steps = vec![Choice::new("", "trace.choice.any_step")];
     for (k, &i) in ordering.iter().enumerate() {
         steps.push(Choice {
@@ -146,11 +151,7 @@ pub fn controls(set: &ParamSet, text: &str) -> Result<Vec<Control>, Error> {
 pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
     let pick = select(set, text)?;
     let p = CompensationParams::from_set(set)?;
-    let orderings = ordering_rows(&p);
-    let ordering = orderings
-        .get(choose(&orderings))
-        .map(|o| o.ordering.clone())
-        .unwrap_or_default();
+    let ordering = chosen_ordering(&p);
     let comp = compensable_of(&p, &ordering);
     let n = comp.len() as u64;
     // Replay the Monte Carlo's draws up to the run (the lesson's generator, replication 0).
