@@ -205,7 +205,13 @@ pub fn trace(doc: &crate::render::TraceDocument) -> String {
         meta(&mut out, "table", "events");
         record(
             &mut out,
-            &["at".into(), "lane".into(), "kind".into(), "note".into()],
+            &[
+                "at".into(),
+                "lane".into(),
+                "kind".into(),
+                "note".into(),
+                "took".into(),
+            ],
         );
         for e in &track.events {
             let lane = e
@@ -219,6 +225,7 @@ pub fn trace(doc: &crate::render::TraceDocument) -> String {
                     lane,
                     e.kind.to_string(),
                     e.note.clone().unwrap_or_default(),
+                    e.took.map_or(String::new(), |n| n.to_string()),
                 ],
             );
         }

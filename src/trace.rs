@@ -120,12 +120,16 @@ pub fn numbers_control(
     values: &[u32],
     current: u32,
 ) -> Control {
-    let mut values = values.to_vec();
-    if !values.contains(&current) {
-        values.push(current);
+    // Sorted by insertion: a handful of values, and `sort_unstable` would add its 3 KB of code
+    // to the WebAssembly module (measured with twiggy), used nowhere else.
+    let mut sorted: Vec<u32> = Vec::with_capacity(values.len() + 1);
+    for &v in values.iter().chain([current].iter()) {
+        let at = sorted.partition_point(|&x| x < v);
+        if sorted.get(at) != Some(&v) {
+            sorted.insert(at, v);
+        }
     }
-    values.sort_unstable();
-    values.dedup();
+    let values = sorted;
     Control {
         key,
         chosen: values.iter().position(|v| *v == current).unwrap_or(0),
@@ -181,6 +185,9 @@ pub struct Track {
     pub events: Vec<Event>,
     /// Running totals: one value per frame (index 0 = frame 0); the last is the table's number.
     pub counters: Vec<Counter>,
+    /// Lane `i` is job `i + 1` of the lesson's fault maps and a span's note is its step: the page
+    /// may set a fault there from the timeline, as the fault grid does.
+    pub faults: bool,
 }
 
 /// One job, night or step.
@@ -216,6 +223,9 @@ pub struct Event {
     pub kind: &'static str,
     /// What it is about (a step name, a count), if anything.
     pub note: Option<String>,
+    /// A duration the event tells, in the trace's unit (how late a re-drive came, how long a run
+    /// ran): the page words it in its language.
+    pub took: Option<u32>,
 }
 
 /// Orders events by time, the whole track's before its lanes' and lanes in order, keeping the
@@ -449,7 +459,20 @@ pub fn text(tr: &Trace, states: &[StateStyle]) -> String {
                 .lane
                 .and_then(|i| track.lanes.get(i))
                 .map_or(String::new(), |l| format!(" {}", l.label));
-            let note = e.note.as_ref().map_or(String::new(), |n| format!(" ({n})"));
+            let took = e
+                .took
+                .map(|n| format!("{n} {}{}", tr.unit, if n == 1 { "" } else { "s" }));
+            let words: Vec<&str> = e
+                .note
+                .iter()
+                .map(String::as_str)
+                .chain(took.as_deref())
+                .collect();
+            let note = if words.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", words.join(", "))
+            };
             out.push_str(&format!(
                 "  {} {:>4}{lane}: {}{note}\n",
                 tr.unit,

@@ -356,10 +356,13 @@ async function runTrace({ focus = false } = {}) {
   }
   if (gen !== generation) return;
   const at = timeline?.frame();
+  const selected = timeline?.selected() ?? null;
   timeline?.stop();
-  timeline = timelineView(doc, t, { onSelector: (selector) => openTrace(selector) });
+  // A bar of a job's step can set a fault there (the panel's fault maps), and the detail shown
+  // stays open across the recomputed run.
+  timeline = timelineView(doc, t, { onSelector: (selector) => openTrace(selector), intervene: panel?.faults ?? null, selected: focus ? null : selected });
   ui.trace.replaceChildren(head, timeline.node);
-  timeline.draw(ui.trace.clientWidth);
+  timeline.draw(timeline.node.clientWidth);
   // A change of parameters keeps the playhead where it was; a new run starts at the end.
   timeline.show(at !== undefined && !focus ? at : doc.trace.frames);
   exported.trace = doc;
@@ -586,7 +589,7 @@ function drawCharts() {
     if (c.node.isConnected) c.draw(c.node.clientWidth);
   }
   markHighlights(ui.report, state.highlights, ui.claims.describedBy);
-  if (timeline?.node.isConnected) timeline.draw(ui.trace.clientWidth);
+  if (timeline?.node.isConnected) timeline.draw(timeline.node.clientWidth);
   if (sweepSection?.figures[0]?.node.isConnected) sweepSection.draw(sweepSection.result.clientWidth);
   addExports();
 }

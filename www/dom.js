@@ -14,11 +14,13 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** Creates an SVG element with attributes. */
+/** Creates an SVG element with attributes (`dataset` as in el()). */
 export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
   for (const [key, value] of Object.entries(attrs)) {
-    if (value !== undefined && value !== null) node.setAttribute(key, String(value));
+    if (value === undefined || value === null) continue;
+    if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, String(value));
   }
   append(node, children);
   return node;

@@ -175,7 +175,7 @@ describe("a11y", () => {
           // Every tone a lesson can give a state (trace::Tone), and the event marks' failure tone.
           const tones = ["active", "done", "warning", "queued", "reverted", "muted", "success", "failure", "strong"];
           for (const tone of tones) out.push([`timeline state tone ${tone}`, probe(`tone-${tone}`), bg]);
-          out.push(["timeline event mark (failure)", probe("ev tone-failure", "circle"), bg]);
+          out.push(["timeline event mark (failure)", probe("ev bad", "circle"), bg], ["timeline event mark", probe("ev ink", "circle"), bg]);
           // Text in the SVGs (axe cannot tell their background): tick labels, titles, lane labels, rules.
           const text = (cls) => {
             const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");

@@ -390,6 +390,116 @@ describe("page", () => {
     await p.close();
   });
 
+  test("the timeline explains itself: a legend entry for every mark class drawn, a tap shows details in a panel, play speed", async () => {
+    const phone = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const p = await page(phone);
+    const drawn = () =>
+      p.$$eval(".trace figure.timeline", (figs) =>
+        figs.map((f) => ({
+          track: f.dataset.track,
+          drawn: [
+            ...new Set([
+              ...[...f.querySelectorAll("svg .solid rect")].map((r) => `state:${r.dataset.state}`),
+              ...[...f.querySelectorAll("svg g.mark")].map((m) => `mark:${m.dataset.kind}`),
+              ...[...f.querySelectorAll("svg g.line")].map((m) => `line:${m.dataset.kind}`),
+              ...(f.querySelector("svg .playhead") ? ["playhead"] : []),
+            ]),
+          ].sort(),
+          legend: [...f.querySelectorAll(".trace-legend li")].map((li) => li.dataset.legend).sort(),
+        })),
+      );
+    // [lesson, selector, whether each track draws marks or lines]
+    for (const [lesson, selector, marked] of [["supervisor", "", true], ["supervisor", "off", false], ["jobs", "", false], ["compensation", "attempts:2,run:hung", true]]) {
+      await p.goto(`${url}?lesson=${lesson}&trace=${selector}`);
+      await rendered(p);
+      await p.waitForSelector(".trace .timeline svg");
+      for (const f of await drawn()) {
+        assert.deepEqual(f.legend, f.drawn, `${lesson} ${selector} ${f.track}: the legend names exactly what is drawn`);
+        if (marked) assert.ok(f.drawn.some((d) => d.startsWith("mark:") || d.startsWith("line:")), `${lesson} ${f.track} draws marks`);
+      }
+    }
+    // Without the supervisor nothing waits for it: the legend says so.
+    await p.goto(`${url}?lesson=supervisor&trace=off`);
+    await p.waitForSelector(".trace .timeline svg");
+    assert.equal(await p.locator('.trace-legend li[data-legend="state:stuck"]').count(), 0);
+    assert.match(await p.textContent('.trace-legend li[data-legend="state:stuck_off"]'), /bakan yok/);
+    // Both runs side by side, on one time axis.
+    await p.goto(`${url}?lesson=supervisor&trace=both`);
+    await p.waitForSelector(".trace .timeline svg");
+    const axes = await p.$$eval(".trace figure.timeline", (figs) => figs.map((f) => [...f.querySelectorAll(".axis.x text")].map((t) => `${t.textContent}@${t.getAttribute("x")}`).join(" ")));
+    assert.equal(axes.length, 2);
+    assert.equal(axes[0], axes[1], "the same x-scale");
+    // A tap on a mark and on a bar shows it in words.
+    await p.goto(`${url}?lesson=supervisor&trace=`);
+    await p.waitForSelector(".trace .timeline svg");
+    const doc = JSON.parse(execFileSync(CLI, ["supervisor", "--trace", "--format", "json"], { encoding: "utf8" }));
+    const track = doc.trace.tracks[0];
+    const k = track.events.findIndex((e) => e.kind === "wasted");
+    const wasted = track.events[k];
+    const hit = p.locator(`.trace svg circle.hit[data-event="${k}"]`);
+    const box = await hit.boundingBox();
+    assert.ok(box.width >= 24 && box.height >= 24, `the mark's target is ${box.width} × ${box.height} px`);
+    await hit.tap();
+    const said = await p.textContent(".trace-detail");
+    assert.match(said, new RegExp(`tur ${wasted.at + 1} — S${wasted.lane + 1}: .*${wasted.note}.*${wasted.took} tur`));
+    await p.locator('.trace svg .solid rect[data-lane="0"][data-state="run"]').first().tap();
+    assert.match(await p.textContent(".trace-detail"), /^S1: adım yürüyor — tarife \(tur 1\)/);
+    await shot(p, "trace-detail-phone");
+    // Play at 4× reaches the end sooner than at ½× (frames counted in the same time).
+    const frames = async (v) => {
+      await p.selectOption(".trace-controls .speed", v);
+      await p.focus(".trace");
+      await p.keyboard.press("Home");
+      await p.click(".trace-controls .play");
+      await p.waitForTimeout(1200);
+      await p.click(".trace-controls .play");
+      return Number(await p.inputValue(".trace .scrubber"));
+    };
+    const slow = await frames("0.5");
+    const fast = await frames("4");
+    assert.ok(fast > slow, `4× played ${fast} frames, ½× ${slow}`);
+    clean(p, "timeline legend and details");
+    await p.close();
+    await phone.close();
+  });
+
+  test("intervening on the timeline: S4's step set to hang there gives the numbers the fault grid gives", async () => {
+    const p = await page(desktop);
+    await p.goto(`${url}?lesson=supervisor&trace=`);
+    await rendered(p);
+    await p.waitForSelector(".trace .timeline svg");
+    const counters = () => p.evaluate(() => Object.fromEntries([...document.querySelectorAll(".trace-counters dd")].map((d) => [d.dataset.counter, d.textContent])));
+    const tables = () => p.$$eval(".report table.data", (ts) => ts.map((t) => t.innerText));
+    const before = await tables();
+    // S4 runs "fatura" in round 3: pick its bar, then set the fault the panel offers.
+    await p.locator('.trace svg .solid rect[data-lane="3"][data-state="run"]').nth(2).click();
+    assert.match(await p.textContent(".trace-detail"), /S4: adım yürüyor — fatura/);
+    await p.click(".trace-detail .intervene button");
+    await p.waitForFunction(() => new URLSearchParams(location.search).get("hung")?.includes("S4@fatura"));
+    await p.waitForFunction(() => document.querySelector(".trace-detail .intervene button")?.dataset.next === "permanent");
+    await rendered(p);
+    const renders = Number(await p.evaluate(() => document.body.dataset.renders));
+    await rendered(p, renders);
+    const viaTimeline = { hung: new URLSearchParams(new URL(p.url()).search).get("hung"), tables: await tables(), counters: await counters() };
+    assert.notDeepEqual(viaTimeline.tables, before, "the run changed");
+    // The same through the fault grid, from the lesson's own state.
+    await p.goto(`${url}?lesson=supervisor&trace=`);
+    await rendered(p);
+    await p.waitForSelector(".trace .timeline svg");
+    await p.click('.fault-grid button[data-job="4"][data-step="fatura"]');
+    await p.waitForFunction(() => new URLSearchParams(location.search).get("hung")?.includes("S4@fatura"));
+    await rendered(p);
+    await p.waitForFunction((c) => document.querySelector('.trace-counters dd[data-counter="redriven"]')?.textContent === c, viaTimeline.counters.redriven);
+    assert.equal(new URLSearchParams(new URL(p.url()).search).get("hung"), viaTimeline.hung);
+    assert.deepEqual(await tables(), viaTimeline.tables);
+    assert.deepEqual(await counters(), viaTimeline.counters);
+    // The CLI agrees.
+    const cli = JSON.parse(execFileSync(CLI, ["supervisor", "--set", `hung=${viaTimeline.hung}`, "--trace", "--format", "json"], { encoding: "utf8" }));
+    assert.equal(viaTimeline.counters.redriven, String(cli.trace.tracks[0].counters.find((c) => c.key === "redriven").values.at(-1)));
+    clean(p, "intervene");
+    await p.close();
+  });
+
   test("which run to watch is chosen from lists, no selector typed: each choice writes the link the typed form writes", async () => {
     const p = await page(desktop);
     const traceOf = () => new URLSearchParams(new URL(p.url()).search).get("trace");

@@ -70,7 +70,12 @@ function lessonKeys(lesson) {
     add(`ui.trace.selector_help.${id}`);
     add(`trace.unit.${tr.unit}`);
     add(`ui.trace.unit_name.${tr.unit}`);
-    for (const [k] of tr.facts) add(`trace.fact.${k}`);
+    // A fact's value may be a word with its own message (`trace.fact.supervisor.on`): given in
+    // one language, it must be in every one.
+    for (const [k, v] of tr.facts) {
+      add(`trace.fact.${k}`);
+      if (LANGS.some((lang) => `trace.fact.${k}.${v}` in own[id][lang])) add(`trace.fact.${k}.${v}`);
+    }
     for (const c of doc.controls) {
       add(`trace.control.${c.key}`);
       for (const choice of c.choices) add(choice.label);
@@ -78,7 +83,13 @@ function lessonKeys(lesson) {
     for (const track of tr.tracks) {
       add(`trace.track.${track.key}`);
       for (const lane of track.lanes) for (const s of lane.spans) add(`trace.state.${s.state}`);
-      for (const e of track.events) add(`trace.event.${e.kind}`);
+      for (const e of track.events) {
+        add(`trace.event.${e.kind}`);
+        // Drawn as a line (the whole track's) or a dot (a kind the lesson marks): a legend entry.
+        if (e.lane === null || doc.marks.some((m) => m.kind === e.kind)) add(`trace.mark.${e.kind}`);
+        // A duration in the trace's unit, in each language's plural forms (Turkish has them too).
+        if (e.took !== null) for (const form of ["one", "other"]) add(`trace.took.${tr.unit}.${form}`);
+      }
       for (const c of track.counters) add(`trace.counter.${c.key}`);
     }
   };
@@ -93,7 +104,22 @@ function lessonKeys(lesson) {
     report(doc);
     // Every run a chart point opens.
     JSON.stringify(doc, (k, v) => (k === "trace" && typeof v === "string" && selectors.add(v), v));
-    if (lesson.traces) for (const s of selector === null ? [...selectors] : [selector]) trace(core.trace(`${query}&trace=${encodeURIComponent(s)}`));
+    if (!lesson.traces) continue;
+    // Every run the links open, and every run their "which run" lists reach (as the page composes
+    // a choice: the earlier lists' chosen parts, then the choice's).
+    const queue = selector === null ? [...selectors] : [selector];
+    const seen = new Set(queue);
+    while (queue.length) {
+      const doc = core.trace(`${query}&trace=${encodeURIComponent(queue.shift())}`);
+      trace(doc);
+      doc.controls.forEach((c, i) => {
+        for (const choice of c.choices) {
+          const parts = [...doc.controls.slice(0, i).map((d) => d.choices[d.chosen].part), choice.part];
+          const next = parts.filter(Boolean).join(",");
+          if (!seen.has(next) && seen.size < 200) seen.add(next) && queue.push(next);
+        }
+      });
+    }
   }
   keys.delete(null);
   return keys;

@@ -9,29 +9,38 @@ export function faultText(list) {
   return list.map((f) => `S${f.job}@${f.step}`).join(",");
 }
 
-/** Renders the grid of `maps` ([{name, faults}]) over `jobs` × `steps`; `onSet({name: text})`
- * is called on every click with every map's new text. A state's label is `ui.fault.<name>`; its
- * symbol is the label's first letter. */
-export function faultGrid({ jobs, steps, maps }, t, onSet) {
+/** The fault maps ([{name, faults}]) as one cycle per cell: `state(job, step)` is the map that
+ * holds it ("none" if none; the last map holding a cell wins, as the model reads them),
+ * `next(job, step)` the state a click gives, `texts(job, step)` every map's text after it. */
+export function faultCycle(maps) {
   const names = ["none", ...maps.map((m) => m.name)];
-  const label = (s) => t(`ui.fault.${s}`);
-  const symbol = (s) => (s === "none" ? "" : label(s).charAt(0).toLocaleUpperCase(t.lang));
-  // The last map holding a cell wins, as the model reads them.
   const state = (job, step) => {
     for (let i = maps.length - 1; i >= 0; i -= 1) if (maps[i].faults.some((f) => f.job === job && f.step === step)) return maps[i].name;
     return "none";
   };
-  const cycle = (job, step) => {
+  const next = (job, step) => names[(names.indexOf(state(job, step)) + 1) % names.length];
+  const texts = (job, step) => {
     const here = (f) => f.job === job && f.step === step;
-    const next = names[(names.indexOf(state(job, step)) + 1) % names.length];
-    const texts = {};
+    const to = next(job, step);
+    const out = {};
     for (const m of maps) {
       let list = m.faults.filter((f) => !here(f));
-      if (m.name === next) list = [...list.filter((f) => f.job !== job), { job, step }];
-      texts[m.name] = faultText(list);
+      if (m.name === to) list = [...list.filter((f) => f.job !== job), { job, step }];
+      out[m.name] = faultText(list);
     }
-    onSet(texts);
+    return out;
   };
+  return { names, state, next, texts };
+}
+
+/** Renders the grid of `maps` ([{name, faults}]) over `jobs` × `steps`; `onSet({name: text})`
+ * is called on every click with every map's new text. A state's label is `ui.fault.<name>`; its
+ * symbol is the label's first letter. */
+export function faultGrid({ jobs, steps, maps }, t, onSet) {
+  const { names, state, texts } = faultCycle(maps);
+  const label = (s) => t(`ui.fault.${s}`);
+  const symbol = (s) => (s === "none" ? "" : label(s).charAt(0).toLocaleUpperCase(t.lang));
+  const cycle = (job, step) => onSet(texts(job, step));
   const level = (s) => `fault level-${names.indexOf(s)}`;
   const rows = [];
   for (let job = 1; job <= jobs; job += 1) {

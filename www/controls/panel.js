@@ -2,7 +2,7 @@
 // attribute is the parameter's name), built from the core's schema so no default or bound is
 // repeated here. What the user types is kept as typed; the core decides what it means.
 import { el, uid } from "../dom.js";
-import { faultGrid } from "./faults.js";
+import { faultCycle, faultGrid } from "./faults.js";
 import { stepsEditor } from "./steps.js";
 
 const DEBOUNCE_MS = 300;
@@ -30,6 +30,8 @@ export class Panel {
     this.onChange = onChange;
     this.fields = new Map();
     this.timers = new Map();
+    /** The fault maps as cycles (for the timeline's "set a fault here"), or null. */
+    this.faults = null;
     const titleId = uid("params");
     this.extras = el("div", { class: "extras" });
     // On a phone the panel starts folded, so the tables come first on the screen.
@@ -164,6 +166,12 @@ export class Panel {
     this.#updateExtras(resolved);
   }
 
+  /** Sets every fault map's text at once (one change, one re-run). */
+  #setFaults(texts) {
+    for (const [name, text] of Object.entries(texts)) this.fields.get(name).input.value = text;
+    this.onChange(texts);
+  }
+
   #updateExtras(resolved) {
     // Rebuilt from the resolved state every time; focus stays on the same control.
     const focusables = () => [...this.extras.querySelectorAll("button, input")];
@@ -173,12 +181,11 @@ export class Panel {
     // The fault maps as one grid, unless the values make them irrelevant (random faults).
     const maps = this.specs.filter((s) => s.kind.type === "faults" && !resolved.ignored.includes(s.name));
     const steps = this.specs.find((s) => s.kind.type === "steps");
+    const faultMaps = maps.map((m) => ({ name: m.name, faults: d[m.name] }));
+    this.faults = maps.length ? { ...faultCycle(faultMaps), set: (texts) => this.#setFaults(texts) } : null;
     if (maps.length && d[maps[0].kind.jobs] <= GRID_MAX_JOBS) {
       const { jobs, steps: stepNames } = maps[0].kind;
-      extra = faultGrid({ jobs: d[jobs], steps: d[stepNames], maps: maps.map((m) => ({ name: m.name, faults: d[m.name] })) }, this.t, (texts) => {
-        for (const [name, text] of Object.entries(texts)) this.fields.get(name).input.value = text;
-        this.onChange(texts);
-      });
+      extra = faultGrid({ jobs: d[jobs], steps: d[stepNames], maps: faultMaps }, this.t, (texts) => this.#setFaults(texts));
     } else if (steps) {
       extra = stepsEditor(d[steps.name], this.t, (text) => {
         this.fields.get(steps.name).input.value = text;

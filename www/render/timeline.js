@@ -1,22 +1,37 @@
 // One run as a timeline: for each track, lanes × time with the spans of state the core recorded,
 // a playhead, and the counters and events at the current frame. Frames, spans, events and
 // counters all come from the core (every number is its own); this file draws them and moves the
-// playhead: play, pause, step, scrubber, keyboard.
+// playhead: play (at a chosen speed), pause, step, scrubber, keyboard. Every mark drawn has its
+// legend entry; a click or tap on a bar or mark shows it in words in the detail panel, and on a
+// track whose lanes are the lesson's jobs the panel sets a fault on that job's step, as the
+// fault grid does (the run is recomputed by the core).
 import { el, svg, uid } from "../dom.js";
 import { formatNumber } from "../i18n/index.js";
 import { dataFold } from "./chart.js";
 import { runPicker } from "../controls/runpicker.js";
 
 const AXIS_H = 22;
+const SPEEDS = [0.5, 1, 2, 4];
 
-/** The viewer for a trace document (`doc.trace`); `draw(width)` lays it out. */
-export function timelineView(doc, t, { onSelector } = {}) {
+/** The viewer for a trace document (`doc.trace`); `draw(width)` lays it out. `intervene` is the
+ * panel's fault cycle (`{state, next, texts, set}`) or null; `selected` reopens a detail. */
+export function timelineView(doc, t, { onSelector, intervene = null, selected = null } = {}) {
   const tr = doc.trace;
   const factVars = Object.fromEntries(tr.facts); // a track's title may name them ({limit})
   const unit = (n) => t(`trace.unit.${tr.unit}`, { n });
+  const plural = new Intl.PluralRules(t.locale ?? t.lang);
+  /** An event in words: its note and its duration ("+1" was a re-drive's rounds late). */
+  const eventText = (e) => {
+    const took = e.took === null || e.took === undefined ? "" : t(`trace.took.${tr.unit}.${plural.select(e.took)}`, { n: e.took });
+    const template = t(`trace.event.${e.kind}`);
+    const text = t(`trace.event.${e.kind}`, { note: e.note ?? "", took });
+    return e.note && !template.includes("{note}") ? `${text} (${e.note})` : text;
+  };
   let frame = 0;
   let timer = null;
   let width = 0;
+  let speed = 1;
+  let chosen = null; // what the detail panel shows: {track, kind: "span"|"event", lane, index}
 
   const playButton = el("button", { type: "button", class: "small play", "aria-pressed": "false", onclick: () => toggle() }, t("ui.trace.play"));
   const scrub = el("input", {
@@ -30,6 +45,22 @@ export function timelineView(doc, t, { onSelector } = {}) {
     oninput: () => show(Number(scrub.value)),
   });
   const position = el("output", { class: "position", "aria-live": "off" });
+  const speedId = uid("speed");
+  const speedSelect = el(
+    "select",
+    {
+      id: speedId,
+      class: "speed",
+      onchange: () => {
+        speed = Number(speedSelect.value);
+        if (timer) {
+          stop();
+          play();
+        }
+      },
+    },
+    SPEEDS.map((v) => el("option", { value: String(v), selected: v === 1 }, t("ui.trace.speed_value", { v: formatNumber(v, t, 1) }))),
+  );
   const button = (key, action) => el("button", { type: "button", class: "small", "aria-label": t(`ui.trace.${key}`), title: t(`ui.trace.${key}`), onclick: action }, t(`ui.trace.${key}_icon`));
   const controls = el(
     "div",
@@ -41,12 +72,13 @@ export function timelineView(doc, t, { onSelector } = {}) {
     button("end", () => show(tr.frames)),
     scrub,
     position,
+    el("span", { class: "speed-field" }, el("label", { for: speedId }, t("ui.trace.speed")), " ", speedSelect),
   );
   const selectorForm = runPicker({ controls: doc.controls ?? [], selector: tr.selector, lesson: tr.lesson, t, onSelector: (s) => onSelector?.(s) });
   const facts = el(
     "p",
     { class: "trace-facts" },
-    tr.facts.map(([k, v], i) => [i ? " · " : "", t.has(`trace.fact.${k}`) ? t(`trace.fact.${k}`, { v }) : `${k} ${v}`]),
+    tr.facts.map(([k, v], i) => [i ? " · " : "", t.has(`trace.fact.${k}.${v}`) ? t(`trace.fact.${k}.${v}`) : t(`trace.fact.${k}`, { v })]),
   );
   // It scrolls, so it takes focus (keyboard users can scroll it).
   const log = el("ul", { class: "trace-log", "aria-live": "polite", tabindex: "0", "aria-label": t("ui.trace.events") });
@@ -55,7 +87,9 @@ export function timelineView(doc, t, { onSelector } = {}) {
     tone: new Map(doc.states.map((s) => [s.state, s.tone])),
     marks: new Map(doc.marks.map((m) => [m.kind, m.tone])),
   };
-  const tracks = tr.tracks.map((track) => trackView(track, tr, t, styles));
+  // What a click or tap on a bar or mark shows, in words (not on hover only).
+  const detail = el("div", { class: "trace-detail", role: "status", "aria-live": "polite" }, el("p", { class: "hint" }, t("ui.trace.detail_hint")));
+  const tracks = tr.tracks.map((track, i) => trackView(track, tr, t, styles, { onPick: (what) => pick({ track: i, ...what }) }));
   const node = el(
     "section",
     {
@@ -80,6 +114,7 @@ export function timelineView(doc, t, { onSelector } = {}) {
     controls,
     el("p", { class: "hint keys" }, t("ui.trace.keys")),
     tracks.map((v) => v.node),
+    detail,
     el("h3", {}, t("ui.trace.events")),
     log,
   );
@@ -100,8 +135,7 @@ export function timelineView(doc, t, { onSelector } = {}) {
         if (e.at < from || e.at >= to || frame === 0) continue;
         const lane = e.lane === null ? "" : `${track.lanes[e.lane].label}: `;
         const prefix = tr.tracks.length > 1 ? `[${t(`trace.track.${track.key}`, factVars)}] ` : "";
-        const what = t(`trace.event.${e.kind}`, { note: e.note ?? "" });
-        items.push(el("li", {}, `${prefix}${unit(e.at + tr.first)} — ${lane}${what}${e.note && !t(`trace.event.${e.kind}`).includes("{note}") ? ` (${e.note})` : ""}`));
+        items.push(el("li", {}, `${prefix}${unit(e.at + tr.first)} — ${lane}${eventText(e)}`));
       }
     });
     const shown = items.slice(0, 40);
@@ -115,9 +149,71 @@ export function timelineView(doc, t, { onSelector } = {}) {
     else play();
   }
 
+  /** Shows a bar (`{track, kind: "span", lane, index}`) or a mark (`{track, kind: "event",
+   * index}`) in the detail panel, with "set a fault here" on a job's step. */
+  function pick(where) {
+    const what = locate(where);
+    if (!what) return;
+    const track = tr.tracks[what.track];
+    const lane = what.lane;
+    const item = what.kind === "span" ? track.lanes[lane].spans[what.index] : track.events[what.index];
+    chosen = { track: what.track, kind: what.kind, lane, at: what.kind === "span" ? item.start : item.at, key: what.kind === "span" ? item.state : item.kind };
+    for (const v of tracks) v.mark(null);
+    tracks[what.track].mark(what);
+    // Under the track picked from, so it shows next to what was tapped.
+    tracks[what.track].node.querySelector(".timeline-canvas").after(detail);
+    const prefix = tr.tracks.length > 1 ? `${t(`trace.track.${track.key}`, factVars)}: ` : "";
+    const laneLabel = lane === null ? "" : `${track.lanes[lane].label}: `;
+    const parts = [];
+    if (what.kind === "span") {
+      const s = item;
+      const when = s.end - s.start > 1 ? `${unit(s.start + tr.first)} – ${unit(s.end - 1 + tr.first)}` : unit(s.start + tr.first);
+      parts.push(el("p", {}, `${prefix}${laneLabel}${t(`trace.state.${s.state}`)}${s.note ? ` — ${s.note}` : ""} (${when})`));
+      // A job's step: set a fault there (lane i is job i + 1 of the fault maps).
+      if (track.faults && intervene && s.note) {
+        const job = lane + 1;
+        const now = intervene.state(job, s.note);
+        const next = intervene.next(job, s.note);
+        parts.push(
+          el(
+            "p",
+            { class: "intervene" },
+            t("ui.trace.fault_now", { job: `S${job}`, step: s.note, state: t(`ui.fault.${now}`) }),
+            " ",
+            el(
+              "button",
+              { type: "button", class: "small", dataset: { job: String(job), step: s.note, next }, onclick: () => intervene.set(intervene.texts(job, s.note)) },
+              t("ui.trace.fault_set", { state: t(`ui.fault.${next}`) }),
+            ),
+          ),
+        );
+      }
+    } else {
+      parts.push(el("p", {}, `${prefix}${unit(item.at + tr.first)} — ${laneLabel}${eventText(item)}`));
+    }
+    detail.replaceChildren(...parts);
+  }
+
+  /** A picked bar or mark as indices into the document: given by indices (a click), or by lane
+   * and time (a detail kept across a recomputed run, where the indices may differ). */
+  function locate(w) {
+    const track = tr.tracks[w.track];
+    if (!track) return null;
+    if (w.index !== undefined) {
+      const lane = w.kind === "span" ? w.lane : track.events[w.index]?.lane ?? null;
+      return { ...w, lane };
+    }
+    if (w.kind === "span") {
+      const index = track.lanes[w.lane]?.spans.findIndex((s) => s.start <= w.at && w.at < s.end) ?? -1;
+      return index < 0 ? null : { track: w.track, kind: "span", lane: w.lane, index };
+    }
+    const index = track.events.findIndex((e) => e.at === w.at && e.lane === w.lane && e.kind === w.key);
+    return index < 0 ? null : { track: w.track, kind: "event", lane: w.lane, index };
+  }
+
   function play() {
     if (frame >= tr.frames) show(0);
-    const every = Math.max(80, Math.min(700, Math.round(9000 / Math.max(1, tr.frames))));
+    const every = Math.max(40, Math.round(Math.max(80, Math.min(700, 9000 / Math.max(1, tr.frames))) / speed));
     timer = setInterval(() => show(frame + 1), every);
     playButton.textContent = t("ui.trace.pause");
     playButton.setAttribute("aria-pressed", "true");
@@ -133,6 +229,8 @@ export function timelineView(doc, t, { onSelector } = {}) {
   return {
     node,
     frame: () => frame,
+    /** What the detail panel shows, to reopen it in the next run's view. */
+    selected: () => chosen,
     show,
     stop,
     draw(w) {
@@ -141,21 +239,32 @@ export function timelineView(doc, t, { onSelector } = {}) {
       width = now;
       for (const v of tracks) v.draw(width);
       show(frame);
+      const again = chosen ?? selected;
+      if (again) pick(again);
     },
   };
 }
 
-/** One track: its lanes as an SVG, and its counters. */
-function trackView(track, tr, t, styles) {
+/** One track: its lanes as an SVG with its legend, and its counters. A click on a bar or mark
+ * calls `onPick({kind, lane, index})`; `mark(what)` outlines the picked one. */
+function trackView(track, tr, t, styles, { onPick }) {
   const tone = (state) => `tone-${styles.tone.get(state) ?? "muted"}`;
+  // Dots are ink, or red for failures and warnings (style.css), in the SVG and the legend alike.
+  const dot = (kind) => (["failure", "warning"].includes(styles.marks.get(kind)) ? "bad" : "ink");
   const holder = el("div", { class: "timeline-canvas" });
   const counters = el("dl", { class: "trace-counters" });
   const titleId = uid("track");
   const states = [...new Set(track.lanes.flatMap((l) => l.spans.map((s) => s.state)))];
+  const dots = [...new Set(track.events.filter((e) => e.lane !== null && styles.marks.has(e.kind)).map((e) => e.kind))];
+  const lines = [...new Set(track.events.filter((e) => e.lane === null).map((e) => e.kind))];
+  // Every class of mark the SVG draws has its entry: states, event dots, lines, the playhead.
   const legend = el(
     "ul",
     { class: "legend trace-legend" },
-    states.map((s) => el("li", {}, el("span", { class: `swatch ${tone(s)}`, "aria-hidden": "true" }), t(`trace.state.${s}`))),
+    states.map((s) => el("li", { dataset: { legend: `state:${s}` } }, el("span", { class: `swatch ${tone(s)}`, "aria-hidden": "true" }), t(`trace.state.${s}`))),
+    dots.map((k) => el("li", { dataset: { legend: `mark:${k}` } }, el("span", { class: `swatch dot ${dot(k)}`, "aria-hidden": "true" }), t(`trace.mark.${k}`))),
+    lines.map((k) => el("li", { dataset: { legend: `line:${k}` } }, el("span", { class: "swatch line", "aria-hidden": "true" }), t(`trace.mark.${k}`))),
+    el("li", { dataset: { legend: "playhead" } }, el("span", { class: "swatch playhead", "aria-hidden": "true" }), t("ui.trace.playhead")),
   );
   const node = el(
     "figure",
@@ -167,8 +276,11 @@ function trackView(track, tr, t, styles) {
     laneData(track, tr, t),
   );
   let live = [];
+  let labels = [];
   let playhead = null;
   let marks = [];
+  let outline = null;
+  let geometry = null; // where a pick is drawn: {x, lh}
   let x = (v) => v;
   let left = 0;
 
@@ -182,42 +294,56 @@ function trackView(track, tr, t, styles) {
     const right = width - 8;
     x = (v) => LABEL_W + (v / Math.max(1, tr.end)) * (right - LABEL_W);
     left = LABEL_W;
+    geometry = { lh };
     const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": titleId, class: "plot timeline-svg" });
     root.append(svg("desc", {}, describe(track, tr, t)));
     const labelEvery = lh >= 11 ? 1 : Math.ceil(11 / lh);
     const ghost = svg("g", { class: "ghost" });
     const solid = svg("g", { class: "solid" });
+    const words = svg("g", { class: "span-labels" });
     live = [];
+    labels = [];
     track.lanes.forEach((lane, i) => {
       const y = i * lh + 2;
       if (i % labelEvery === 0) {
         root.append(svg("text", { class: "lane-label", x: LABEL_W - 6, y: y + lh / 2, dy: "0.32em", "text-anchor": "end" }, lane.label));
       }
-      for (const s of lane.spans) {
-        const attrs = { x: x(s.start), y, height: Math.max(2, lh - 2) };
+      lane.spans.forEach((s, k) => {
+        const attrs = { x: x(s.start), y, height: Math.max(2, lh - 2), dataset: { lane: String(i), span: String(k), state: s.state } };
         const title = `${lane.label}: ${t(`trace.state.${s.state}`)}${s.note ? ` (${s.note})` : ""} — ${t(`trace.unit.${tr.unit}`, { n: s.start + tr.first })}–${s.end - 1 + tr.first}`;
-        ghost.append(svg("rect", { ...attrs, width: Math.max(1, x(s.end) - x(s.start)), class: tone(s.state) }));
+        const w = Math.max(1, x(s.end) - x(s.start));
+        ghost.append(svg("rect", { ...attrs, width: w, class: tone(s.state) }));
         const rect = svg("rect", { ...attrs, width: 0, class: tone(s.state) }, svg("title", {}, title));
         solid.append(rect);
         live.push([rect, s]);
-      }
+        // The bar says its step where the name fits.
+        if (s.note && lh >= 12 && w >= s.note.length * 6 + 8) {
+          const label = svg("text", { class: "span-label", x: x(s.start) + 4, y: y + (lh - 2) / 2, dy: "0.34em" }, s.note);
+          words.append(label);
+          labels.push([label, s]);
+        }
+      });
     });
-    root.append(ghost, solid);
+    root.append(ghost, solid, words);
     // Events worth a mark: those of the whole track (a scan) as lines across it, those the lesson
-    // marks as dots on their lane in its tone.
+    // marks as dots on their lane in its tone. Each has a wider invisible target for a finger.
     const ev = svg("g", { class: "events" });
     marks = [];
-    for (const e of track.events) {
+    track.events.forEach((e, k) => {
+      let m = null;
       if (e.lane === null) {
-        const m = svg("line", { class: "track-event", x1: x(e.at + 0.5), x2: x(e.at + 0.5), y1: 0, y2: n * lh + 2 });
-        ev.append(m);
-        marks.push([m, e]);
+        const at = { x1: x(e.at + 0.5), x2: x(e.at + 0.5), y1: 0, y2: n * lh + 2 };
+        m = svg("g", { class: "line", dataset: { kind: e.kind } }, svg("line", { class: "track-event", ...at }), svg("line", { class: "hit", dataset: { event: String(k) }, ...at }));
       } else if (styles.marks.has(e.kind)) {
-        const m = svg("circle", { class: `ev tone-${styles.marks.get(e.kind)}`, cx: x(e.at + 0.5), cy: e.lane * lh + 2 + (lh - 2) / 2, r: Math.max(2, Math.min(4, lh / 3)) });
+        const cy = e.lane * lh + 2 + (lh - 2) / 2;
+        m = svg("g", { class: "mark", dataset: { kind: e.kind } }, svg("circle", { class: `ev ${dot(e.kind)}`, cx: x(e.at + 0.5), cy, r: Math.max(2, Math.min(4, lh / 3)) }));
+        m.append(svg("circle", { class: "hit", dataset: { event: String(k) }, cx: x(e.at + 0.5), cy, r: 13 }));
+      }
+      if (m) {
         ev.append(m);
         marks.push([m, e]);
       }
-    }
+    });
     root.append(ev);
     // Time axis.
     const axis = svg("g", { class: "axis x" });
@@ -234,8 +360,34 @@ function trackView(track, tr, t, styles) {
     }
     root.append(axis);
     playhead = svg("line", { class: "playhead", x1: left, x2: left, y1: 0, y2: n * lh + 4 });
-    root.append(playhead);
+    outline = svg("rect", { class: "picked hidden", x: 0, y: 0, width: 0, height: 0 });
+    root.append(playhead, outline);
+    // A click or tap: the mark under it first, then the bar.
+    root.addEventListener("click", (e) => {
+      const hit = e.target.closest("[data-event]");
+      if (hit) return onPick({ kind: "event", index: Number(hit.dataset.event) });
+      const bar = e.target.closest("[data-span]");
+      if (bar) onPick({ kind: "span", lane: Number(bar.dataset.lane), index: Number(bar.dataset.span) });
+    });
     holder.replaceChildren(root);
+  }
+
+  /** Outlines the picked bar or mark (null: none). */
+  function mark(what) {
+    if (!outline) return;
+    if (!what) return outline.classList.add("hidden");
+    const { lh } = geometry;
+    let box;
+    if (what.kind === "span") {
+      const s = track.lanes[what.lane].spans[what.index];
+      box = { x: x(s.start) - 1, y: what.lane * lh + 1, width: Math.max(3, x(s.end) - x(s.start)) + 2, height: lh };
+    } else {
+      const e = track.events[what.index];
+      const cx = x(e.at + 0.5);
+      box = e.lane === null ? { x: cx - 3, y: 0, width: 6, height: track.lanes.length * lh + 2 } : { x: cx - 6, y: e.lane * lh - 4 + lh / 2, width: 12, height: 12 };
+    }
+    for (const [k, v] of Object.entries(box)) outline.setAttribute(k, v);
+    outline.classList.remove("hidden");
   }
 
   function show(frame) {
@@ -244,6 +396,7 @@ function trackView(track, tr, t, styles) {
       const end = Math.min(s.end, cut);
       rect.setAttribute("width", end > s.start ? Math.max(1, x(end) - x(s.start)) : 0);
     }
+    for (const [label, s] of labels) label.classList.toggle("hidden", s.start >= cut);
     for (const [m, e] of marks) m.classList.toggle("hidden", e.at >= cut);
     if (playhead) {
       playhead.setAttribute("x1", x(cut));
@@ -257,7 +410,7 @@ function trackView(track, tr, t, styles) {
     );
   }
 
-  return { node, draw, show };
+  return { node, draw, show, mark };
 }
 
 /** The track's text alternative: a table of its lanes and each lane's spans, from the core's spans. */

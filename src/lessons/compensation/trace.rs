@@ -234,6 +234,7 @@ fn build<R: UnitRng>(
         lane: Some(k),
         kind: "step_failed",
         note: None,
+        took: None,
     });
     // The rollback, round by round, in the order the rounds are spent.
     let mut t = forward;
@@ -249,6 +250,7 @@ fn build<R: UnitRng>(
                 lane: Some(i),
                 kind: "uncompensated",
                 note: None,
+                took: None,
             });
             c.add("rounds", t + 1, 1.0);
             c.add("uncompensated", t + 1, 1.0);
@@ -268,6 +270,7 @@ fn build<R: UnitRng>(
                 lane: Some(i),
                 kind: state,
                 note: Some(format!("{attempt}/{}", pick.attempts)),
+                took: None,
             });
             c.add("rounds", t + 1, 1.0);
             c.add("calls", t + 1, 1.0);
@@ -282,6 +285,7 @@ fn build<R: UnitRng>(
                 lane: Some(i),
                 kind: "hung",
                 note: None,
+                took: None,
             });
             c.add("hung", t, 1.0);
         }
@@ -312,6 +316,7 @@ fn build<R: UnitRng>(
             lanes,
             events,
             counters: c.finish(),
+            faults: false,
         }],
         facts,
     }

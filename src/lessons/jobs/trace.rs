@@ -125,6 +125,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
                         lane: Some(g),
                         kind: "skip",
                         note: None,
+                        took: None,
                     });
                     c.add("skipped", f, 1.0);
                 }
@@ -135,7 +136,8 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
                         at: b as u32,
                         lane: Some(g),
                         kind: if b > t { "start_late" } else { "start" },
-                        note: Some(format!("{d} h")),
+                        note: None,
+                        took: Some(d as u32),
                     });
                     c.add("started", f, 1.0);
                     c.add("total_delay", f, (b - t) as f64);
@@ -146,7 +148,8 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
                             at,
                             lane: Some(g),
                             kind: "killed",
-                            note: Some(format!("{d} h")),
+                            note: None,
+                        took: Some(d as u32),
                         });
                         c.add("killed", frame_of(b + d), 1.0);
                         c.add("lost_pod_hours", frame_of(b + d), d as f64);
@@ -178,6 +181,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
             lanes,
             events,
             counters: c.finish(),
+            faults: false,
         });
     }
     // The guarantee table's draws for this limit, the attempts side by side in the night's slot.
@@ -211,6 +215,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
             lane: Some(g),
             kind: if ok { "night_done" } else { "night_failed" },
             note: Some(made.to_string()),
+            took: None,
         });
         let f = frame_of(i64::from(t));
         c.add("attempts", f, f64::from(made));
@@ -223,6 +228,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
         lanes,
         events,
         counters: c.finish(),
+        faults: false,
     });
     Ok(Trace {
         lesson: "jobs",

@@ -20,6 +20,7 @@ use params::SupervisorParams;
 const STATES: &[StateStyle] = &[
     style("run", Tone::Active, '='),
     style("stuck", Tone::Warning, '?'),
+    style("stuck_off", Tone::Warning, '?'),
     style("done", Tone::Done, '.'),
     style("compensated", Tone::Reverted, 'x'),
 ];

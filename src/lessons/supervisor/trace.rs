@@ -10,19 +10,31 @@ use crate::trace::{
 };
 
 /// What the `trace` selector may say (errors and `--help`).
-pub const HELP: &str =
-    "on (the run with the supervisor), off (without it) or scan:N (with scan interval N)";
+pub const HELP: &str = "on (the run with the supervisor), off (without it), both (the two side by side) \
+     or scan:N (with scan interval N)";
 
 /// Lanes × rounds above which a trace is refused (the page draws every cell).
 const MAX_CELLS: u64 = 400_000;
 
-/// The run a selector picks: with the supervisor at a scan interval, or without it.
-pub fn select(set: &ParamSet, text: &str) -> Result<(bool, u32), Error> {
+/// Which runs a selector shows.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Runs {
+    /// With the supervisor.
+    On,
+    /// Without it.
+    Off,
+    /// Both, side by side on one time axis (the lesson's comparison table as a picture).
+    Both,
+}
+
+/// The runs a selector picks: with the supervisor at a scan interval, without it, or both.
+pub fn select(set: &ParamSet, text: &str) -> Result<(Runs, u32), Error> {
     let p = SupervisorParams::from_set(set)?;
     let sel = Selector::parse(text);
-    sel.only(text, &["on", "off", "scan"], HELP)?;
+    sel.only(text, &["on", "off", "both", "scan"], HELP)?;
     let off = sel.get("off").is_some();
-    if off && sel.pairs.len() > 1 {
+    let both = sel.get("both").is_some();
+    if off && sel.pairs.len() > 1 || both && sel.get("on").is_some() {
         return Err(Error::bad("trace", text, HELP));
     }
     let scan = sel.int(text, "scan", 1, 10_000, i64::from(p.scan))? as u32;
@@ -36,20 +48,29 @@ pub fn select(set: &ParamSet, text: &str) -> Result<(bool, u32), Error> {
             ),
         ));
     }
-    Ok((!off, scan))
+    let runs = match (off, both) {
+        (true, _) => Runs::Off,
+        (_, true) => Runs::Both,
+        _ => Runs::On,
+    };
+    Ok((runs, scan))
 }
 
-/// The form's controls: with or without the supervisor, and its scan interval (the lesson's own
-/// and those of its scan sweep).
+/// The form's controls: with or without the supervisor or both, and its scan interval (the
+/// lesson's own and those of its scan sweep).
 pub fn controls(set: &ParamSet, text: &str) -> Result<Vec<Control>, Error> {
-    let (supervisor, scan) = select(set, text)?;
+    let (runs, scan) = select(set, text)?;
     let p = SupervisorParams::from_set(set)?;
     let mut out = vec![Control {
         key: "supervisor",
-        choices: vec![Choice::new("", "trace.choice.on"), Choice::new("off", "trace.choice.off")],
-        chosen: usize::from(!supervisor),
+        choices: vec![
+            Choice::new("", "trace.choice.on"),
+            Choice::new("off", "trace.choice.off"),
+            Choice::new("both", "trace.choice.both"),
+        ],
+        chosen: runs as usize,
     }];
-    if supervisor {
+    if runs != Runs::Off {
         let mut scans = p.scan_sweep.clone();
         scans.push(p.scan);
         out.push(numbers_control("scan", "trace.choice.scan", &scans, scan));
@@ -57,14 +78,85 @@ pub fn controls(set: &ParamSet, text: &str) -> Result<Vec<Control>, Error> {
     Ok(out)
 }
 
-/// Records the selected run.
+/// Records the selected run, or both runs on one time axis.
 pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
-    let (supervisor, scan) = select(set, text)?;
+    let (runs, scan) = select(set, text)?;
     let p = SupervisorParams::from_set(set)?;
     let scenario = p.scenario();
-    let mut rec = Log::default();
-    let o = run_recorded(&scenario, &p.config(supervisor, scan), &mut rec);
-    Ok(build(&p, supervisor, scan, &rec, &o))
+    let record = |supervisor: bool| {
+        let mut rec = Log::default();
+        let o = run_recorded(&scenario, &p.config(supervisor, scan), &mut rec);
+        let rounds = rounds_of(&p, &rec, &o);
+        (rec, o, rounds)
+    };
+    let chosen: Vec<bool> = match runs {
+        Runs::On => vec![true],
+        Runs::Off => vec![false],
+        Runs::Both => vec![true, false],
+    };
+    let recorded: Vec<_> = chosen.iter().map(|&s| (s, record(s))).collect();
+    let rounds = recorded.iter().map(|r| r.1.2).max().unwrap_or(0);
+    let tracks = recorded
+        .iter()
+        .map(|(s, (rec, _, _))| {
+            let key = match runs {
+                Runs::Both if *s => "with_supervisor",
+                Runs::Both => "without_supervisor",
+                _ => "jobs",
+            };
+            build(&p, *s, key, rounds, rec)
+        })
+        .collect();
+    let mut facts = vec![(
+        "supervisor",
+        match runs {
+            Runs::On => "on",
+            Runs::Off => "off",
+            Runs::Both => "both",
+        }
+        .to_string(),
+    )];
+    if runs != Runs::Off {
+        facts.push(("scan", scan.to_string()));
+    }
+    facts.push(("lease", p.lease.to_string()));
+    facts.push(("retry_limit", p.retry_limit.to_string()));
+    for (s, (_, o, _)) in &recorded {
+        let key = if runs == Runs::Both && !*s {
+            "half_done_off"
+        } else {
+            "half_done"
+        };
+        facts.push((key, o.half_done.to_string()));
+    }
+    Ok(Trace {
+        lesson: "supervisor",
+        selector: match runs {
+            Runs::On => format!("scan:{scan}"),
+            Runs::Off => "off".into(),
+            Runs::Both => format!("both,scan:{scan}"),
+        },
+        unit: "round",
+        frames: rounds,
+        step: 1,
+        first: 1,
+        end: rounds,
+        tracks,
+        facts,
+    })
+}
+
+/// How many rounds a run takes: until every job is finished or compensated, or max_rounds.
+fn rounds_of(p: &SupervisorParams, log: &Log, o: &Outcome) -> u32 {
+    let last = log
+        .items
+        .iter()
+        .map(|i| i.0)
+        .chain(log.scans.iter().copied())
+        .max()
+        .unwrap_or(0)
+        .max(o.last_round);
+    if o.half_done > 0 { p.max_rounds } else { last }
 }
 
 /// What happened, as told by the run.
@@ -107,18 +199,17 @@ impl Recorder for Log {
     }
 }
 
-fn build(p: &SupervisorParams, supervisor: bool, scan: u32, log: &Log, o: &Outcome) -> Trace {
-    // The run ends when every job is finished or compensated, or after max_rounds.
-    let last = log
-        .items
-        .iter()
-        .map(|i| i.0)
-        .chain(log.scans.iter().copied())
-        .max()
-        .unwrap_or(0)
-        .max(o.last_round);
-    let rounds = if o.half_done > 0 { p.max_rounds } else { last };
+/// One run's track, its lanes filled to `rounds` (the time axis the page draws).
+fn build(
+    p: &SupervisorParams,
+    supervisor: bool,
+    key: &'static str,
+    rounds: u32,
+    log: &Log,
+) -> Track {
     let n = p.jobs;
+    // Without the supervisor nobody comes for an unrecorded step.
+    let stuck = if supervisor { "stuck" } else { "stuck_off" };
     let mut lanes: Vec<Lane> = (1..=n)
         .map(|j| Lane {
             label: format!("S{j}"),
@@ -147,6 +238,7 @@ fn build(p: &SupervisorParams, supervisor: bool, scan: u32, log: &Log, o: &Outco
             lane: None,
             kind: "scan",
             note: Some(n.to_string()),
+            took: None,
         });
         c.add("records_read", t, n as f64);
     }
@@ -158,7 +250,7 @@ fn build(p: &SupervisorParams, supervisor: bool, scan: u32, log: &Log, o: &Outco
             match item {
                 Item::Start => {
                     if let Some((s, k)) = running.take() {
-                        close(lane, s, t, p.steps.get(k).map(String::as_str));
+                        close(lane, s, t, p.steps.get(k).map(String::as_str), stuck);
                     }
                     running = Some((t, step));
                 }
@@ -188,12 +280,13 @@ fn build(p: &SupervisorParams, supervisor: bool, scan: u32, log: &Log, o: &Outco
                         at: t - 1,
                         lane: Some(j),
                         kind,
-                        note: name.map(|s| format!("{s}, +{delay}")),
+                        note: name.map(str::to_string),
+                        took: Some(delay as u32),
                     });
                 }
                 Item::Complete | Item::Compensate => {
                     if let Some((s, k)) = running.take() {
-                        close(lane, s, t, p.steps.get(k).map(String::as_str));
+                        close(lane, s, t, p.steps.get(k).map(String::as_str), stuck);
                     }
                     if item == Item::Complete {
                         c.add("completed", t, 1.0);
@@ -207,6 +300,7 @@ fn build(p: &SupervisorParams, supervisor: bool, scan: u32, log: &Log, o: &Outco
                             lane: Some(j),
                             kind: "compensate",
                             note: Some(step.to_string()),
+                            took: None,
                         });
                         push_span(lane, t - 1, rounds, "compensated", None);
                     }
@@ -214,46 +308,23 @@ fn build(p: &SupervisorParams, supervisor: bool, scan: u32, log: &Log, o: &Outco
             }
         }
         if let Some((s, k)) = running {
-            close(lane, s, rounds + 1, p.steps.get(k).map(String::as_str));
+            close(lane, s, rounds + 1, p.steps.get(k).map(String::as_str), stuck);
         }
     }
     crate::trace::sort_in_time(&mut events);
-    let mut facts = vec![(
-        "supervisor",
-        if supervisor { "on" } else { "off" }.to_string(),
-    )];
-    if supervisor {
-        facts.push(("scan", scan.to_string()));
-    }
-    facts.push(("lease", p.lease.to_string()));
-    facts.push(("retry_limit", p.retry_limit.to_string()));
-    facts.push(("half_done", o.half_done.to_string()));
-    Trace {
-        lesson: "supervisor",
-        selector: if supervisor {
-            format!("scan:{scan}")
-        } else {
-            "off".into()
-        },
-        unit: "round",
-        frames: rounds,
-        step: 1,
-        first: 1,
-        end: rounds,
-        tracks: vec![Track {
-            key: "jobs",
-            lanes,
-            events,
-            counters: c.finish(),
-        }],
-        facts,
+    Track {
+        key,
+        lanes,
+        events,
+        counters: c.finish(),
+        faults: true,
     }
 }
 
 /// A step started in round `s` and left in round `t`: one round running, then unrecorded.
-fn close(lane: &mut Lane, s: u32, t: u32, step: Option<&str>) {
+fn close(lane: &mut Lane, s: u32, t: u32, step: Option<&str>, stuck: &'static str) {
     push_span(lane, s - 1, s, "run", step);
-    push_span(lane, s, t - 1, "stuck", step);
+    push_span(lane, s, t - 1, stuck, step);
 }
 
 fn event(t: u32, j: usize, kind: &'static str, note: Option<&str>) -> Event {
@@ -262,6 +333,7 @@ fn event(t: u32, j: usize, kind: &'static str, note: Option<&str>) -> Event {
         lane: Some(j),
         kind,
         note: note.map(str::to_string),
+        took: None,
     }
 }
 
@@ -286,5 +358,37 @@ mod tests {
             }
             assert_eq!(lane.spans.last().unwrap().end, tr.end, "{lane:?}");
         }
+    }
+
+    #[test]
+    fn both_runs_side_by_side_are_each_run_on_one_axis() {
+        let set = ParamSet::defaults(&super::super::params::SCHEMA);
+        let both = trace(&set, "both").unwrap();
+        let on = trace(&set, "").unwrap();
+        let off = trace(&set, "off").unwrap();
+        assert_eq!(both.selector, "both,scan:2");
+        assert_eq!(both.end, on.end.max(off.end));
+        assert_eq!(both.tracks.len(), 2);
+        for (track, single) in both.tracks.iter().zip([&on, &off]) {
+            let one = &single.tracks[0];
+            assert_eq!(track.events, one.events);
+            for c in &one.counters {
+                assert_eq!(track.total(c.key), one.total(c.key), "{}", c.key);
+            }
+            for lane in &track.lanes {
+                assert_eq!(lane.spans.last().unwrap().end, both.end);
+            }
+        }
+        // Without the supervisor an unrecorded step waits for nobody.
+        let states = |tr: &Trace| -> Vec<&str> {
+            tr.tracks[0]
+                .lanes
+                .iter()
+                .flat_map(|l| l.spans.iter().map(|s| s.state))
+                .collect()
+        };
+        assert!(states(&off).contains(&"stuck_off") && !states(&off).contains(&"stuck"));
+        assert!(states(&on).contains(&"stuck") && !states(&on).contains(&"stuck_off"));
+        assert!(trace(&set, "both,on").is_err());
     }
 }
