@@ -16,9 +16,19 @@ pub const VERSION: &str = "1";
 
 /// Keys of the query that are about the page, not the lesson's parameters.
 pub const PAGE_KEYS: &[&str] = &[
-    "lesson", "section", "v", "lang", "embed", "controls", "preset", "sweep", "sweep_y", "metric",
-    "trace",
+    "lesson", "section", "v", "lang", "embed", "controls", "exports", "figure", "preset", "sweep",
+    "sweep_y", "metric", "trace",
 ];
+
+/// What a `figure=` value looks like (the run checks that the lesson has it).
+const FIGURE_FORM: &str = "a table or chart key of the lesson: lower-case letters, digits and _";
+
+/// Whether `v` has a figure key's form: `[a-z0-9_]`, 1 to 60 characters.
+fn is_figure_key(v: &str) -> bool {
+    (1..=60).contains(&v.len())
+        && v.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
 
 /// Page keys the page passes on as text, read by the sweep and the trace: the sweep's
 /// axes and metric, and the watched run (`trace=scan:4`).
@@ -158,8 +168,14 @@ pub struct Resolved {
     pub lang: &'static str,
     /// Compact single-lesson view for an iframe (`embed=1`).
     pub embed: bool,
-    /// Whether the parameter panel is shown (`controls=0` hides it).
+    /// Whether the parameter panel is shown (`controls=0` hides it, and the action and export
+    /// buttons unless `exports=1`).
     pub controls: bool,
+    /// `exports=`, if given: the export buttons shown (1) or hidden (0) whatever `controls` is.
+    pub exports: Option<bool>,
+    /// `figure=`, if given: the one table or chart to show (a key of the lesson's report; the
+    /// run checks it, the link only its form).
+    pub figure: Option<String>,
     /// The effective parameters.
     pub params: ParamSet,
     /// What could not be used, each naming the key, the value and what is allowed.
@@ -201,6 +217,7 @@ pub fn resolve(query: &str) -> Resolved {
         }
     });
     let (mut lang, mut embed, mut controls) = ("tr", false, true);
+    let (mut exports, mut figure) = (None, None);
     let mut view: Vec<(&'static str, String)> = Vec::new();
     for (key, value) in &q.page {
         if let Some(k) = VIEW_KEYS.iter().find(|k| **k == key) {
@@ -220,6 +237,14 @@ pub fn resolve(query: &str) -> Resolved {
                 controls = value == "1";
                 true
             }
+            ("exports", "0" | "1") => {
+                exports = Some(value == "1");
+                true
+            }
+            ("figure", v) if is_figure_key(v) => {
+                figure = Some(v.to_string());
+                true
+            }
             ("v", v) => v == VERSION,
             ("preset", _) => true, // read above
             _ => false,
@@ -227,6 +252,7 @@ pub fn resolve(query: &str) -> Resolved {
         if !ok {
             let allowed = match key.as_str() {
                 "lang" => "the languages are tr and en".to_string(),
+                "figure" => FIGURE_FORM.to_string(),
                 "v" => format!(
                     "this link's version is not {VERSION}, the one this page reads; the values were read as version {VERSION}"
                 ),
@@ -321,6 +347,8 @@ pub fn resolve(query: &str) -> Resolved {
         lang,
         embed,
         controls,
+        exports,
+        figure,
         params,
         errors,
         rejected,
@@ -380,6 +408,9 @@ impl Resolved {
         for (key, value) in &self.view {
             q.push_str(&format!("&{key}={}", percent_encode(value)));
         }
+        if let Some(f) = &self.figure {
+            q.push_str(&format!("&figure={f}"));
+        }
         for (key, on, default) in [
             ("embed", self.embed, false),
             ("controls", self.controls, true),
@@ -387,6 +418,9 @@ impl Resolved {
             if on != default {
                 q.push_str(&format!("&{key}={}", u8::from(on)));
             }
+        }
+        if let Some(on) = self.exports {
+            q.push_str(&format!("&exports={}", u8::from(on)));
         }
         if self.lang != "tr" {
             q.push_str(&format!("&lang={}", self.lang));
@@ -407,12 +441,14 @@ impl Serialize for Resolved {
         let params = Pairs(self.params.pairs());
         let changed: Vec<&str> = self.params.changed().into_iter().map(|(k, _)| k).collect();
         let view = Pairs(self.view.clone());
-        let mut st = s.serialize_struct("Resolved", 14)?;
+        let mut st = s.serialize_struct("Resolved", 16)?;
         st.serialize_field("lesson", self.lesson.id())?;
         st.serialize_field("section", &self.section)?;
         st.serialize_field("lang", self.lang)?;
         st.serialize_field("embed", &self.embed)?;
         st.serialize_field("controls", &self.controls)?;
+        st.serialize_field("exports", &self.exports.unwrap_or(self.controls))?;
+        st.serialize_field("figure", &self.figure)?;
         st.serialize_field("params", &params)?;
         st.serialize_field("changed", &changed)?;
         st.serialize_field("query", &self.query())?;
@@ -643,5 +679,24 @@ mod tests {
         assert_eq!(e.code, ErrorCode::RepeatedParam);
         assert_eq!(percent_decode("S2%40a%2Cb+c").unwrap(), "S2@a,b c");
         assert_eq!(percent_encode("ş&=+ "), "%C5%9F%26%3D%2B%20");
+    }
+
+    #[test]
+    fn keeps_one_figure_and_the_exports_choice_in_the_link() {
+        let r = resolve("lesson=compensation&embed=1&controls=0&exports=1&figure=monte_carlo");
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert_eq!(r.figure.as_deref(), Some("monte_carlo"));
+        assert_eq!(r.exports, Some(true));
+        assert_eq!(
+            r.share_query(),
+            "lesson=compensation&figure=monte_carlo&embed=1&controls=0&exports=1&v=1"
+        );
+        assert_eq!(resolve(&r.share_query()).share_query(), r.share_query());
+        // A figure key has a key's form; exports is 0 or 1. Each refusal names its key.
+        let r = resolve("lesson=jobs&figure=<b>&exports=2");
+        assert_eq!(r.figure, None);
+        assert_eq!(r.exports, None);
+        let named: Vec<&str> = r.errors.iter().filter_map(|e| e.param.as_deref()).collect();
+        assert_eq!(named, ["figure", "exports"]);
     }
 }

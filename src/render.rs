@@ -77,6 +77,27 @@ pub struct Document<'a> {
     /// The lesson's claim shown (`preset=`), with the cells and points that support it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preset: Option<crate::presets::Shown>,
+    /// The one table or chart to show (`figure=`), when the report has it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub figure: Option<String>,
+    /// Why `figure=` was not used (the page shows the whole lesson and says so).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub figure_error: Option<crate::error::Error>,
+}
+
+impl Document<'_> {
+    /// Takes `figure=` if the report has a table or chart with that key, else says why not.
+    pub fn with_figure(mut self, figure: Option<&str>) -> Self {
+        let Some(key) = figure else { return self };
+        let known = crate::report::figures(self.sections);
+        if known.contains(&key) {
+            self.figure = Some(key.to_string());
+        } else {
+            // `allowed` is the list alone: the page words it in its language.
+            self.figure_error = Some(crate::error::Error::bad("figure", key, known.join(", ")));
+        }
+        self
+    }
 }
 
 /// The document of a report.
@@ -93,6 +114,8 @@ pub fn document<'a>(
         params: params.pairs(),
         sections: &report.sections,
         preset: None,
+        figure: None,
+        figure_error: None,
     }
 }
 
@@ -222,4 +245,26 @@ pub fn preset_list() -> Vec<Listed> {
             highlights: p.marks,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_figure_is_one_of_the_reports_tables_or_charts_or_named_as_refused() {
+        let lesson = crate::lessons::get("compensation").unwrap();
+        let params = lesson.defaults();
+        let report = crate::run(&params, None).unwrap();
+        let figures = crate::report::figures(&report.sections);
+        assert!(figures.contains(&"monte_carlo") && figures.contains(&"hung_rate_vs_attempts"));
+        let doc = document(&report, &params, None).with_figure(Some("hung_rate_vs_attempts"));
+        assert_eq!(doc.figure.as_deref(), Some("hung_rate_vs_attempts"));
+        assert!(doc.figure_error.is_none());
+        let doc = document(&report, &params, None).with_figure(Some("no_such"));
+        assert_eq!(doc.figure, None);
+        let e = doc.figure_error.unwrap();
+        assert_eq!(e.param.as_deref(), Some("figure"));
+        assert!(e.to_string().contains("no_such") && e.to_string().contains("monte_carlo"));
+    }
 }

@@ -77,6 +77,23 @@ pub fn tables(sections: &[Section]) -> impl Iterator<Item = (&'static str, &'sta
     })
 }
 
+/// The keys of every table and chart of these sections, in order: what `figure=` may name.
+pub fn figures(sections: &[Section]) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for g in sections.iter().flat_map(|s| &s.groups) {
+        let tables = g.blocks.iter().filter_map(|b| match b {
+            Block::Table(t) => Some(t.key),
+            Block::Line(_) => None,
+        });
+        for key in tables.chain(g.charts.iter().map(|c| c.key)) {
+            if !out.contains(&key) {
+                out.push(key);
+            }
+        }
+    }
+    out
+}
+
 /// A printed line or a table.
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

@@ -109,7 +109,12 @@ pub fn run(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, J
     };
     let report =
         run_with_progress(&params, q.section.as_deref(), &mut tell).map_err(|e| js_error(&e))?;
-    let mut doc = render::document(&report, &params, q.section.as_deref());
+    let figure = q
+        .page
+        .iter()
+        .find(|(k, _)| k == "figure")
+        .map(|(_, v)| v.as_str());
+    let mut doc = render::document(&report, &params, q.section.as_deref()).with_figure(figure);
     let preset = q.preset().map_err(|e| js_error(&e))?;
     doc.preset = preset.map(|p| crate::presets::shown(p, &report));
     to_js(&doc)

@@ -25,6 +25,8 @@ const state = {
   section: null,
   embed: false,
   controls: true,
+  exports: true, // the export buttons (controls=0 hides them unless exports=1)
+  figure: null, // the one table or chart shown (figure=), as the link gave it
   resolved: null,
   fromLink: true,
   presets: [], // the lessons' claims from the core
@@ -75,6 +77,8 @@ function adopt(resolved) {
   state.section = resolved.section;
   state.embed = resolved.embed;
   state.controls = resolved.controls;
+  state.exports = resolved.exports;
+  state.figure = resolved.figure;
   adoptValues(resolved.share);
   state.linkErrors = resolved.errors;
   state.preset = resolved.preset;
@@ -100,6 +104,8 @@ function rawQuery() {
   if (state.preset) q.set("preset", state.preset);
   if (state.embed) q.set("embed", "1");
   if (!state.controls) q.set("controls", "0");
+  if (state.exports !== state.controls) q.set("exports", state.exports ? "1" : "0");
+  if (state.figure) q.set("figure", state.figure);
   if (state.lang !== "tr") q.set("lang", state.lang);
   for (const key of VIEW_KEYS) if (state.view[key] !== undefined && state.view[key] !== null) q.set(key, state.view[key]);
   q.set("v", "1");
@@ -174,7 +180,19 @@ function buildShell() {
   ui.claims = claims();
   ui.trace = el("div", { class: "trace-box", id: "trace", hidden: true });
   ui.sweep = el("div", { class: "sweep-box" });
-  ui.results = el("div", { class: "results", id: "results", tabindex: "-1" }, ui.status, ui.notice, ui.claims.node, ui.trace, ui.report, ui.sweep, ui.details);
+  // Without controls the sweep shows only if the link has one, and the lesson's text stays out.
+  const sweepShown = state.controls || state.view.sweep;
+  ui.results = el(
+    "div",
+    { class: "results", id: "results", tabindex: "-1" },
+    ui.status,
+    ui.notice,
+    ui.claims.node,
+    ui.trace,
+    ui.report,
+    sweepShown ? ui.sweep : null,
+    state.controls ? ui.details : null,
+  );
   timeline = null;
   sweepSection = null;
   buildSweep(Boolean(state.view.sweep));
@@ -214,7 +232,8 @@ function buildShell() {
       head,
       ui.print,
       ui.errors,
-      el("div", { class: "bar" }, ui.marker, actions),
+      // controls=0: the results without the page's tools (exports=1 brings the exports back).
+      el("div", { class: "bar" }, ui.marker, state.controls ? actions : null),
       el("div", { class: panel ? "layout" : "layout no-panel" }, panel?.node, ui.results),
     ),
   );
@@ -579,6 +598,9 @@ function renderDoc(doc) {
   });
   charts = rendered.charts;
   exported.report = doc;
+  // A figure= the report has not: the whole lesson, and the link's problem listed with the rest.
+  state.figureError = doc.figure_error ?? null;
+  showErrors(state.resolved);
   state.highlights = doc.preset?.highlights ?? [];
   ui.report.replaceChildren(...rendered.nodes);
   drawCharts();
@@ -596,6 +618,7 @@ function drawCharts() {
 
 /** CSV/JSON and SVG/PNG buttons on every table and chart shown (see export.js). */
 function addExports() {
+  if (!state.exports) return;
   decorate(ui.report, {
     engine,
     t,
@@ -622,7 +645,8 @@ function showMarker(resolved) {
   const names = [...changed].map((n) => t(`param.${state.lesson}.${n}`));
   ui.marker.classList.toggle("changed", names.length > 0);
   ui.marker.textContent = names.length ? t("ui.changed_values", { names: names.join(", ") }) : t("ui.lesson_values");
-  document.getElementById("reset").disabled = names.length === 0;
+  const reset = document.getElementById("reset");
+  if (reset) reset.disabled = names.length === 0;
 }
 
 /** What a printed handout needs to be traced back: the changed values and the share link. */
@@ -647,9 +671,13 @@ function showErrors(resolved) {
   const linkOnly = (e) => !specs.some((s) => s.name === e.param) || e.code === "repeated_param";
   const fromLink = state.fromLink ? state.linkErrors.filter(linkOnly) : [];
   const errors = [...resolved.errors, ...fromLink.filter((e) => !resolved.errors.some((r) => r.message === e.message))];
+  if (state.figureError) errors.push(state.figureError);
   const shown = errors.filter((e) => !panel || linkOnly(e));
   const list = shown.map((e) => {
     const spec = specs.find((s) => s.name === e.param);
+    if (e.param === "figure" && e.code === "bad_value" && state.figureError === e) {
+      return el("li", { dataset: { param: "figure" } }, t("ui.figure_error", { value: e.value ?? "", allowed: e.allowed }));
+    }
     const text = spec
       ? `${t(`param.${state.lesson}.${spec.name}`)} (${spec.name}): ${t("ui.param_error", {
           value: e.value ?? "",
@@ -681,8 +709,8 @@ function fatal(key, err) {
 
 function fullPageHref() {
   const q = new URLSearchParams(state.resolved?.share ?? rawQuery());
-  q.delete("embed");
-  q.delete("controls");
+  // The whole lesson at the same state: no embed, panel, exports or single-figure settings.
+  for (const k of ["embed", "controls", "exports", "figure"]) q.delete(k);
   return `./?${q.toString()}`;
 }
 
@@ -696,15 +724,31 @@ async function copyLink() {
 }
 
 function openEmbed() {
-  const urlFor = (controls) => {
+  const lesson = state.lesson;
+  const urlFor = ({ section, figure, controls, exports }) => {
     const q = new URLSearchParams(state.resolved.share);
     q.set("embed", "1");
+    for (const k of ["section", "figure", "controls", "exports"]) q.delete(k);
+    if (section) q.set("section", section);
+    if (figure) q.set("figure", figure);
     if (!controls) q.set("controls", "0");
+    if (!controls && exports) q.set("exports", "1");
     const url = new URL(location.href);
     url.search = q.toString();
     return url.toString();
   };
-  const dialog = embedDialog(t, `tatbikat — ${t(`lesson.${state.lesson}`)}`, urlFor);
+  // The lesson's sections and figures, as the report shown names them.
+  const doc = exported.report;
+  const sections = (doc?.sections ?? []).map((s) => ({ name: s.name, label: t(`ui.section.${s.name}`) }));
+  const figures = [];
+  for (const group of (doc?.sections ?? []).flatMap((s) => s.groups)) {
+    const heading = t(`group.${lesson}.${group.key}`);
+    for (const b of group.blocks) {
+      if (b.type === "table") figures.push({ key: b.key, label: `${t("ui.embed_table")}: ${t.has(`table.${lesson}.${b.key}`) ? t(`table.${lesson}.${b.key}`) : heading}` });
+    }
+    for (const c of group.charts) figures.push({ key: c.key, label: `${t("ui.embed_chart")}: ${t(`chart.${lesson}.${c.key}`)}` });
+  }
+  const dialog = embedDialog(t, `tatbikat — ${t(`lesson.${lesson}`)}`, { urlFor, sections, figures });
   // Focus goes back to the button that opened it (the dialog is removed when it closes).
   dialog.addEventListener("close", () => document.getElementById("embed-button")?.focus());
   document.body.append(dialog);

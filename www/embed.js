@@ -25,11 +25,12 @@ export function postHeight() {
 // buttons save CSV, JSON, SVG and PNG files); allow-popups and
 // allow-popups-to-escape-sandbox ("open the full page" opens a new tab, an ordinary page there).
 // Not granted: top navigation, modals, pointer lock, presentation.
-/** The iframe snippet for `url` (a full page address with embed=1). */
-export function snippet(url, title) {
+/** The iframe snippet for `url` (a full page address with embed=1), `height` px tall at first
+ * (the frame then follows the page's tatbikat:height messages). */
+export function snippet(url, title, height = 720) {
   const attr = (s) => s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
   return [
-    `<iframe src="${attr(url)}" title="${attr(title)}" width="100%" height="720" loading="lazy"`,
+    `<iframe src="${attr(url)}" title="${attr(title)}" width="100%" height="${Math.round(height)}" loading="lazy"`,
     `  style="border:0;max-width:100%" referrerpolicy="no-referrer"`,
     `  sandbox="allow-scripts allow-same-origin allow-forms allow-downloads allow-popups allow-popups-to-escape-sandbox"></iframe>`,
     `<script>addEventListener("message", (e) => { if (e.data && e.data.type === "tatbikat:height")`,
@@ -37,20 +38,71 @@ export function snippet(url, title) {
   ].join("\n");
 }
 
-/** A dialog showing the snippet; `urlFor(controls)` gives the embed address. */
-export function embedDialog(t, title, urlFor) {
-  const area = el("textarea", { class: "snippet", readonly: true, rows: "7", spellcheck: "false", "aria-label": t("ui.embed_title") });
+/** The embed dialog: what to show (the whole lesson, one section or one figure, from
+ * `sections` [{name, label}] and `figures` [{key, label}]), the parameter panel on or off (off:
+ * the export buttons on or off), a live preview of that embed, and its snippet with the height
+ * the preview measured. `urlFor({section, figure, controls, exports})` gives the address. */
+export function embedDialog(t, title, { urlFor, sections, figures }) {
+  const area = el("textarea", { class: "snippet", readonly: true, rows: "7", spellcheck: "false", "aria-label": t("ui.embed_code") });
+  const radio = (value, checked) => el("input", { type: "radio", name: "embed-scope", id: `embed-scope-${value}`, value, checked });
+  const scopes = { lesson: radio("lesson", true), section: radio("section", false), figure: radio("figure", false) };
+  const sectionSelect = el("select", { id: "embed-section", "aria-label": t("ui.embed_section") }, sections.map((s) => el("option", { value: s.name }, s.label)));
+  const figureSelect = el("select", { id: "embed-figure", "aria-label": t("ui.embed_figure") }, figures.map((f) => el("option", { value: f.key }, f.label)));
   const controls = el("input", { type: "checkbox", id: "embed-controls", checked: true });
+  const exports = el("input", { type: "checkbox", id: "embed-exports", checked: true, disabled: true });
+  const preview = el("iframe", { class: "embed-preview", title: t("ui.embed_preview"), loading: "lazy" });
+  const measured = el("p", { class: "hint embed-height", "aria-live": "polite" }, t("ui.embed_measuring"));
+  let height = 720;
+  let url = "";
+  const choice = () => ({
+    section: scopes.section.checked ? sectionSelect.value : null,
+    figure: scopes.figure.checked ? figureSelect.value : null,
+    controls: controls.checked,
+    exports: controls.checked || exports.checked,
+  });
   const fill = () => {
-    area.value = snippet(urlFor(controls.checked), title);
+    area.value = snippet(url, title, height);
   };
-  controls.addEventListener("change", fill);
+  const update = () => {
+    exports.disabled = controls.checked;
+    sectionSelect.disabled = !scopes.section.checked;
+    figureSelect.disabled = !scopes.figure.checked;
+    const next = urlFor(choice());
+    if (next === url) return;
+    url = next;
+    measured.textContent = t("ui.embed_measuring");
+    preview.src = url;
+    fill();
+  };
+  // The preview posts its height like any embed: the snippet starts at that height.
+  const onMessage = (e) => {
+    if (e.source !== preview.contentWindow || e.data?.type !== "tatbikat:height") return;
+    height = Number(e.data.height) || height;
+    measured.textContent = t("ui.embed_height", { height: Math.round(height) });
+    fill();
+  };
+  window.addEventListener("message", onMessage);
+  // Without the panel the exports are off too, unless asked for.
+  controls.addEventListener("change", () => (exports.checked = controls.checked));
+  for (const input of [...Object.values(scopes), sectionSelect, figureSelect, controls, exports]) input.addEventListener("change", update);
+  const option = (input, label, extra) => el("div", { class: "embed-option" }, input, " ", el("label", { for: input.id }, label), extra ? [" ", extra] : null);
   const dialog = el(
     "dialog",
     { class: "embed-dialog", "aria-labelledby": "embed-title" },
     el("h2", { id: "embed-title" }, t("ui.embed_title")),
     el("p", {}, t("ui.embed_help")),
-    el("p", {}, controls, " ", el("label", { for: "embed-controls" }, t("ui.embed_controls"))),
+    el(
+      "fieldset",
+      { class: "embed-scope" },
+      el("legend", {}, t("ui.embed_what")),
+      option(scopes.lesson, t("ui.embed_lesson")),
+      sections.length > 1 ? option(scopes.section, t("ui.embed_section"), sectionSelect) : null,
+      figures.length ? option(scopes.figure, t("ui.embed_figure"), figureSelect) : null,
+    ),
+    option(controls, t("ui.embed_controls")),
+    option(exports, t("ui.embed_exports")),
+    el("div", { class: "embed-preview-box" }, preview),
+    measured,
     area,
     el(
       "p",
@@ -59,8 +111,11 @@ export function embedDialog(t, title, urlFor) {
       el("button", { type: "button", onclick: () => dialog.close() }, t("ui.close")),
     ),
   );
-  fill();
-  dialog.addEventListener("close", () => dialog.remove());
+  update();
+  dialog.addEventListener("close", () => {
+    window.removeEventListener("message", onMessage);
+    dialog.remove();
+  });
   dialog.addEventListener("keydown", (e) => trapTab(dialog, e));
   return dialog;
 }

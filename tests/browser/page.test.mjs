@@ -693,6 +693,70 @@ describe("page", () => {
     await p.close();
   });
 
+  test("one-figure embeds: figure= shows that table or chart alone with its claim, posts a height under 900 px; controls=0 hides the tools, exports=1 brings the exports back; the dialog builds it", async () => {
+    const p = await page(desktop);
+    const src = `${url}?lesson=compensation&preset=compensation.retry&embed=1&controls=0&figure=hung_rate_vs_attempts`;
+    await p.route(`${url}figure-fixture.html`, (r) =>
+      r.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><title>lesson</title><script>window.heights = [];
+          addEventListener("message", (e) => window.heights.push(e.data));</script>
+          <h1>Ders</h1><iframe src="${src}" width="800" height="300"></iframe>`,
+      }),
+    );
+    await p.goto(`${url}figure-fixture.html`);
+    await p.waitForFunction(() => window.heights.some((m) => m?.type === "tatbikat:height"), null, { timeout: 20000 });
+    const frame = p.frames().find((f) => f.url().includes("figure="));
+    await frame.waitForSelector(".report svg .dot, .report svg circle");
+    await p.waitForTimeout(300);
+    const heights = await p.evaluate(() => window.heights.filter((m) => m?.type === "tatbikat:height").map((m) => m.height));
+    assert.ok(heights.at(-1) < 900, `the frame is ${heights.at(-1)} px`);
+    assert.equal(await frame.locator(".report .group").count(), 1, "one group");
+    assert.equal(await frame.locator('.report figure[data-chart="hung_rate_vs_attempts"]').count(), 1, "the chart");
+    assert.equal(await frame.locator(".report .table-wrap").count(), 0, "no table");
+    assert.equal(await frame.locator(".report figure[data-chart]").count(), 1, "no other chart");
+    // The claim's caption, and its points on this chart marked (those the core found).
+    const points = cliPreset("compensation", "compensation.retry").preset.highlights.filter((h) => h.key === "hung_rate_vs_attempts");
+    assert.ok(points.length > 0);
+    assert.ok(await frame.locator(".claim-caption").isVisible(), "the claim is shown");
+    assert.equal(await frame.locator(".report .claim-mark").count(), points.length, "its points marked");
+    assert.equal(await frame.locator(".actions, .export-bar, .sweep, .lesson-output").count(), 0, "no tools, no exports");
+    const open = await frame.locator("a.open-full").getAttribute("href");
+    assert.ok(!/embed=|figure=|controls=/.test(open), `the full page is the whole lesson: ${open}`);
+    assert.match(open, /preset=compensation\.retry/);
+    // A table alone, its exports back with exports=1.
+    await p.goto(`${url}?lesson=compensation&embed=1&controls=0&exports=1&figure=monte_carlo`);
+    await rendered(p);
+    assert.equal(await p.locator(".report .table-wrap").count(), 1);
+    assert.equal(await p.locator(".report figure[data-chart]").count(), 0);
+    await p.waitForSelector(".report .export-bar button");
+    assert.ok((await p.locator(".report .export-bar button").count()) >= 2, "CSV and JSON");
+    assert.equal(await p.locator(".actions").count(), 0);
+    // A figure the lesson has not: named with the ones it has, and the whole lesson shown.
+    await p.goto(`${url}?lesson=compensation&figure=nope`);
+    await rendered(p);
+    assert.match(await p.textContent(".link-errors"), /nope.*monte_carlo/s);
+    assert.ok((await p.locator(".report .group").count()) > 3);
+    // The dialog: one figure, no panel; its snippet has that link and the height the preview measured.
+    await p.goto(`${url}?lesson=compensation`);
+    await rendered(p);
+    await p.click("#embed-button");
+    await p.check("#embed-scope-figure");
+    await p.selectOption("#embed-figure", "hung_rate_vs_attempts");
+    await p.uncheck("#embed-controls");
+    assert.equal(await p.isChecked("#embed-exports"), false, "no panel, no exports by default");
+    await p.waitForFunction(() => /\d+ px/.test(document.querySelector(".embed-height").textContent), null, { timeout: 20000 });
+    const code = await p.inputValue(".snippet");
+    const measured = Number(/(\d+) px/.exec(await p.textContent(".embed-height"))[1]);
+    assert.match(code, /figure=hung_rate_vs_attempts&amp;controls=0"/);
+    assert.match(code, new RegExp(`height="${measured}"`));
+    assert.ok(measured > 200 && measured < 900, `measured ${measured}`);
+    await shot(p, "embed-dialog");
+    await p.keyboard.press("Escape");
+    clean(p, "figure embeds");
+    await p.close();
+  });
+
   test("a long run shows progress and can be cancelled", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=compensation`);

@@ -8,6 +8,32 @@ import { formatNumber } from "../i18n/index.js";
 const HEIGHT = 230;
 const SMALL_HEIGHT = 170;
 const MARGIN = { top: 26, right: 14, bottom: 40, left: 48 };
+const LINE_H = 11; // a wrapped category label's line height
+
+/** `text` in lines of at most `fit` characters, broken after spaces, commas, hyphens and ">"
+ * (a long word is cut); at most `max` lines, the last ending in "…" if text is left over. */
+export function wrapLabel(text, fit, max) {
+  const words = text.match(/[^\s,>-]+[\s,>-]*|[\s,>-]+/g) ?? [text];
+  const lines = [];
+  let line = "";
+  for (let word of words) {
+    while (word.trimEnd().length > fit) {
+      if (line) lines.push(line.trimEnd()), (line = "");
+      lines.push(word.slice(0, fit));
+      word = word.slice(fit);
+    }
+    if ((line + word).trimEnd().length > fit && line) {
+      lines.push(line.trimEnd());
+      line = "";
+    }
+    line += word;
+  }
+  if (line.trim()) lines.push(line.trimEnd());
+  if (lines.length <= max) return lines;
+  const kept = lines.slice(0, max);
+  kept[max - 1] = `${kept[max - 1].slice(0, Math.max(1, fit - 1))}…`;
+  return kept;
+}
 
 /** A figure for `chart`; call draw(width) once it is in the page and whenever it resizes.
  * `caption` replaces the chart's own title; `onPoint(point)` is called when a point that
@@ -115,7 +141,14 @@ function axisName(axis, lesson, t) {
 
 function axisTitle(axis, lesson, t) {
   const name = axisName(axis, lesson, t);
-  return axis.unit ? `${name} (${t(`unit.${axis.unit}`)})` : name;
+  // No repeated unit: "telafisiz adım/gün", not "telafisiz adım/gün (adım/gün)".
+  const unit = axis.unit ? t(`unit.${axis.unit}`) : "";
+  const lower = (s) => s.toLocaleLowerCase(t.locale ?? t.lang);
+  const words = lower(name).split(/[\s()]+/);
+  // Said already when the title ends with it or each of its words starts one of the title's
+  // (Turkish suffixes: "telafi denemesi" says "deneme").
+  const said = unit && (lower(name).endsWith(lower(unit)) || lower(unit).split(/\s+/).every((u) => words.some((w) => w.startsWith(u))));
+  return unit && !said ? `${name} (${unit})` : name;
 }
 
 /** Makes a mark that carries a trace operable: click, Enter or Space opens the run. */
@@ -146,14 +179,20 @@ function decimalsFor(step) {
 
 function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
   const small = chart.mark === "bar" && chart.series.length === 1 && (chart.x.categories?.length ?? 0) <= 4;
-  const height = small ? SMALL_HEIGHT : HEIGHT;
   // Room on the left for the longest y tick label.
   const [d0, d1] = chart.y.domain;
   const probe = (chart.y.scale === "log" ? scaleLog() : scaleLinear()).domain([d0, d1]);
   const longest = Math.max(...probe.ticks(5).map((v) => formatNumber(v, t, 6).length), 1);
   const left = Math.max(MARGIN.left, Math.ceil(longest * 6.4 + 12));
   const right = width - MARGIN.right;
-  const bottom = height - MARGIN.bottom;
+  const cats = chart.x.categories ?? [];
+  const band = () => scaleBand().domain(cats.map((c) => c.id)).range([left, right]).paddingInner(0.2).paddingOuter(0.1);
+  // Every category keeps its label, wrapped onto up to three lines under its band (the chart
+  // grows to hold them); only what still does not fit ends in "…", the whole name in its title.
+  const bandLines = chart.x.scale === "band" ? cats.map((c) => wrapLabel(categoryName(c, t), Math.max(3, Math.floor(band().step() / 6.6)), 3)) : [];
+  const extra = (Math.max(1, ...bandLines.map((l) => l.length)) - 1) * LINE_H;
+  const height = (small ? SMALL_HEIGHT : HEIGHT) + extra;
+  const bottom = height - MARGIN.bottom - extra;
   const top = MARGIN.top;
 
   // Scales from the core's domains.
@@ -161,9 +200,8 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
   const y = (chart.y.scale === "log" ? scaleLog() : scaleLinear()).domain([y0, y1]).range([bottom, top]);
   let x;
   let inner = null;
-  const cats = chart.x.categories ?? [];
   if (chart.x.scale === "band") {
-    x = scaleBand().domain(cats.map((c) => c.id)).range([left, right]).paddingInner(0.2).paddingOuter(0.1);
+    x = band();
     inner = scaleBand().domain(chart.series.map((_, i) => i)).range([0, x.bandwidth()]).padding(0.06);
   } else {
     x = scaleLinear().domain(chart.x.domain).range([left + 10, right - 10]);
@@ -203,15 +241,15 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
   const xAxis = svg("g", { class: "axis x" });
   xAxis.append(svg("line", { class: "domain", x1: left, x2: right, y1: bottom, y2: bottom }));
   if (chart.x.scale === "band") {
-    const labels = cats.map((c) => categoryName(c, t));
-    const longest = Math.max(...labels.map((l) => l.length), 1);
-    const every = Math.max(1, Math.ceil((longest * 6.6 + 6) / x.step()));
-    const fit = Math.max(3, Math.floor((x.step() * every) / 6.6));
     cats.forEach((c, i) => {
-      if (i % every !== 0) return;
-      const label = labels[i].length > fit ? `${labels[i].slice(0, fit - 1)}…` : labels[i];
+      const cx = x(c.id) + x.bandwidth() / 2;
       xAxis.append(
-        svg("text", { x: x(c.id) + x.bandwidth() / 2, y: bottom + 16, "text-anchor": "middle" }, label, svg("title", {}, labels[i])),
+        svg(
+          "text",
+          { class: "category", x: cx, y: bottom + 16, "text-anchor": "middle" },
+          bandLines[i].map((line, k) => svg("tspan", { x: cx, dy: k ? LINE_H : 0 }, line)),
+          svg("title", {}, categoryName(c, t)),
+        ),
       );
     });
   } else {

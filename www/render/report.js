@@ -5,11 +5,29 @@ import { formatCell, slots } from "../i18n/index.js";
 import { renderTable } from "./table.js";
 import { chartFigure } from "./chart.js";
 
-/** Renders the sections of `doc` (the core's run result). */
+/** Renders the sections of `doc` (the core's run result). With `doc.figure` (a key the core
+ * found in the report), only that table or chart, under its group's heading. */
 export function renderReport(doc, t, { showSectionTitles = true, onPoint } = {}) {
   const lesson = doc.lesson;
   const charts = [];
-  const nodes = doc.sections.map((section) =>
+  const only = doc.figure ?? null;
+  const holds = (group) => group.charts.some((c) => c.key === only) || group.blocks.some((b) => b.type === "table" && b.key === only);
+  const sections = only
+    ? doc.sections
+        .map((section) => ({ ...section, groups: section.groups.filter(holds).slice(0, 1) }))
+        .filter((section) => section.groups.length)
+        .slice(0, 1)
+        .map((section) => ({
+          ...section,
+          groups: section.groups.map((g) => ({
+            ...g,
+            blocks: g.blocks.filter((b) => b.type === "table" && b.key === only),
+            charts: g.charts.filter((c) => c.key === only),
+          })),
+        }))
+    : doc.sections;
+  if (only) showSectionTitles = false;
+  const nodes = sections.map((section) =>
     el(
       "section",
       { class: "report-section", dataset: { section: section.name }, "aria-label": t(`ui.section.${section.name}`) },
