@@ -22,7 +22,9 @@ pub struct Preset {
     ///   group's key); ROW is `#n` (from 0) or the text of the row's first cell (a label's key,
     ///   or the cell as printed: `8` for scan 8);
     /// - `v:GROUP:LINE:NAME`, a named value of a line (`LINE#n` for the n-th line with that key);
-    /// - `p:GROUP:CHART:SERIES:X`, a chart point by its x as printed (`#n` by index).
+    /// - `p:GROUP:CHART:SERIES:X`, a chart point by its x as printed (`#n` by index);
+    /// - `r:GROUP:ROW:COLUMN:ROW:COLUMN`, the ratio of two cells of the group's table, the
+    ///   number a claim quotes ("on kattan fazla", ×17.4), computed here and not by the reader.
     pub marks: &'static str,
 }
 
@@ -40,9 +42,16 @@ impl Preset {
             .map(|a| a.split_once('=').unwrap_or((a, "")))
     }
 
-    /// The marks, one text each.
+    /// The marks of what supports the claim (cells, values, points), one text each.
     pub fn marks(&self) -> impl Iterator<Item = &'static str> {
-        self.marks.split(' ').filter(|m| !m.is_empty())
+        self.marks
+            .split(' ')
+            .filter(|m| !m.is_empty() && !m.starts_with("r:"))
+    }
+
+    /// The ratios it quotes (`r:` marks), without their `r:`.
+    pub fn ratio_marks(&self) -> impl Iterator<Item = &'static str> {
+        self.marks.split(' ').filter_map(|m| m.strip_prefix("r:"))
     }
 }
 
@@ -168,6 +177,44 @@ pub fn highlights(preset: &Preset, report: &Report) -> Vec<Found> {
     preset.marks().filter_map(|m| locate(report, m)).collect()
 }
 
+/// A ratio a claim quotes: cell `of` divided by cell `to`, and the quotient as shown (one decimal).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Ratio {
+    /// The dividend's cell.
+    pub of: Found,
+    /// The divisor's cell.
+    pub to: Found,
+    /// `of / to`, or `None` when the divisor is 0 or a cell holds no number.
+    pub value: Option<f64>,
+    /// The quotient with one decimal, as the lesson would print it (`17.4`).
+    pub text: String,
+}
+
+/// The preset's `r:` marks computed in `report` (left out when the report lacks a cell).
+pub fn ratios(preset: &Preset, report: &Report) -> Vec<Ratio> {
+    preset
+        .ratio_marks()
+        .filter_map(|rest| {
+            let mut p = rest.split(':');
+            let group = p.next()?;
+            let (ra, ca, rb, cb) = (p.next()?, p.next()?, p.next()?, p.next()?);
+            let of = locate(report, &format!("c:{group}:{ra}:{ca}"))?;
+            let to = locate(report, &format!("c:{group}:{rb}:{cb}"))?;
+            let value = match (of.value, to.value) {
+                (Some(a), Some(b)) if b != 0.0 => Some(a / b),
+                _ => None,
+            };
+            let text = value.map_or(String::new(), |v| crate::jsfmt::to_fixed(v, 1));
+            Some(Ratio {
+                of,
+                to,
+                value,
+                text,
+            })
+        })
+        .collect()
+}
+
 /// A preset shown with a report: what the JSON and the page get.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Shown {
@@ -177,6 +224,8 @@ pub struct Shown {
     pub caption: String,
     /// What supports the claim in this report.
     pub highlights: Vec<Found>,
+    /// The ratios it quotes, computed from this report's cells.
+    pub ratios: Vec<Ratio>,
 }
 
 /// The preset with its highlights in `report`.
@@ -185,5 +234,6 @@ pub fn shown(preset: &Preset, report: &Report) -> Shown {
         id: preset.id,
         caption: preset.caption_key(),
         highlights: highlights(preset, report),
+        ratios: ratios(preset, report),
     }
 }

@@ -228,10 +228,11 @@ pub struct Listed {
     pub query: String,
     /// Message key of its caption.
     pub caption: String,
-    /// What it points at: the marks, space-separated ([`Preset::marks`]).
+    /// What it points at: the marks, space-separated ([`Preset::marks`]; the ratios it quotes
+    /// are not marks).
     ///
     /// [`Preset::marks`]: crate::presets::Preset::marks
-    pub highlights: &'static str,
+    pub highlights: String,
 }
 
 /// Every preset of every lesson, for the page and `tatbikat --presets`.
@@ -242,7 +243,7 @@ pub fn preset_list() -> Vec<Listed> {
             lesson: lesson.id(),
             query: query::preset_query(lesson, p),
             caption: p.caption_key(),
-            highlights: p.marks,
+            highlights: p.marks().collect::<Vec<_>>().join(" "),
         })
         .collect()
 }

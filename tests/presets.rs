@@ -466,3 +466,31 @@ fn cli_lists_and_runs_presets() {
     assert_eq!(code, 2);
     assert!(err.contains("--preset needs a value"), "{err}");
 }
+
+/// A ratio a claim quotes is the core's, from the cells it marks: "×17.4" for a second
+/// compensation attempt (0.03724 / 0.00214), which the teacher no longer divides by hand.
+#[test]
+fn a_quoted_ratio_is_computed_from_the_marked_cells() {
+    let (lesson, p) = lessons::presets()
+        .find(|(_, p)| p.id == "compensation.retry")
+        .unwrap();
+    let report = tatbikat::run(&lessons::preset_params(lesson, p).unwrap(), None).unwrap();
+    let r = presets::ratios(p, &report);
+    assert_eq!(r.len(), 1);
+    assert_eq!(
+        (r[0].of.text.as_str(), r[0].to.text.as_str()),
+        ("0.03724", "0.00214")
+    );
+    assert_eq!(r[0].text, "17.4");
+    assert_eq!(r[0].value, Some(0.03724 / 0.00214));
+    // Every ratio of every claim finds both its cells.
+    for (lesson, p) in lessons::presets() {
+        let report = tatbikat::run(&lessons::preset_params(lesson, p).unwrap(), None).unwrap();
+        assert_eq!(
+            presets::ratios(p, &report).len(),
+            p.ratio_marks().count(),
+            "{}",
+            p.id
+        );
+    }
+}

@@ -6,7 +6,7 @@ import { translator } from "./i18n/index.js";
 import { renderReport } from "./render/report.js";
 import { Panel, allowedText } from "./controls/panel.js";
 import { embedDialog, postHeight } from "./embed.js";
-import { Claims, markHighlights } from "./controls/presets.js";
+import { Claims, markHighlights, placeRatios } from "./controls/presets.js";
 import { SweepSection, splitAxis } from "./controls/sweep.js";
 import { timelineView } from "./render/timeline.js";
 import { runPicker } from "./controls/runpicker.js";
@@ -603,6 +603,9 @@ function renderDoc(doc) {
   showErrors(state.resolved);
   state.highlights = doc.preset?.highlights ?? [];
   ui.report.replaceChildren(...rendered.nodes);
+  // A ratio the claim quotes: the core's, in its caption and under its table.
+  ui.claims.showRatios(doc.preset);
+  placeRatios(ui.report, doc.preset, t);
   drawCharts();
 }
 
@@ -629,6 +632,8 @@ function addExports() {
     trace: exported.trace,
     traceNode: timeline?.node,
     onError: showNotice,
+    // The full page's link of what is shown (claim, language, sweep, watched run included).
+    pageLink: () => new URL(fullPageHref(), location.href).href,
   });
 }
 
@@ -708,10 +713,11 @@ function fatal(key, err) {
 // ---------------------------------------------------------------- sharing
 
 function fullPageHref() {
-  const q = new URLSearchParams(state.resolved?.share ?? rawQuery());
-  // The whole lesson at the same state: no embed, panel, exports or single-figure settings.
-  for (const k of ["embed", "controls", "exports", "figure"]) q.delete(k);
-  return `./?${q.toString()}`;
+  // The whole lesson at the same state: no embed, panel, exports or single-figure settings. The
+  // pairs stay as the core wrote them (URLSearchParams would escape every ":" and ",").
+  const drop = new Set(["embed", "controls", "exports", "figure"]);
+  const pairs = (state.resolved?.share ?? rawQuery()).split("&").filter((pair) => !drop.has(pair.split("=")[0]));
+  return `./?${pairs.join("&")}`;
 }
 
 async function copyLink() {

@@ -3,17 +3,30 @@
 // exportCsv, byte for byte the CLI's --format csv); the JSON is the core's data with the
 // document's metadata; the SVG is the drawn chart with the colours the page's stylesheet gives it
 // written into the file (the live page keeps its strict CSP: no inline styles there); the PNG is
-// that SVG at 2× with the metadata in tEXt chunks.
-import { el, svg } from "./dom.js";
+// that SVG at 2× with the metadata in tEXt chunks. A drawing carries the page's full link (every
+// key of the state: the claim, the language, the sweep, the watched run), so a slide leads back
+// to exactly what was shown; it can be drawn at 16:9 and with its values written on the marks.
+import { el, svg, uid } from "./dom.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 // Presentation properties a chart needs once it leaves the page's stylesheet.
 const PAINT = ["fill", "fill-opacity", "stroke", "stroke-width", "stroke-dasharray", "stroke-opacity", "opacity", "font-family", "font-size", "font-weight", "text-anchor", "dominant-baseline"];
 
 /** Adds the export buttons to everything shown that has none yet: the report's tables and
- * charts, the sweep's figure and the watched run. `docs` are the core's documents shown. */
-export function decorate(root, { engine, t, report, charts = [], sweep, sweepNodes = [], trace, traceNode, onError }) {
+ * charts, the sweep's figure and the watched run. `docs` are the core's documents shown;
+ * `pageLink()` is the full page's link of the state shown. */
+export function decorate(root, { engine, t, report, charts = [], sweep, sweepNodes = [], trace, traceNode, onError, pageLink = () => location.href }) {
   const ctx = { engine, t, onError };
+  // The link is read when the file is made: the state may have moved on since the buttons came.
+  const meta = (doc, query, key) => ({
+    tatbikat: doc.tatbikat,
+    lesson: doc.lesson,
+    query,
+    get link() {
+      return pageLink();
+    },
+    chart: key,
+  });
   if (report) {
     for (const table of root.querySelectorAll("table.data[data-table]")) {
       const wrap = table.closest(".table-wrap");
@@ -78,10 +91,6 @@ function withLink(doc, query) {
   return { ...doc, link: link(query) };
 }
 
-function meta(doc, query, key) {
-  return { tatbikat: doc.tatbikat, lesson: doc.lesson, query, link: link(query), chart: key };
-}
-
 /** A table of the report with the document's metadata. */
 function tableJson(doc, section, group, key) {
   let table = null;
@@ -110,9 +119,17 @@ function fileName(lesson, key, query) {
   return `tatbikat-${lesson}-${key.replace(/[^\w-]+/g, "_")}-${h.toString(16).padStart(8, "0")}`;
 }
 
-/** The buttons for one thing shown: CSV and JSON for data, SVG and PNG for a drawing. */
+/** The buttons for one thing shown: CSV and JSON for data, SVG and PNG for a drawing (with its
+ * options: a 16:9 page for a slide, the values written on the marks). */
 function bar(ctx, name, { csv, json, chart, meta: info, file }) {
   const { t } = ctx;
+  const option = (key) => {
+    const input = el("input", { type: "checkbox", id: uid(`export-${key}`), dataset: { option: key } });
+    return [input, el("label", { class: "export-option" }, input, " ", t(`export.option.${key}`))];
+  };
+  const [wide, wideLabel] = chart ? option("wide") : [null, null];
+  const [values, valuesLabel] = chart && chart.querySelector(".value-label") ? option("values") : [null, null];
+  const drawing = () => exportSvg(chart, info, { wide: wide?.checked, values: values?.checked });
   const button = (kind, make) =>
     el(
       "button",
@@ -141,8 +158,10 @@ function bar(ctx, name, { csv, json, chart, meta: info, file }) {
     { class: "export-bar", role: "group", "aria-label": t("export.group", { name }) },
     csv ? button("csv", async () => new Blob([await csv()], { type: "text/csv;charset=utf-8" })) : null,
     json ? button("json", async () => new Blob([JSON.stringify(await json(), null, 2) + "\n"], { type: "application/json" })) : null,
-    chart ? button("svg", async () => new Blob([exportSvg(chart, info).text], { type: "image/svg+xml" })) : null,
-    chart ? button("png", async () => exportPng(exportSvg(chart, info), info)) : null,
+    chart ? button("svg", async () => new Blob([drawing().text], { type: "image/svg+xml" })) : null,
+    chart ? button("png", async () => exportPng(drawing(), info)) : null,
+    wideLabel,
+    valuesLabel,
   );
 }
 
@@ -159,8 +178,9 @@ function download(name, blob) {
 
 /** A drawn chart (every svg.plot inside `container`, stacked) as a standalone SVG file: its
  * caption on top, its marks with their colours written in, its legend, and a footer with the
- * version and link; `<metadata>` holds the same as JSON. */
-export function exportSvg(container, info) {
+ * version and link; `<metadata>` holds the same as JSON. `wide`: centred on a 16:9 page;
+ * `values`: each mark's value written on it (the chart's hidden value labels shown). */
+export function exportSvg(container, info, { wide = false, values = false } = {}) {
   const plots = [...container.querySelectorAll("svg.plot")];
   const page = getComputedStyle(document.body);
   const ink = page.color;
@@ -171,7 +191,7 @@ export function exportSvg(container, info) {
   let y = 24;
   parts.push(svg("text", { x: 8, y: 16, fill: ink, "font-family": font, "font-size": 13, "font-weight": "bold" }, title));
   for (const plot of plots) {
-    const copy = inlined(plot);
+    const copy = inlined(plot, { values });
     const h = Number(plot.getAttribute("height")) || plot.getBoundingClientRect().height;
     copy.setAttribute("x", "0");
     copy.setAttribute("y", String(y));
@@ -203,8 +223,14 @@ export function exportSvg(container, info) {
   const footer = `tatbikat ${info.tatbikat} · ${info.lesson} · ${info.link}`;
   parts.push(svg("text", { x: 8, y: y + 12, fill: ink, "font-family": font, "font-size": 10 }, `tatbikat ${info.tatbikat} · ${info.lesson}`));
   parts.push(svg("text", { x: 8, y: y + 25, fill: ink, "font-family": font, "font-size": 10 }, info.link));
-  const height = Math.ceil(y + 33);
-  const width = Math.ceil(Math.max(plotWidth, 16 + info.link.length * 6));
+  const contentHeight = Math.ceil(y + 33);
+  const contentWidth = Math.ceil(Math.max(plotWidth, 16 + info.link.length * 6));
+  // A slide's 16:9: the smallest such page that holds the drawing, the drawing in its middle.
+  let [width, height] = [contentWidth, contentHeight];
+  if (wide) {
+    width = Math.max(contentWidth, Math.ceil((contentHeight * 16) / 9));
+    height = Math.round((width * 9) / 16);
+  }
   const root = svg(
     "svg",
     { xmlns: SVG_NS, width, height, viewBox: `0 0 ${width} ${height}` },
@@ -212,20 +238,26 @@ export function exportSvg(container, info) {
     svg("desc", {}, footer),
     svg("metadata", {}, JSON.stringify(info)),
     svg("rect", { x: 0, y: 0, width, height, fill: page.backgroundColor }),
-    parts,
+    svg("g", { transform: `translate(${Math.floor((width - contentWidth) / 2)} ${Math.floor((height - contentHeight) / 2)})` }, parts),
   );
   return { text: new XMLSerializer().serializeToString(root), width, height };
 }
 
-/** A copy of a drawn svg with each element's computed paint written as attributes. */
-function inlined(plot) {
+/** A copy of a drawn svg with each element's computed paint written as attributes; its value
+ * labels (hidden on the page) kept with `values`, left out without. */
+function inlined(plot, { values = false } = {}) {
   const copy = plot.cloneNode(true);
   const from = [plot, ...plot.querySelectorAll("*")];
   const to = [copy, ...copy.querySelectorAll("*")];
   from.forEach((node, i) => {
     const out = to[i];
     const style = getComputedStyle(node);
-    if (style.display === "none") {
+    const label = node.classList?.contains("value-label") || node.parentElement?.classList?.contains("value-label");
+    if (label && !values) {
+      out.remove();
+      return;
+    }
+    if (style.display === "none" && !label) {
       out.setAttribute("display", "none");
       return;
     }

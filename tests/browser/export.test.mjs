@@ -171,6 +171,57 @@ describe("export", () => {
     await p.close();
   });
 
+  test("slide-ready: the drawing's link is the full state (claim, language, watched run) and reopens it; 16:9; values written; the claim's ratio is the core's", async () => {
+    const p = await page(ctx);
+    const start = `${url}?lesson=compensation&preset=compensation.retry&lang=en&trace=attempts:2,run:hung`;
+    await p.goto(start);
+    await rendered(p);
+    await p.waitForSelector(".trace .timeline svg");
+    const shown = new URL(p.url()).search;
+    // ×17.4 between one and two attempts: the core's quotient of the cells it marks.
+    const cli = JSON.parse(execFileSync(CLI, ["compensation", "--preset", "compensation.retry", "--format", "json"], { encoding: "utf8" }));
+    const ratio = cli.preset.ratios[0];
+    assert.equal(ratio.text, "17.4");
+    assert.match(await p.textContent(".claim-caption"), /0\.03724 to 0\.00214: ×17\.4 lower/);
+    assert.match(await p.textContent('[data-group="monte_carlo"] .claim-ratio'), /×17\.4/);
+    // The chart as a slide: 16:9, its values on the marks, the full link in the file.
+    const fig = 'figure[data-chart="hung_rate_vs_attempts"]';
+    await p.check(`${fig} .export-bar input[data-option="wide"]`);
+    await p.check(`${fig} .export-bar input[data-option="values"]`);
+    const file = await grab(p, p.locator(`${fig} > .export-bar button[data-export="svg"]`));
+    const text = file.bytes.toString("utf8");
+    const s = await readSvg(p, text);
+    assert.equal(s.error, null);
+    const [w, h] = [Number(/<svg[^>]* width="(\d+)"/.exec(text)[1]), Number(/<svg[^>]* height="(\d+)"/.exec(text)[1])];
+    assert.ok(Math.abs(w / h - 16 / 9) < 0.01, `${w} × ${h}`);
+    for (const v of ["0.03724", "0.00214"]) assert.ok(text.includes(`>${v}</text>`), `the value ${v} is written`);
+    const link = new URL(s.meta.link);
+    assert.equal(link.search, shown, "the link is the state shown");
+    for (const key of ["preset=compensation.retry", "lang=en", "trace=attempts"]) assert.ok(decodeURIComponent(link.search).includes(key), key);
+    assert.ok(s.desc.includes(s.meta.link), "the footer prints it");
+    const png = await grab(p, p.locator(`${fig} > .export-bar button[data-export="png"]`));
+    checkPng(png.bytes, "preset=compensation.retry");
+    const [pw, ph] = [png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)];
+    assert.ok(Math.abs(pw / ph - 16 / 9) < 0.01, `PNG ${pw} × ${ph}`);
+    // Without the options: the drawing's own shape, no values written.
+    await p.uncheck(`${fig} .export-bar input[data-option="wide"]`);
+    await p.uncheck(`${fig} .export-bar input[data-option="values"]`);
+    const plain = (await grab(p, p.locator(`${fig} > .export-bar button[data-export="svg"]`))).bytes.toString("utf8");
+    assert.ok(!plain.includes(">0.03724</text>"));
+    // The link reopens the same state.
+    const q = await page(ctx);
+    await q.goto(s.meta.link);
+    await rendered(q);
+    await q.waitForSelector(".trace .timeline svg");
+    assert.equal(new URL(q.url()).search, shown);
+    assert.equal(await q.evaluate(() => document.documentElement.lang), "en");
+    assert.ok(await q.locator(".claim-caption").isVisible());
+    assert.deepEqual(p.problems, []);
+    assert.deepEqual(q.problems, []);
+    await q.close();
+    await p.close();
+  });
+
   test("sweep and heatmap: CSV equals the CLI's --sweep, SVG and PNG", async () => {
     const p = await page(ctx);
     await p.goto(`${url}?lesson=supervisor&sweep=scan:1..4`);

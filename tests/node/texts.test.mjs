@@ -38,6 +38,8 @@ function lessonKeys(lesson) {
   }
   for (const p of presets.filter((p) => p.lesson === id)) add(p.caption);
   const report = (doc) => {
+    // The ratios a claim quotes, each in a sentence of its own.
+    doc.preset?.ratios?.forEach((_, i) => add(`${doc.preset.caption}.ratio${i ? i + 1 : ""}`));
     for (const section of doc.sections) {
       add(`ui.section.${section.name}`);
       for (const g of section.groups) {

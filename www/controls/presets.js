@@ -3,6 +3,7 @@
 // the core found. Built with DOM methods and textContent only; the core decides what is marked,
 // this file only adds a class and a description.
 import { el, uid } from "../dom.js";
+import { localizeNumber } from "../i18n/index.js";
 
 const MARK = "claim-mark";
 
@@ -19,6 +20,7 @@ export class Claims {
       el("strong", {}, t("claims.shown")),
       " ",
       this.text,
+      (this.ratios = el("span", { class: "claim-ratios" })),
     );
     this.buttons = [null, ...presets].map((p) =>
       el(
@@ -65,10 +67,32 @@ export class Claims {
     if (preset && this.fold) this.fold.open = true;
   }
 
+  /** The ratios the claim quotes (the core's `doc.preset.ratios`), in words after its caption. */
+  showRatios(preset) {
+    this.ratios.replaceChildren(...ratioSentences(preset, this.t).map((text) => [" ", text]).flat());
+  }
+
   /** The ids a marked element is described by: the mark's meaning and the caption. */
   get describedBy() {
     return `${this.markId} ${this.captionId}`;
   }
+}
+
+/** The sentences of a shown claim's ratios (`claim.<id>.ratio`, `.ratio2`, ...), with the core's
+ * numbers in the reader's separators. */
+export function ratioSentences(preset, t) {
+  return (preset?.ratios ?? [])
+    .filter((r) => r.value !== null)
+    .map((r, i) => t(`${preset.caption}.ratio${i ? i + 1 : ""}`, { of: localizeNumber(r.of.text, t), to: localizeNumber(r.to.text, t), ratio: localizeNumber(r.text, t) }));
+}
+
+/** Puts each ratio's sentence under the table that holds its cells. */
+export function placeRatios(root, preset, t) {
+  const texts = ratioSentences(preset, t);
+  (preset?.ratios ?? []).filter((r) => r.value !== null).forEach((r, i) => {
+    const wrap = root.querySelector(`[data-group="${CSS.escape(r.of.group)}"] table[data-table="${CSS.escape(r.of.key)}"]`)?.closest(".table-wrap");
+    wrap?.after(el("p", { class: "claim-ratio", dataset: { ratio: String(i) } }, texts[i]));
+  });
 }
 
 /** Marks the core's highlights (`doc.preset.highlights`) in the rendered report under `root`.

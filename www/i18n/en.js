@@ -18,6 +18,8 @@ export default {
   "export.svg": "{name}: download the chart as SVG",
   "export.png": "{name}: download the chart as PNG",
   "export.failed": "Could not export:",
+  "export.option.wide": "16:9 (slide)",
+  "export.option.values": "values written",
 
   "ui.lessons": "Lessons",
   "ui.language": "Türkçe",

@@ -18,6 +18,8 @@ export default {
   "export.svg": "{name}: grafiği SVG olarak indir",
   "export.png": "{name}: grafiği PNG olarak indir",
   "export.failed": "Dışa aktarılamadı:",
+  "export.option.wide": "16:9 (slayt)",
+  "export.option.values": "değerler yazılı",
 
   "ui.lessons": "Dersler",
   "ui.language": "English",

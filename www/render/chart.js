@@ -272,6 +272,9 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
 
   // Marks.
   const marks = svg("g", { class: "marks" });
+  // Each mark's value, drawn for an exported slide that asks for it (hidden on the page, where a
+  // tap or the data table tells it).
+  const values = svg("g", { class: "values" });
   const tip = (text, event) => showTip(tooltip, figure, text, event);
   chart.series.forEach((series, si) => {
     const name = seriesName(series, lesson, t);
@@ -300,6 +303,7 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
         dot.addEventListener("pointerenter", (e) => tip(label(p), e));
         dot.addEventListener("pointerleave", () => hideTip(tooltip));
         marks.append(dot);
+        values.append(svg("text", { class: "value-label", x: x(p.x), y: y(p.y) - 8, "text-anchor": "middle" }, formatNumber(p.y, t, series.decimals)));
       }
     } else {
       const base = chart.y.scale === "log" ? bottom : y(Math.max(y0, 0));
@@ -318,6 +322,7 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
         rect.addEventListener("pointerenter", (e) => tip(label(p), e));
         rect.addEventListener("pointerleave", () => hideTip(tooltip));
         marks.append(rect);
+        values.append(svg("text", { class: "value-label", x: bx + inner.bandwidth() / 2, y: Math.min(by, base) - 4, "text-anchor": "middle" }, formatNumber(p.y, t, series.decimals)));
       }
     }
   });
@@ -328,7 +333,7 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
       svg("text", { class: "rule-label", x: right, y: py - 4, "text-anchor": "end" }, `${t(`rule.${rule.key}`)}: ${formatNumber(rule.y, t, 2)}`),
     );
   }
-  root.append(marks);
+  root.append(marks, values);
   return root;
 }
 

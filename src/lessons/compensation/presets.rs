@@ -44,7 +44,8 @@ pub const PRESETS: &[Preset] = &[
             "c:monte_carlo:1:calls_per_job ",
             "c:monte_carlo:2:calls_per_job ",
             "p:monte_carlo:hung_rate_vs_attempts:rate:1 ",
-            "p:monte_carlo:hung_rate_vs_attempts:rate:2",
+            "p:monte_carlo:hung_rate_vs_attempts:rate:2 ",
+            "r:monte_carlo:1:rate:2:rate",
         ),
     },
     Preset {
