@@ -3,13 +3,12 @@
 import { el, clear } from "./dom.js";
 import { engine as early, booting } from "./start.js";
 import { translator } from "./i18n/index.js";
+import { scrollCues } from "./render/table.js";
+import { changesBar, movedCells } from "./render/changes.js";
 import { renderReport } from "./render/report.js";
 import { Panel, allowedText } from "./controls/panel.js";
-import { embedDialog, postHeight } from "./embed.js";
 import { Claims, markHighlights, placeRatios } from "./controls/presets.js";
-import { SweepSection, splitAxis } from "./controls/sweep.js";
-import { timelineView } from "./render/timeline.js";
-import { runPicker } from "./controls/runpicker.js";
+import { splitAxis } from "./controls/axis.js";
 import { decorate } from "./export.js";
 import { registerOffline } from "./offline.js";
 
@@ -38,6 +37,19 @@ const state = {
 
 const VIEW_KEYS = ["sweep", "sweep_y", "metric", "trace"];
 
+/** Modules the first table does not need, loaded when a view asks for them (the first load
+ * stays within its budget): the watched run, the sweep form, the embed helpers. */
+const once = (load) => {
+  let promise = null;
+  return () => (promise ??= load());
+};
+const modules = {
+  timeline: once(() => import("./render/timeline.js")),
+  runPicker: once(() => import("./controls/runpicker.js")),
+  sweep: once(() => import("./controls/sweep.js")),
+  embed: once(() => import("./embed.js")),
+};
+
 let engine;
 let t = translator("tr", null);
 let panel = null;
@@ -45,6 +57,8 @@ let generation = 0;
 let charts = [];
 const ui = {};
 let timeline = null; // the trace viewer shown, if any
+let backTo = null; // the chart point that opened the watched run: {chart, point}
+let pendingChange = null; // the parameters the learner just set, for "what moved"
 let sweepSection = null;
 let lastSweep = null; // {key, doc}: a sweep does not depend on its own parameters' values
 let exported = { report: null, trace: null }; // the core's documents shown, for the export buttons
@@ -179,6 +193,7 @@ function buildShell() {
   );
   ui.claims = claims();
   ui.trace = el("div", { class: "trace-box", id: "trace", hidden: true });
+  ui.changes = el("div", { class: "changes-slot" });
   ui.sweep = el("div", { class: "sweep-box" });
   // Without controls the sweep shows only if the link has one, and the lesson's text stays out.
   const sweepShown = state.controls || state.view.sweep;
@@ -235,9 +250,10 @@ function buildShell() {
       // controls=0: the results without the page's tools (exports=1 brings the exports back).
       el("div", { class: "bar" }, ui.marker, state.controls ? actions : null),
       el("div", { class: panel ? "layout" : "layout no-panel" }, panel?.node, ui.results),
+      ui.changes,
     ),
   );
-  if (state.embed) postHeight();
+  if (state.embed) modules.embed().then((m) => m.postHeight());
   new ResizeObserver(() => drawCharts()).observe(ui.results);
 }
 
@@ -269,8 +285,14 @@ function tabKeys(event) {
 // ---------------------------------------------------------------- changes
 
 function setValues(changes, { focusTrace = false } = {}) {
-  state.preset = null; // a change of the user's is no longer the claim's
   const specs = state.specs[state.lesson];
+  // Only values that really change count (a blur re-sends the same text): nothing is recomputed
+  // for those, and "what moved" names the others.
+  const now = (name) => state.values[name] ?? specs.find((s) => s.name === name)?.default;
+  const differ = Object.keys(changes).filter((name) => changes[name] !== now(name));
+  if (!differ.length && !focusTrace) return;
+  if (differ.length) pendingChange = differ;
+  state.preset = null; // a change of the user's is no longer the claim's
   for (const [name, text] of Object.entries(changes)) {
     const spec = specs.find((s) => s.name === name);
     if (!spec) continue;
@@ -322,7 +344,24 @@ async function openTrace(selector) {
   await runTrace({ focus: true });
 }
 
+/** Where a tapped point is (its chart and index), to find it again after a re-render. */
+function pointAddress(mark) {
+  const chart = mark.closest("figure[data-chart]")?.dataset.chart;
+  const point = mark.querySelector("[data-point]")?.dataset.point ?? mark.dataset.point;
+  return chart && point ? { chart, point } : null;
+}
+
+/** Back from the watched run to the point that opened it: scrolled to and focused. */
+function goBack() {
+  const dot = backTo && document.querySelector(`figure[data-chart="${CSS.escape(backTo.chart)}"] [data-point="${CSS.escape(backTo.point)}"]`);
+  const target = dot?.closest(".watchable") ?? dot;
+  if (!target) return;
+  target.scrollIntoView({ block: "center" });
+  target.focus({ preventScroll: true });
+}
+
 function closeTrace() {
+  backTo = null;
   delete state.view.trace;
   timeline?.stop();
   timeline = null;
@@ -348,6 +387,8 @@ async function runTrace({ focus = false } = {}) {
     "div",
     { class: "trace-head" },
     el("h2", {}, t("ui.watch")),
+    // After a jump from a chart point, the way back to it.
+    backTo ? el("button", { type: "button", class: "small back", onclick: goBack }, t("ui.trace.back")) : null,
     el("button", { type: "button", class: "small", onclick: closeTrace }, t("ui.watch_close")),
   );
   ui.trace.hidden = false;
@@ -361,6 +402,7 @@ async function runTrace({ focus = false } = {}) {
     // The controls of the lesson's default run, so every run stays a choice away; the typed
     // selector is kept as it was.
     const controls = await engine.call("traceControls", [state.resolved.query]).catch(() => []);
+    const { runPicker } = await modules.runPicker();
     if (gen !== generation) return;
     const picker = runPicker({ controls, selector: state.view.trace ?? "", lesson: state.lesson, t, onSelector: (s) => openTrace(s) });
     picker.querySelector(".trace-typed").open = true;
@@ -373,6 +415,7 @@ async function runTrace({ focus = false } = {}) {
     state.view.trace = doc.trace.selector;
     updateLink();
   }
+  const { timelineView } = await modules.timeline();
   if (gen !== generation) return;
   const at = timeline?.frame();
   const selected = timeline?.selected() ?? null;
@@ -393,7 +436,7 @@ async function runTrace({ focus = false } = {}) {
 }
 
 /** The sweep's form (built when opened: it needs the core's sweep options for the lesson). */
-function buildSweep(open) {
+async function buildSweep(open) {
   const holder = el(
     "details",
     {
@@ -402,7 +445,7 @@ function buildSweep(open) {
       ontoggle: async (e) => {
         if (!e.currentTarget.open) return;
         await loadSweepOptions();
-        buildSweep(true);
+        await buildSweep(true);
         ui.sweep.querySelector("select")?.focus();
       },
     },
@@ -414,6 +457,9 @@ function buildSweep(open) {
     ui.sweep.replaceChildren(holder);
     return;
   }
+  const slot = ui.sweep;
+  const { SweepSection } = await modules.sweep();
+  if (slot !== ui.sweep) return; // the page was rebuilt meanwhile (another lesson, language)
   sweepSection = new SweepSection({
     lesson: state.lesson,
     specs: state.specs[state.lesson],
@@ -428,7 +474,10 @@ function buildSweep(open) {
       lastSweep = null;
       updateLink().then(() => runSweep());
     },
-    onPoint: (i, trace) => watchSweepPoint(i, trace),
+    onPoint: (i, trace, mark) => {
+      backTo = mark ? pointAddress(mark) : null;
+      watchSweepPoint(i, trace);
+    },
     onCancel: () => {
       generation += 1;
       engine.restart("cancel");
@@ -477,7 +526,7 @@ async function runSweep() {
   // The form's choices follow the parameters (a metric's rows, what it moves with).
   if (!state.sweepOptions[optionsKey()]) {
     await loadSweepOptions();
-    buildSweep(true);
+    await buildSweep(true);
   }
   const key = sweepKey();
   if (lastSweep?.key === key) {
@@ -565,7 +614,10 @@ async function refresh({ focusTrace = false } = {}) {
   ui.status.hidden = true;
   ui.notice.hidden = true;
   ui.results.setAttribute("aria-busy", "false");
+  const before = exported.report;
   renderDoc(result.doc);
+  if (pendingChange) showMoved(pendingChange, before, result.doc);
+  pendingChange = null;
   const first = !document.body.dataset.ready;
   document.body.dataset.ready = "1";
   document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);
@@ -574,6 +626,29 @@ async function refresh({ focusTrace = false } = {}) {
   // The watched run and the sweep follow the parameters (after the tables, never before them).
   await runTrace({ focus: focusTrace });
   await runSweep();
+}
+
+/** "What moved": the values just set and the numbers that moved most, at the bottom of the
+ * screen, with a way to the cell. */
+function showMoved(names, before, after) {
+  const moved = movedCells(before, after, t);
+  const changed = names.map((n) => ({ label: t(`param.${state.lesson}.${n}`), value: state.values[n] ?? state.resolved?.params[n] ?? "" }));
+  const bar = changesBar({
+    changed,
+    moved,
+    t,
+    onShow: (m) => {
+      const row = ui.report.querySelector(`[data-group="${CSS.escape(m.group)}"] table[data-table="${CSS.escape(m.table)}"]`)?.tBodies[0]?.rows[m.row];
+      const cell = row && [...row.cells].find((c) => c.dataset.col === m.col);
+      if (!cell) return;
+      cell.scrollIntoView({ block: "center", inline: "center" });
+      cell.classList.add("just-moved");
+      cell.closest(".table-wrap")?.focus({ preventScroll: true });
+      ui.changes.replaceChildren();
+    },
+    onClose: () => ui.changes.replaceChildren(),
+  });
+  ui.changes.replaceChildren(bar);
 }
 
 /** The link as the core read it: URL, panel, marker and problems follow at once. */
@@ -594,7 +669,10 @@ function showResolved(resolved) {
 function renderDoc(doc) {
   const rendered = renderReport(doc, t, {
     showSectionTitles: !state.section && doc.sections.length > 1,
-    onPoint: (p) => openTrace(p.trace),
+    onPoint: (p, mark) => {
+      backTo = pointAddress(mark);
+      openTrace(p.trace);
+    },
   });
   charts = rendered.charts;
   exported.report = doc;
@@ -614,6 +692,7 @@ function drawCharts() {
     if (c.node.isConnected) c.draw(c.node.clientWidth);
   }
   markHighlights(ui.report, state.highlights, ui.claims.describedBy);
+  scrollCues(ui.report, t);
   if (timeline?.node.isConnected) timeline.draw(timeline.node.clientWidth);
   if (sweepSection?.figures[0]?.node.isConnected) sweepSection.draw(sweepSection.result.clientWidth);
   addExports();
@@ -729,7 +808,8 @@ async function copyLink() {
   }
 }
 
-function openEmbed() {
+async function openEmbed() {
+  const { embedDialog } = await modules.embed();
   const lesson = state.lesson;
   const urlFor = ({ section, figure, controls, exports }) => {
     const q = new URLSearchParams(state.resolved.share);

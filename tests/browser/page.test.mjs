@@ -776,6 +776,69 @@ describe("page", () => {
     await p.close();
   });
 
+  test("result next to the control on a phone: what moved shows where the learner is, wide tables cue their scroll, targets are 24 px, a jump to a run has its way back", async () => {
+    const phone = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const p = await page(phone);
+    await p.goto(`${url}?lesson=supervisor`);
+    await rendered(p);
+    await p.click(".panel-fold > summary");
+    await p.fill('input[name="scan"]', "4");
+    await p.locator('input[name="scan"]').dispatchEvent("change");
+    await rendered(p, 2);
+    // The bar is on screen, next to the slider, and its numbers are the tables' (the CLI's).
+    const bar = p.locator(".change-summary");
+    await bar.waitFor();
+    const box = await bar.boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= 844, `the bar is on screen (${box.y}–${box.y + box.height})`);
+    assert.match(await bar.textContent(), /Tarama aralığı \(tur\) = 4/);
+    const want = cliReport("supervisor", { scan: 4 });
+    const items = await bar.locator("li").evaluateAll((lis) => lis.map((li) => ({ ...li.dataset, to: li.querySelector("strong").textContent })));
+    assert.ok(items.length > 0, "numbers moved");
+    for (const it of items) {
+      const table = want.sections.flatMap((s) => s.groups).flatMap((g) => g.blocks).find((x) => x.key === it.table);
+      const c = table.columns.findIndex((col) => col.key === it.col);
+      assert.equal(it.to, expectedText(table.rows[Number(it.row)][c], "tr"), `${it.table} ${it.row} ${it.col}`);
+    }
+    await bar.locator("button", { hasText: "Tabloda göster" }).click();
+    const cell = p.locator("td.just-moved, th.just-moved");
+    await cell.waitFor();
+    const at = await cell.boundingBox();
+    assert.ok(at.y >= 0 && at.y + at.height <= 844, "the cell is on screen");
+    // A wide table cues its sideways scroll.
+    assert.ok((await p.locator(".table-wrap.scrolls").count()) > 0, "a table scrolls sideways at 390 px");
+    assert.equal(await p.locator(".scroll-cue").count(), await p.locator(".table-wrap.scrolls").count());
+    // Every target is at least 24 × 24 px, folds open, the run watched, a sweep drawn.
+    for (const q of ["lesson=supervisor&trace=&sweep=scan:1..8:4", "lesson=jobs&trace=", "lesson=compensation&trace="]) {
+      await p.goto(`${url}?${q}`);
+      await rendered(p);
+      await p.waitForSelector(".trace .timeline svg");
+      await p.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
+      await p.waitForTimeout(300);
+      const small = await p.evaluate(() =>
+        [...document.querySelectorAll('button, select, input:not([type=hidden]), a[href], [role="button"], summary, [role="tab"], svg .hit')]
+          .map((n) => [n, n.getBoundingClientRect()])
+          .filter(([n, r]) => (r.width || r.height) && getComputedStyle(n).visibility !== "hidden" && (r.width < 23.5 || r.height < 23.5))
+          .map(([n, r]) => `${n.tagName} ${n.className?.baseVal ?? n.className} ${Math.round(r.width)}×${Math.round(r.height)}`),
+      );
+      assert.deepEqual(small, [], q);
+    }
+    // A tapped chart point opens its run; the way back returns to the point.
+    await p.goto(`${url}?lesson=supervisor`);
+    await rendered(p);
+    const point = p.locator('figure[data-chart="recovery_vs_scan"] .watchable').nth(2);
+    await point.tap();
+    await p.waitForFunction(() => /trace=scan(:|%3A)4/.test(location.search));
+    await p.waitForSelector(".trace .timeline svg");
+    await p.locator(".trace-head .back").tap();
+    await p.waitForFunction(() => document.activeElement?.closest?.('figure[data-chart="recovery_vs_scan"]') !== null && document.activeElement.classList.contains("watchable"));
+    const back = await p.locator('figure[data-chart="recovery_vs_scan"] .watchable').nth(2).boundingBox();
+    assert.ok(back.y >= 0 && back.y + back.height <= 844, "the point is on screen again");
+    await shot(p, "phone-way-back");
+    clean(p, "result next to the control");
+    await p.close();
+    await phone.close();
+  });
+
   test("a 390-px phone screen has no horizontal scroll", async () => {
     const phone = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     for (const lesson of LESSONS) {

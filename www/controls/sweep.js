@@ -6,12 +6,9 @@ import { el, uid } from "../dom.js";
 import { formatNumber } from "../i18n/index.js";
 import { chartFigure } from "../render/chart.js";
 import { heatmapFigure, heatmapTable } from "../render/heatmap.js";
+import { splitAxis } from "./axis.js";
 
-/** Splits `name:values` into its two parts (the codec's text form). */
-export function splitAxis(text) {
-  const at = text ? text.search(/[:=]/) : -1;
-  return at < 0 ? { name: text ?? "", values: "" } : { name: text.slice(0, at), values: text.slice(at + 1) };
-}
+export { splitAxis };
 
 /** `a..b:n` or `a..b` as {from, to, steps}; null for a list. */
 function splitRange(values) {
@@ -126,7 +123,7 @@ export class SweepSection {
    * @param {object} o.view the link's sweep keys as typed
    * @param {Function} o.t
    * @param {Function} o.onRun called with {sweep, sweep_y, metric} (texts) or null to remove
-   * @param {Function} o.onPoint called with (point index) to watch that run
+   * @param {Function} o.onPoint called with (point index, trace, the mark tapped) to watch that run
    * @param {Function} o.onCancel
    */
   constructor({ lesson, specs, options, view, t, onRun, onPoint, onCancel, open }) {
@@ -319,7 +316,7 @@ export class SweepSection {
         const figure = chartFigure(p.chart, this.lesson, t, {
           caption,
           table: false, // its own table below, with a "watch" button per row
-          onPoint: (pt) => this.onPoint(s.x.values.indexOf(pt.x), pt.trace ?? ""),
+          onPoint: (pt, mark) => this.onPoint(s.x.values.indexOf(pt.x), pt.trace ?? "", mark),
         });
         this.figures.push(figure);
         return el("div", { class: "sweep-panel" }, figure.node, flat, this.#lineTable(p, onCell));

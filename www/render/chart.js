@@ -158,11 +158,11 @@ function watchable(mark, p, text, t, onPoint) {
   mark.setAttribute("role", "button");
   mark.setAttribute("aria-label", `${text}. ${t("ui.watch_point")}`);
   mark.classList.add("watchable");
-  mark.addEventListener("click", () => onPoint(p));
+  mark.addEventListener("click", () => onPoint(p, mark));
   mark.addEventListener("keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
-      onPoint(p);
+      onPoint(p, mark);
     }
   });
   return mark;
@@ -299,7 +299,11 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
           );
         }
         const circle = svg("circle", { class: `dot s${si}`, cx: x(p.x), cy: y(p.y), r: 4, "data-point": `${si}:${pi}` }, svg("title", {}, label(p)));
-        const dot = watchable(circle, p, label(p), t, onPoint);
+        // A point that opens its run is a button with a finger-sized target (WCAG 2.5.8).
+        const opens = onPoint && p.trace !== undefined;
+        const dot = opens
+          ? watchable(svg("g", { class: "point" }, circle, svg("circle", { class: "hit", cx: x(p.x), cy: y(p.y), r: 13 })), p, label(p), t, onPoint)
+          : circle;
         dot.addEventListener("pointerenter", (e) => tip(label(p), e));
         dot.addEventListener("pointerleave", () => hideTip(tooltip));
         marks.append(dot);

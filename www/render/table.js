@@ -41,6 +41,23 @@ export function renderTable(table, lesson, t, caption) {
   );
 }
 
+/** Marks every table under `root` that scrolls sideways (wider than its box): a shadow on the
+ * side with more to see and a "scroll" hint before it, gone once the end is reached. */
+export function scrollCues(root, t) {
+  for (const wrap of root.querySelectorAll(".table-wrap")) {
+    const wide = wrap.scrollWidth > wrap.clientWidth + 1;
+    wrap.classList.toggle("scrolls", wide);
+    let cue = wrap.previousElementSibling?.classList.contains("scroll-cue") ? wrap.previousElementSibling : null;
+    if (wide && !cue) {
+      cue = el("p", { class: "scroll-cue", "aria-hidden": "true" }, t("ui.table_scrolls"));
+      wrap.before(cue);
+      wrap.addEventListener("scroll", () => wrap.classList.toggle("at-end", wrap.scrollLeft + wrap.clientWidth >= wrap.scrollWidth - 2), { passive: true });
+    } else if (!wide && cue) {
+      cue.remove();
+    }
+  }
+}
+
 /** A column header in the reader's language (the lesson's header when there is no message). */
 export function columnLabel(column, lesson, t) {
   const key = `col.${lesson}.${column.key}`;

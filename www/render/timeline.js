@@ -289,7 +289,9 @@ function trackView(track, tr, t, styles, { onPick }) {
     // Room for the longest lane label (step names can be long), within reason on a phone.
     const longest = Math.max(2, ...track.lanes.map((l) => l.label.length));
     const LABEL_W = Math.min(Math.max(36, Math.round(longest * 6.2 + 10)), Math.max(60, width * 0.3));
-    const lh = n > 24 ? Math.max(5, Math.floor(330 / n)) : 16;
+    // A few lanes get finger-high bars (24 px, WCAG 2.5.8); many are packed (the data table and
+    // the detail panel tell each one).
+    const lh = n > 24 ? Math.max(5, Math.floor(330 / n)) : n > 12 ? 16 : 24;
     const height = n * lh + AXIS_H + 4;
     const right = width - 8;
     x = (v) => LABEL_W + (v / Math.max(1, tr.end)) * (right - LABEL_W);
@@ -333,7 +335,8 @@ function trackView(track, tr, t, styles, { onPick }) {
       let m = null;
       if (e.lane === null) {
         const at = { x1: x(e.at + 0.5), x2: x(e.at + 0.5), y1: 0, y2: n * lh + 2 };
-        m = svg("g", { class: "line", dataset: { kind: e.kind } }, svg("line", { class: "track-event", ...at }), svg("line", { class: "hit", dataset: { event: String(k) }, ...at }));
+        const hit = { x: at.x1 - 12, y: 0, width: 24, height: at.y2 };
+        m = svg("g", { class: "line", dataset: { kind: e.kind } }, svg("line", { class: "track-event", ...at }), svg("rect", { class: "hit", dataset: { event: String(k) }, ...hit }));
       } else if (styles.marks.has(e.kind)) {
         const cy = e.lane * lh + 2 + (lh - 2) / 2;
         m = svg("g", { class: "mark", dataset: { kind: e.kind } }, svg("circle", { class: `ev ${dot(e.kind)}`, cx: x(e.at + 0.5), cy, r: Math.max(2, Math.min(4, lh / 3)) }));

@@ -1,0 +1,80 @@
+// "What moved": after a change of the learner's, a compact bar at the bottom of the screen with
+// the values changed and the table numbers that moved most (each the core's, old and new, as the
+// tables print them), and a link to the cell. On a phone the tables are far below the slider;
+// the effect shows where the learner is.
+import { el } from "../dom.js";
+import { formatCell } from "../i18n/index.js";
+import { columnLabel } from "./table.js";
+
+const SHOWN = 3;
+const NUMERIC = new Set(["int", "fixed", "number", "percent"]);
+
+/** The table cells whose numbers differ between two of the core's documents of one lesson,
+ * the largest relative moves first: [{group, table, row, col, rowLabel, colLabel, from, to}]. */
+export function movedCells(before, after, t) {
+  if (!before || !after || before.lesson !== after.lesson) return [];
+  const lesson = after.lesson;
+  const tables = (doc) =>
+    new Map(doc.sections.flatMap((s) => s.groups.flatMap((g) => g.blocks.filter((b) => b.type === "table").map((b) => [`${g.key}/${b.key}`, { group: g.key, table: b }]))));
+  const old = tables(before);
+  const moved = [];
+  for (const [id, { group, table }] of tables(after)) {
+    const was = old.get(id)?.table;
+    if (!was || was.rows.length !== table.rows.length) continue;
+    table.rows.forEach((row, r) => {
+      row.forEach((cell, c) => {
+        const prev = was.rows[r][c];
+        if (!prev || !NUMERIC.has(cell.kind) || prev.kind !== cell.kind) return;
+        if (typeof cell.value !== "number" || typeof prev.value !== "number") return;
+        const from = formatCell(prev, t);
+        const to = formatCell(cell, t);
+        if (from === to) return;
+        const scale = Math.max(Math.abs(prev.value), Math.abs(cell.value), 1e-12);
+        moved.push({
+          group,
+          table: table.key,
+          row: r,
+          col: table.columns[c].key,
+          rowLabel: row[0] && !NUMERIC.has(row[0].kind) ? formatCell(row[0], t) : String(r + 1),
+          colLabel: columnLabel(table.columns[c], lesson, t),
+          from,
+          to,
+          size: Math.abs(cell.value - prev.value) / scale,
+        });
+      });
+    });
+  }
+  return moved.sort((a, b) => b.size - a.size);
+}
+
+/** The bar: `changed` [{label, value}] of the values set, `moved` from movedCells; `onShow(cell)`
+ * brings a cell into view. Returns the element (role=status, so it is read out). */
+export function changesBar({ changed, moved, t, onShow, onClose }) {
+  const shown = moved.slice(0, SHOWN);
+  return el(
+    "aside",
+    { class: "change-summary", role: "status", "aria-label": t("ui.changes.title") },
+    el("p", { class: "changed" }, changed.map((c, i) => [i ? "; " : "", el("strong", {}, c.label), ` = ${c.value}`])),
+    shown.length
+      ? el(
+          "ul",
+          {},
+          shown.map((m) =>
+            el(
+              "li",
+              { dataset: { table: m.table, row: String(m.row), col: m.col } },
+              `${m.rowLabel} · ${m.colLabel}: ${m.from} → `,
+              el("strong", {}, m.to),
+            ),
+          ),
+        )
+      : el("p", { class: "hint" }, t("ui.changes.none")),
+    moved.length > SHOWN ? el("p", { class: "hint" }, t("ui.changes.more", { count: moved.length - SHOWN })) : null,
+    el(
+      "p",
+      { class: "change-actions" },
+      shown.length ? el("button", { type: "button", class: "small", onclick: () => onShow(shown[0]) }, t("ui.changes.show")) : null,
+      el("button", { type: "button", class: "small", "aria-label": t("ui.changes.close"), onclick: onClose }, "×"),
+    ),
+  );
+}
