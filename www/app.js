@@ -3,6 +3,7 @@
 import { el, clear } from "./dom.js";
 import { engine as early, booting } from "./start.js";
 import { translator } from "./i18n/index.js";
+import { errorText } from "./i18n/errors.js";
 import { scrollCues } from "./render/table.js";
 import { changesBar, movedCells } from "./render/changes.js";
 import { renderReport } from "./render/report.js";
@@ -267,6 +268,22 @@ function claims() {
   });
 }
 
+/** What a refusal may list as the valid choices, from what the core told the page. */
+function known() {
+  const specs = state.specs[state.lesson] ?? [];
+  return {
+    lesson: state.lesson,
+    lessons: state.lessons.map((l) => l.id),
+    sections: currentLesson().sections ?? [],
+    presets: state.presets.filter((p) => p.lesson === state.lesson).map((p) => p.id),
+    params: specs.map((s) => s.name),
+    numeric: specs.filter((s) => ["int", "seed", "real", "prob"].includes(s.kind.type)).map((s) => s.name),
+  };
+}
+
+/** A core error in the page's language. */
+const explain = (e) => errorText(e, t, known());
+
 /** The core's description of the lesson shown (its sections, seed, whether a run can be watched). */
 function currentLesson() {
   return state.lessons.find((l) => l.id === state.lesson) ?? {};
@@ -376,7 +393,7 @@ async function updateLink() {
   try {
     showResolved(await engine.call("resolve", [rawQuery()]));
   } catch (err) {
-    if (!err.cancelled) showNotice(err.message);
+    if (!err.cancelled) showNotice(explain(err));
   }
 }
 
@@ -406,7 +423,7 @@ async function runTrace({ focus = false } = {}) {
     if (gen !== generation) return;
     const picker = runPicker({ controls, selector: state.view.trace ?? "", lesson: state.lesson, t, onSelector: (s) => openTrace(s) });
     picker.querySelector(".trace-typed").open = true;
-    ui.trace.replaceChildren(head, el("p", { class: "field-error", role: "alert" }, `${err.param ?? ""}${err.param ? ": " : ""}${err.message}`), picker);
+    ui.trace.replaceChildren(head, el("p", { class: "field-error", role: "alert" }, explain(err)), picker);
     return;
   }
   // The link keeps the run as the core names it, whichever form chose it; `trace=` (the
@@ -503,7 +520,7 @@ async function loadSweepOptions() {
   try {
     state.sweepOptions[key] = await engine.call("sweepOptions", [key.includes("=") ? key : state.lesson]);
   } catch (err) {
-    if (!err.cancelled) showNotice(err.message);
+    if (!err.cancelled) showNotice(explain(err));
   }
 }
 
@@ -546,7 +563,7 @@ async function runSweep() {
     drawCharts();
   } catch (err) {
     if (err.cancelled || gen !== generation) return;
-    sweepSection?.showError(err);
+    sweepSection?.showError({ ...err, message: explain(err), param: null });
   }
 }
 
@@ -566,7 +583,7 @@ async function randomSeed(name) {
     const seed = await engine.call("randomSeed", [state.lesson]);
     setValues({ [name]: String(seed) });
   } catch (err) {
-    if (!err.cancelled) showNotice(err.message);
+    if (!err.cancelled) showNotice(explain(err));
   }
 }
 
@@ -605,7 +622,7 @@ async function refresh({ focusTrace = false } = {}) {
     if (err.cancelled) return;
     ui.status.hidden = true;
     ui.results.setAttribute("aria-busy", "false");
-    showNotice(err.message);
+    showNotice(explain(err));
     return;
   } finally {
     clearTimeout(slow);
@@ -768,7 +785,7 @@ function showErrors(resolved) {
           allowed: allowedText(spec, e, t),
           default: spec.default || t("ui.none"),
         })}`
-      : e.message;
+      : explain(e);
     return el("li", { dataset: { param: e.param ?? "" } }, text);
   });
   ui.errors.hidden = list.length === 0;

@@ -342,8 +342,10 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
 }
 
 function describe(chart, lesson, t) {
+  const cats = chart.x.categories ?? [];
+  const xName = (x) => (chart.x.scale === "band" ? categoryName(cats.find((c) => c.id === x) ?? { id: x }, t) : formatNumber(x, t, 4));
   return chart.series
-    .map((s) => `${seriesName(s, lesson, t)}: ${s.points.map((p) => `${p.x} → ${formatNumber(p.y, t, s.decimals)}`).join(", ")}`)
+    .map((s) => `${seriesName(s, lesson, t)}: ${s.points.map((p) => `${xName(p.x)} → ${formatNumber(p.y, t, s.decimals)}`).join(", ")}`)
     .join("; ");
 }
 

@@ -165,31 +165,35 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
     const prefix = tr.tracks.length > 1 ? `${t(`trace.track.${track.key}`, factVars)}: ` : "";
     const laneLabel = lane === null ? "" : `${track.lanes[lane].label}: `;
     const parts = [];
-    if (what.kind === "span") {
-      const s = item;
+    // A bar: its state and step, and on a job's step the fault to set there (lane i is job i + 1
+    // of the fault maps).
+    const bar = (s) => {
       const when = s.end - s.start > 1 ? `${unit(s.start + tr.first)} – ${unit(s.end - 1 + tr.first)}` : unit(s.start + tr.first);
       parts.push(el("p", {}, `${prefix}${laneLabel}${t(`trace.state.${s.state}`)}${s.note ? ` — ${s.note}` : ""} (${when})`));
-      // A job's step: set a fault there (lane i is job i + 1 of the fault maps).
-      if (track.faults && intervene && s.note) {
-        const job = lane + 1;
-        const now = intervene.state(job, s.note);
-        const next = intervene.next(job, s.note);
-        parts.push(
+      if (!(track.faults && intervene && s.note)) return;
+      const job = lane + 1;
+      const now = intervene.state(job, s.note);
+      const next = intervene.next(job, s.note);
+      parts.push(
+        el(
+          "p",
+          { class: "intervene" },
+          t("ui.trace.fault_now", { job: `S${job}`, step: s.note, state: t(`ui.fault.${now}`) }),
+          " ",
           el(
-            "p",
-            { class: "intervene" },
-            t("ui.trace.fault_now", { job: `S${job}`, step: s.note, state: t(`ui.fault.${now}`) }),
-            " ",
-            el(
-              "button",
-              { type: "button", class: "small", dataset: { job: String(job), step: s.note, next }, onclick: () => intervene.set(intervene.texts(job, s.note)) },
-              t("ui.trace.fault_set", { state: t(`ui.fault.${next}`) }),
-            ),
+            "button",
+            { type: "button", class: "small", dataset: { job: String(job), step: s.note, next }, onclick: () => intervene.set(intervene.texts(job, s.note)) },
+            t("ui.trace.fault_set", { state: t(`ui.fault.${next}`) }),
           ),
-        );
-      }
-    } else {
+        ),
+      );
+    };
+    if (what.kind === "span") bar(item);
+    else {
       parts.push(el("p", {}, `${prefix}${unit(item.at + tr.first)} — ${laneLabel}${eventText(item)}`));
+      // A mark sits on a bar: a tap on it tells that bar too (the mark covers its middle).
+      const under = lane === null ? null : track.lanes[lane].spans.find((s) => s.start <= item.at && item.at < s.end);
+      if (under) bar(under);
     }
     detail.replaceChildren(...parts);
   }
@@ -335,7 +339,8 @@ function trackView(track, tr, t, styles, { onPick }) {
       let m = null;
       if (e.lane === null) {
         const at = { x1: x(e.at + 0.5), x2: x(e.at + 0.5), y1: 0, y2: n * lh + 2 };
-        const hit = { x: at.x1 - 12, y: 0, width: 24, height: at.y2 };
+        // Its target is on the time axis under the lanes, clear of the bars.
+        const hit = { x: at.x1 - 12, y: n * lh + 2, width: 24, height: AXIS_H + 2 };
         m = svg("g", { class: "line", dataset: { kind: e.kind } }, svg("line", { class: "track-event", ...at }), svg("rect", { class: "hit", dataset: { event: String(k) }, ...hit }));
       } else if (styles.marks.has(e.kind)) {
         const cy = e.lane * lh + 2 + (lh - 2) / 2;

@@ -1,0 +1,48 @@
+// The core's refusals in the reader's language. The core names each one by code, key and value
+// (its `allowed` is an English phrase for the CLI); the page words them here, listing the valid
+// choices from what the core already told it (the lessons, sections, claims and parameters).
+
+/** `e` (a core error: {code, param, value, allowed, message}) as a sentence in `t`'s language.
+ * `known`: {lessons, sections, presets, params, numeric, lesson} — the valid choices. */
+export function errorText(e, t, known = {}) {
+  const list = (xs) => (xs ?? []).join(", ");
+  const vars = { param: e.param ?? "", value: e.value ?? "" };
+  switch (e.code) {
+    case "unknown_lesson":
+      return t("ui.error.unknown_lesson", { ...vars, allowed: list(known.lessons) });
+    case "unknown_section":
+      return t("ui.error.unknown_section", { ...vars, allowed: list(known.sections) });
+    case "unknown_preset":
+      return t("ui.error.unknown_preset", { ...vars, allowed: list(known.presets) });
+    case "unknown_param":
+      return t("ui.error.unknown_param", { ...vars, allowed: list(known.params) });
+    case "repeated_param":
+      return t("ui.error.repeated_param", vars);
+    case "too_much_work":
+      return t("ui.error.too_much_work", vars);
+    case "bad_value":
+      switch (e.param) {
+        case "lang":
+          return t("ui.error.lang", vars);
+        case "embed":
+        case "controls":
+        case "exports":
+          return t("ui.error.switch", vars);
+        case "v":
+          return t("ui.error.version", vars);
+        case "figure":
+          return t("ui.error.figure_form", vars);
+        case "trace":
+          return t("ui.error.trace", { ...vars, help: known.lesson && t.has(`ui.trace.selector_help.${known.lesson}`) ? t(`ui.trace.selector_help.${known.lesson}`) : "" });
+        case "sweep":
+        case "sweep_y":
+          return t("ui.error.sweep", { ...vars, allowed: list(known.numeric) });
+        case "metric":
+          return t("ui.error.metric", vars);
+        default:
+          return e.message;
+      }
+    default:
+      return e.message;
+  }
+}
