@@ -24,7 +24,10 @@ pub struct Preset {
     /// - `v:GROUP:LINE:NAME`, a named value of a line (`LINE#n` for the n-th line with that key);
     /// - `p:GROUP:CHART:SERIES:X`, a chart point by its x as printed (`#n` by index);
     /// - `r:GROUP:ROW:COLUMN:ROW:COLUMN`, the ratio of two cells of the group's table, the
-    ///   number a claim quotes ("on kattan fazla", ×17.4), computed here and not by the reader.
+    ///   number a claim quotes ("on kattan fazla", ×17.4), computed here and not by the reader;
+    /// - `q:N`, `q:rN` or `q:N~M`, what the learner is asked to predict before the claim is
+    ///   shown: the value of the N-th mark found (from 0, `r:` and `q:` marks not counted), of
+    ///   the N-th ratio, or how the N-th compares with the M-th (more, the same, less).
     pub marks: &'static str,
 }
 
@@ -46,7 +49,12 @@ impl Preset {
     pub fn marks(&self) -> impl Iterator<Item = &'static str> {
         self.marks
             .split(' ')
-            .filter(|m| !m.is_empty() && !m.starts_with("r:"))
+            .filter(|m| !m.is_empty() && !m.starts_with("r:") && !m.starts_with("q:"))
+    }
+
+    /// The prediction it asks for (its `q:` mark), without its `q:`.
+    pub fn question(&self) -> Option<&'static str> {
+        self.marks.split(' ').find_map(|m| m.strip_prefix("q:"))
     }
 
     /// The ratios it quotes (`r:` marks), without their `r:`.

@@ -16,8 +16,8 @@ pub const VERSION: &str = "1";
 
 /// Keys of the query that are about the page, not the lesson's parameters.
 pub const PAGE_KEYS: &[&str] = &[
-    "lesson", "section", "v", "lang", "embed", "controls", "exports", "figure", "preset", "sweep",
-    "sweep_y", "metric", "trace",
+    "lesson", "section", "v", "lang", "embed", "controls", "exports", "predict", "figure",
+    "preset", "sweep", "sweep_y", "metric", "trace",
 ];
 
 /// What a `figure=` value looks like (the run checks that the lesson has it).
@@ -173,6 +173,9 @@ pub struct Resolved {
     pub controls: bool,
     /// `exports=`, if given: the export buttons shown (1) or hidden (0) whatever `controls` is.
     pub exports: Option<bool>,
+    /// `predict=`, if given: a claim asks for a prediction before it is shown (1), or never
+    /// (0); unset, only a claim chosen on the full page asks.
+    pub predict: Option<bool>,
     /// `figure=`, if given: the one table or chart to show (a key of the lesson's report; the
     /// run checks it, the link only its form).
     pub figure: Option<String>,
@@ -217,7 +220,7 @@ pub fn resolve(query: &str) -> Resolved {
         }
     });
     let (mut lang, mut embed, mut controls) = ("tr", false, true);
-    let (mut exports, mut figure) = (None, None);
+    let (mut exports, mut predict, mut figure) = (None, None, None);
     let mut view: Vec<(&'static str, String)> = Vec::new();
     for (key, value) in &q.page {
         if let Some(k) = VIEW_KEYS.iter().find(|k| **k == key) {
@@ -239,6 +242,10 @@ pub fn resolve(query: &str) -> Resolved {
             }
             ("exports", "0" | "1") => {
                 exports = Some(value == "1");
+                true
+            }
+            ("predict", "0" | "1") => {
+                predict = Some(value == "1");
                 true
             }
             ("figure", v) if is_figure_key(v) => {
@@ -348,6 +355,7 @@ pub fn resolve(query: &str) -> Resolved {
         embed,
         controls,
         exports,
+        predict,
         figure,
         params,
         errors,
@@ -419,8 +427,10 @@ impl Resolved {
                 q.push_str(&format!("&{key}={}", u8::from(on)));
             }
         }
-        if let Some(on) = self.exports {
-            q.push_str(&format!("&exports={}", u8::from(on)));
+        for (key, on) in [("exports", self.exports), ("predict", self.predict)] {
+            if let Some(on) = on {
+                q.push_str(&format!("&{key}={}", u8::from(on)));
+            }
         }
         if self.lang != "tr" {
             q.push_str(&format!("&lang={}", self.lang));
@@ -441,13 +451,14 @@ impl Serialize for Resolved {
         let params = Pairs(self.params.pairs());
         let changed: Vec<&str> = self.params.changed().into_iter().map(|(k, _)| k).collect();
         let view = Pairs(self.view.clone());
-        let mut st = s.serialize_struct("Resolved", 16)?;
+        let mut st = s.serialize_struct("Resolved", 17)?;
         st.serialize_field("lesson", self.lesson.id())?;
         st.serialize_field("section", &self.section)?;
         st.serialize_field("lang", self.lang)?;
         st.serialize_field("embed", &self.embed)?;
         st.serialize_field("controls", &self.controls)?;
         st.serialize_field("exports", &self.exports.unwrap_or(self.controls))?;
+        st.serialize_field("predict", &self.predict)?;
         st.serialize_field("figure", &self.figure)?;
         st.serialize_field("params", &params)?;
         st.serialize_field("changed", &changed)?;
@@ -698,5 +709,22 @@ mod tests {
         assert_eq!(r.exports, None);
         let named: Vec<&str> = r.errors.iter().filter_map(|e| e.param.as_deref()).collect();
         assert_eq!(named, ["figure", "exports"]);
+    }
+
+    #[test]
+    fn keeps_the_prediction_choice_in_the_link() {
+        let r = resolve("lesson=compensation&preset=compensation.retry&embed=1&predict=1");
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert_eq!(r.predict, Some(true));
+        assert_eq!(
+            r.share_query(),
+            "lesson=compensation&preset=compensation.retry&embed=1&predict=1&v=1"
+        );
+        assert_eq!(resolve(&r.share_query()).share_query(), r.share_query());
+        assert_eq!(resolve("lesson=jobs&predict=0").predict, Some(false));
+        assert_eq!(resolve("lesson=jobs").predict, None);
+        let r = resolve("lesson=jobs&predict=yes");
+        assert_eq!(r.predict, None);
+        assert_eq!(r.errors[0].param.as_deref(), Some("predict"));
     }
 }

@@ -233,6 +233,11 @@ pub struct Listed {
     ///
     /// [`Preset::marks`]: crate::presets::Preset::marks
     pub highlights: String,
+    /// What the learner is asked to predict first (its `q:` mark without `q:`: `N`, `rN` or
+    /// `N~M`, see [`Preset::marks`]).
+    ///
+    /// [`Preset::marks`]: crate::presets::Preset::marks
+    pub question: Option<&'static str>,
 }
 
 /// Every preset of every lesson, for the page and `tatbikat --presets`.
@@ -244,6 +249,7 @@ pub fn preset_list() -> Vec<Listed> {
             query: query::preset_query(lesson, p),
             caption: p.caption_key(),
             highlights: p.marks().collect::<Vec<_>>().join(" "),
+            question: p.question(),
         })
         .collect()
 }

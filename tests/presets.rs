@@ -494,3 +494,60 @@ fn a_quoted_ratio_is_computed_from_the_marked_cells() {
         );
     }
 }
+
+/// Every claim asks for one prediction before it is shown (`q:`), and what it asks for is a
+/// number the core found at the claim's values: a marked value, a quoted ratio, or two marked
+/// values to compare. Its question is in both message files.
+#[test]
+fn every_claim_asks_for_a_prediction_the_core_can_answer() {
+    for (lesson, p) in lessons::presets() {
+        let q = p
+            .question()
+            .unwrap_or_else(|| panic!("{}: no q: mark", p.id));
+        assert_eq!(p.marks.matches("q:").count(), 1, "{}: one question", p.id);
+        let report = tatbikat::run(&lessons::preset_params(lesson, p).unwrap(), None).unwrap();
+        let found = presets::highlights(p, &report);
+        assert_eq!(found.len(), p.marks().count(), "{}: every mark found", p.id);
+        let number = |n: &str| -> f64 {
+            let i: usize = n.parse().unwrap_or_else(|_| panic!("{}: q:{q}", p.id));
+            found[i]
+                .value
+                .unwrap_or_else(|| panic!("{}: mark {i} is not a number", p.id))
+        };
+        if let Some(r) = q.strip_prefix('r') {
+            let i: usize = r.parse().unwrap();
+            assert!(presets::ratios(p, &report)[i].value.is_some(), "{}", p.id);
+        } else if let Some((a, b)) = q.split_once('~') {
+            assert_ne!(a, b, "{}", p.id);
+            let _ = (number(a), number(b));
+        } else {
+            let _ = number(q);
+        }
+        for lang in ["tr", "en"] {
+            let path = format!("src/lessons/{}/texts/{lang}.json", lesson.id());
+            let texts = std::fs::read_to_string(&path).unwrap();
+            assert!(
+                texts.contains(&format!("\"predict.{}\"", p.id)),
+                "{path}: predict.{}",
+                p.id
+            );
+        }
+    }
+    // The answers at the lesson's values, as the claims say them.
+    let answer = |id: &str| {
+        let (lesson, p) = lessons::presets().find(|(_, p)| p.id == id).unwrap();
+        let report = tatbikat::run(&lessons::preset_params(lesson, p).unwrap(), None).unwrap();
+        let found = presets::highlights(p, &report);
+        let q = p.question().unwrap();
+        q.split('~')
+            .map(|n| found[n.parse::<usize>().unwrap()].text.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        answer("supervisor.roles"),
+        ["12", "12"],
+        "the same with and without"
+    );
+    assert_eq!(answer("supervisor.silent-hang"), ["4"]);
+    assert_eq!(answer("compensation.orderings"), ["2"]);
+}

@@ -32,6 +32,9 @@ const state = {
   presets: [], // the lessons' claims from the core
   preset: null, // the claim shown (preset=), while the values are its own
   highlights: [], // what the core found for it in the last report
+  predict: null, // predict=: 1 asks before every claim, 0 never; unset, a claim chosen here asks
+  awaiting: null, // the claim whose figure waits for the learner's guess
+  guess: null, // {preset, text}: the last guess beside the core's answer
   view: {}, // the link's sweep=, sweep_y=, metric= and trace= as typed (see VIEW_KEYS)
   sweepOptions: {}, // parameters (optionsKey) → the core's sweep options there, asked for once
 };
@@ -49,6 +52,7 @@ const modules = {
   runPicker: once(() => import("./controls/runpicker.js")),
   sweep: once(() => import("./controls/sweep.js")),
   embed: once(() => import("./embed.js")),
+  predict: once(() => import("./controls/predict.js")),
 };
 
 let engine;
@@ -97,6 +101,9 @@ function adopt(resolved) {
   adoptValues(resolved.share);
   state.linkErrors = resolved.errors;
   state.preset = resolved.preset;
+  state.predict = resolved.predict;
+  // A link that asks for a prediction holds its claim's figure until the guess.
+  state.awaiting = resolved.preset && resolved.predict === true ? resolved.preset : null;
   state.view = { ...resolved.view };
 }
 
@@ -120,6 +127,7 @@ function rawQuery() {
   if (state.embed) q.set("embed", "1");
   if (!state.controls) q.set("controls", "0");
   if (state.exports !== state.controls) q.set("exports", state.exports ? "1" : "0");
+  if (state.predict !== null) q.set("predict", state.predict ? "1" : "0");
   if (state.figure) q.set("figure", state.figure);
   if (state.lang !== "tr") q.set("lang", state.lang);
   for (const key of VIEW_KEYS) if (state.view[key] !== undefined && state.view[key] !== null) q.set(key, state.view[key]);
@@ -349,6 +357,10 @@ function resetValues() {
 function choosePreset(preset) {
   state.values = {};
   state.preset = preset?.id ?? null;
+  state.guess = null;
+  // A claim chosen here first asks for a guess (in an embed only with predict=1).
+  const asks = state.predict === true || (state.predict === null && !state.embed);
+  state.awaiting = preset && asks ? preset.id : null;
   refresh();
 }
 
@@ -674,7 +686,7 @@ function showResolved(resolved) {
   history.replaceState(null, "", `?${resolved.share}`);
   state.preset = resolved.preset;
   if (resolved.preset) adoptValues(resolved.share);
-  ui.claims.show(resolved.preset);
+  ui.claims.show(resolved.preset, { asking: Boolean(resolved.preset) && state.awaiting === resolved.preset });
   panel?.update(resolved, state.values);
   showMarker(resolved);
   showPrintInfo(resolved);
@@ -696,12 +708,55 @@ function renderDoc(doc) {
   // A figure= the report has not: the whole lesson, and the link's problem listed with the rest.
   state.figureError = doc.figure_error ?? null;
   showErrors(state.resolved);
-  state.highlights = doc.preset?.highlights ?? [];
   ui.report.replaceChildren(...rendered.nodes);
+  if (doc.preset && state.awaiting === doc.preset.id) {
+    // The claim waits for a guess: no marks, no ratios, its figures held back.
+    state.highlights = [];
+    ui.claims.showRatios(null);
+    drawCharts();
+    askFirst(doc);
+    return;
+  }
+  state.highlights = doc.preset?.highlights ?? [];
   // A ratio the claim quotes: the core's, in its caption and under its table.
   ui.claims.showRatios(doc.preset);
   placeRatios(ui.report, doc.preset, t);
+  // The guess beside the core's answer, at the top of the figure that holds it.
+  if (state.guess && state.guess.preset === doc.preset?.id) {
+    ui.report.querySelector(`[data-group="${CSS.escape(state.guess.group)}"] > :first-child`)?.after(el("p", { class: "claim-guess", role: "status" }, state.guess.text));
+  }
   drawCharts();
+}
+
+/** Predict, then try: the claim's question in its caption's place and its figures held back
+ * until the learner guesses (or skips); then the core's answer beside the guess. */
+async function askFirst(doc) {
+  const m = await modules.predict();
+  const preset = state.presets.find((p) => p.id === doc.preset.id);
+  const q = m.question(preset);
+  const answer = q && m.answer(q, doc.preset, t);
+  if (state.awaiting !== preset.id || exported.report !== doc) return; // superseded meanwhile
+  if (!answer) {
+    state.awaiting = null;
+    renderDoc(doc);
+    return;
+  }
+  const held = answer.groups.map((g) => ui.report.querySelector(`[data-group="${CSS.escape(g)}"]`)).filter(Boolean);
+  for (const node of held) {
+    node.classList.add("awaiting-guess");
+    node.dataset.wait = t("ui.predict.held");
+    node.inert = true;
+  }
+  const done = (guess) => {
+    state.awaiting = null;
+    state.guess = guess === null ? null : { preset: preset.id, text: m.verdict(t, q, guess, answer), group: answer.groups[0] };
+    ui.claims.show(preset.id);
+    renderDoc(doc);
+    ui.report.querySelector(".claim-guess, .claim-mark")?.scrollIntoView({ block: "start", behavior: "smooth" });
+  };
+  const form = m.promptView({ t, preset, q, onAnswer: done, onSkip: () => done(null) });
+  ui.claims.ask(form);
+  form.querySelector("input")?.focus({ preventScroll: true });
 }
 
 function drawCharts() {
@@ -828,14 +883,15 @@ async function copyLink() {
 async function openEmbed() {
   const { embedDialog } = await modules.embed();
   const lesson = state.lesson;
-  const urlFor = ({ section, figure, controls, exports }) => {
+  const urlFor = ({ section, figure, controls, exports, predict }) => {
     const q = new URLSearchParams(state.resolved.share);
     q.set("embed", "1");
-    for (const k of ["section", "figure", "controls", "exports"]) q.delete(k);
+    for (const k of ["section", "figure", "controls", "exports", "predict"]) q.delete(k);
     if (section) q.set("section", section);
     if (figure) q.set("figure", figure);
     if (!controls) q.set("controls", "0");
     if (!controls && exports) q.set("exports", "1");
+    if (predict) q.set("predict", "1");
     const url = new URL(location.href);
     url.search = q.toString();
     return url.toString();
@@ -851,7 +907,7 @@ async function openEmbed() {
     }
     for (const c of group.charts) figures.push({ key: c.key, label: `${t("ui.embed_chart")}: ${t(`chart.${lesson}.${c.key}`)}` });
   }
-  const dialog = embedDialog(t, `tatbikat — ${t(`lesson.${lesson}`)}`, { urlFor, sections, figures });
+  const dialog = embedDialog(t, `tatbikat — ${t(`lesson.${lesson}`)}`, { urlFor, sections, figures, claim: Boolean(state.preset) });
   // Focus goes back to the button that opened it (the dialog is removed when it closes).
   dialog.addEventListener("close", () => document.getElementById("embed-button")?.focus());
   document.body.append(dialog);

@@ -41,8 +41,9 @@ export function snippet(url, title, height = 720) {
 /** The embed dialog: what to show (the whole lesson, one section or one figure, from
  * `sections` [{name, label}] and `figures` [{key, label}]), the parameter panel on or off (off:
  * the export buttons on or off), a live preview of that embed, and its snippet with the height
- * the preview measured. `urlFor({section, figure, controls, exports})` gives the address. */
-export function embedDialog(t, title, { urlFor, sections, figures }) {
+ * the preview measured. `urlFor({section, figure, controls, exports, predict})` gives the
+ * address; with a claim shown (`claim`), it can first ask the learner for a prediction. */
+export function embedDialog(t, title, { urlFor, sections, figures, claim = false }) {
   const area = el("textarea", { class: "snippet", readonly: true, rows: "7", spellcheck: "false", "aria-label": t("ui.embed_code") });
   const radio = (value, checked) => el("input", { type: "radio", name: "embed-scope", id: `embed-scope-${value}`, value, checked });
   const scopes = { lesson: radio("lesson", true), section: radio("section", false), figure: radio("figure", false) };
@@ -50,6 +51,7 @@ export function embedDialog(t, title, { urlFor, sections, figures }) {
   const figureSelect = el("select", { id: "embed-figure", "aria-label": t("ui.embed_figure") }, figures.map((f) => el("option", { value: f.key }, f.label)));
   const controls = el("input", { type: "checkbox", id: "embed-controls", checked: true });
   const exports = el("input", { type: "checkbox", id: "embed-exports", checked: true, disabled: true });
+  const predict = el("input", { type: "checkbox", id: "embed-predict" });
   const preview = el("iframe", { class: "embed-preview", title: t("ui.embed_preview"), loading: "lazy" });
   const measured = el("p", { class: "hint embed-height", "aria-live": "polite" }, t("ui.embed_measuring"));
   let height = 720;
@@ -59,6 +61,7 @@ export function embedDialog(t, title, { urlFor, sections, figures }) {
     figure: scopes.figure.checked ? figureSelect.value : null,
     controls: controls.checked,
     exports: controls.checked || exports.checked,
+    predict: claim && predict.checked,
   });
   const fill = () => {
     area.value = snippet(url, title, height);
@@ -84,7 +87,7 @@ export function embedDialog(t, title, { urlFor, sections, figures }) {
   window.addEventListener("message", onMessage);
   // Without the panel the exports are off too, unless asked for.
   controls.addEventListener("change", () => (exports.checked = controls.checked));
-  for (const input of [...Object.values(scopes), sectionSelect, figureSelect, controls, exports]) input.addEventListener("change", update);
+  for (const input of [...Object.values(scopes), sectionSelect, figureSelect, controls, exports, predict]) input.addEventListener("change", update);
   const option = (input, label, extra) => el("div", { class: "embed-option" }, input, " ", el("label", { for: input.id }, label), extra ? [" ", extra] : null);
   const dialog = el(
     "dialog",
@@ -101,6 +104,7 @@ export function embedDialog(t, title, { urlFor, sections, figures }) {
     ),
     option(controls, t("ui.embed_controls")),
     option(exports, t("ui.embed_exports")),
+    claim ? option(predict, t("ui.embed_predict")) : null,
     el("div", { class: "embed-preview-box" }, preview),
     measured,
     area,

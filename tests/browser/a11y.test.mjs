@@ -57,6 +57,31 @@ const VIEWS = [
   { name: "embed dialog", query: "?lesson=jobs", dialog: true },
   { name: "phone supervisor", query: "?lesson=supervisor", phone: true },
   { name: "phone timeline jobs", query: "?lesson=jobs&trace=limit:3", wait: ".trace .timeline svg", phone: true, folds: true },
+  // The views issue 10 added: a tapped bar's panel, several metrics side by side, what moved,
+  // and a claim that asks for a prediction first (a number, and a choice on a phone).
+  {
+    name: "timeline detail panel",
+    query: "?lesson=supervisor&trace=",
+    wait: ".trace .timeline svg",
+    act: (p) => p.locator(".trace svg .solid rect").nth(1).click({ position: { x: 3, y: 3 } }),
+  },
+  {
+    name: "sweep small multiples",
+    query: "?lesson=supervisor&sweep=scan:1..6&metric=recovery.supervisor_on@worst_recovery,recovery.supervisor_on@records_read",
+    wait: ".sweep-result svg",
+  },
+  {
+    name: "what moved",
+    query: "?lesson=jobs",
+    act: async (p) => {
+      const number = p.locator('.panel input[inputmode="numeric"]').first();
+      await number.fill(String(Number(await number.inputValue()) + 1));
+      await number.dispatchEvent("change");
+      await p.waitForSelector(".change-summary");
+    },
+  },
+  { name: "predict a number", query: "?preset=compensation.retry&predict=1", wait: ".claim-predict" },
+  { name: "phone predict a choice", query: "?preset=supervisor.roles&predict=1", wait: ".claim-predict fieldset", phone: true },
 ];
 
 /** Runs axe on the page; returns the violations with their nodes. */
@@ -79,6 +104,7 @@ async function openView(context, url, view) {
   await rendered(p);
   if (view.wait) await p.waitForSelector(view.wait, { timeout: 30000 });
   if (view.folds) await openFolds(p);
+  if (view.act) await view.act(p);
   if (view.dialog) {
     await p.click("#embed-button");
     await p.waitForSelector("dialog[open]");

@@ -50,7 +50,7 @@ function only(lang) {
 
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
 // A link with a problem of every kind the page lists, a bad run and a bad sweep.
-const BAD = "preset=nope&bogus=1&embed=7&section=zz&figure=NO&trace=bogus&sweep=bogus:1&v=9";
+const BAD = "preset=nope&bogus=1&embed=7&predict=yes&section=zz&figure=NO&trace=bogus&sweep=bogus:1&v=9";
 
 describe("one language at a time", () => {
   let url;
@@ -131,6 +131,11 @@ describe("one language at a time", () => {
         await p.click("#embed-button");
         await p.waitForSelector("dialog .snippet");
         await scan(`${lesson} embed dialog`);
+        // A claim that asks for a prediction first, with the refusal of an empty guess.
+        await p.goto(`${base}&preset=${core.presets().find((x) => x.lesson === lesson).id}&predict=1`);
+        await p.waitForSelector(".claim-predict");
+        await p.click(".claim-predict button[type=submit]");
+        await scan(`${lesson} predict`);
         // A link with every kind of problem: named in the page's language, never the core's English.
         await p.goto(`${base}&${BAD}`);
         await rendered(p);

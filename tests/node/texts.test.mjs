@@ -36,7 +36,11 @@ function lessonKeys(lesson) {
     if (s.kind.type === "choice") for (const o of s.kind.options) add(`choice.${id}.${s.name}.${o}`);
     if (s.kind.type === "faults") add(`ui.fault.${s.name}`);
   }
-  for (const p of presets.filter((p) => p.lesson === id)) add(p.caption);
+  for (const p of presets.filter((p) => p.lesson === id)) {
+    add(p.caption);
+    // The prediction it asks for first (its q: mark).
+    if (p.question) add(`predict.${p.id}`);
+  }
   const report = (doc) => {
     // The ratios a claim quotes, each in a sentence of its own.
     doc.preset?.ratios?.forEach((_, i) => add(`${doc.preset.caption}.ratio${i ? i + 1 : ""}`));

@@ -22,6 +22,8 @@ export class Claims {
       this.text,
       (this.ratios = el("span", { class: "claim-ratios" })),
     );
+    // The question asked before the claim is shown.
+    this.question = el("div", { class: "claim-question" });
     this.buttons = [null, ...presets].map((p) =>
       el(
         "button",
@@ -52,19 +54,27 @@ export class Claims {
       "section",
       { class: "claims", "aria-labelledby": this.fold ? titleId : this.captionId },
       this.fold,
+      this.question,
       this.caption,
       // What a marked cell's aria-describedby reads out.
       el("span", { class: "visually-hidden", id: this.markId }, t("claims.mark")),
     );
   }
 
-  /** Shows the claim `id` (or none) as chosen. */
-  show(id) {
+  /** Shows the claim `id` (or none) as chosen; `asking`, its caption waits for a guess. */
+  show(id, { asking = false } = {}) {
     const preset = this.presets.find((p) => p.id === id);
     for (const b of this.buttons) b.setAttribute("aria-pressed", String(b.dataset.preset === (id ?? "")));
-    this.caption.hidden = !preset;
+    this.caption.hidden = !preset || asking;
+    if (!asking) this.question.replaceChildren();
     this.text.textContent = preset ? this.t(preset.caption) : "";
     if (preset && this.fold) this.fold.open = true;
+  }
+
+  /** Asks `form` (a prediction prompt) in the caption's place. */
+  ask(form) {
+    this.caption.hidden = true;
+    this.question.replaceChildren(form);
   }
 
   /** The ratios the claim quotes (the core's `doc.preset.ratios`), in words after its caption. */

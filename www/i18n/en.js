@@ -177,4 +177,22 @@ export default {
   "ui.print.link": "Link to this page:",
   "ui.trace.lane": "Lane",
   "ui.trace.spans": "States and their spans ({unit})",
+  // -- charts --
+  // -- jobs timeline --
+  // -- predict --
+  "ui.embed_predict": "Ask for a prediction before the claim is shown",
+  "ui.predict.title": "Predict first:",
+  "ui.predict.choose": "Your guess",
+  "ui.predict.more": "more",
+  "ui.predict.same": "the same",
+  "ui.predict.less": "less",
+  "ui.predict.your_number": "Your guess:",
+  "ui.predict.your_ratio": "Your guess (how many times):",
+  "ui.predict.pick_one": "Choose one of the three.",
+  "ui.predict.not_a_number": "\"{value}\" does not read as a number: type a number such as 12 or 0.5.",
+  "ui.predict.submit": "Guess and show",
+  "ui.predict.skip": "Show without guessing",
+  "ui.predict.held": "Shown after your guess",
+  "ui.predict.verdict_number": "Your guess: {guess}. Computed: {answer}.",
+  "ui.predict.verdict_choice": "Your guess: {guess}. Computed: {answer} ({a} against {b}).",
 };

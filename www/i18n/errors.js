@@ -27,6 +27,7 @@ export function errorText(e, t, known = {}) {
         case "embed":
         case "controls":
         case "exports":
+        case "predict":
           return t("ui.error.switch", vars);
         case "v":
           return t("ui.error.version", vars);

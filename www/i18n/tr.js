@@ -177,4 +177,22 @@ export default {
   "ui.print.link": "Bu sayfanın bağlantısı:",
   "ui.trace.lane": "Şerit",
   "ui.trace.spans": "Durumlar ve aralıkları ({unit})",
+  // -- charts --
+  // -- jobs timeline --
+  // -- predict --
+  "ui.embed_predict": "Gösterilen iddiadan önce tahmin istensin",
+  "ui.predict.title": "Önce tahmin edin:",
+  "ui.predict.choose": "Tahmininiz",
+  "ui.predict.more": "daha çok",
+  "ui.predict.same": "aynı",
+  "ui.predict.less": "daha az",
+  "ui.predict.your_number": "Tahmininiz:",
+  "ui.predict.your_ratio": "Tahmininiz (kaç kat):",
+  "ui.predict.pick_one": "Üç seçenekten birini seçin.",
+  "ui.predict.not_a_number": "\"{value}\" bir sayı olarak okunamadı: 12 ya da 0,5 gibi bir sayı yazın.",
+  "ui.predict.submit": "Tahmin et ve göster",
+  "ui.predict.skip": "Tahmin etmeden göster",
+  "ui.predict.held": "Tahmininizden sonra görünecek",
+  "ui.predict.verdict_number": "Tahmininiz: {guess}. Hesaplanan: {answer}.",
+  "ui.predict.verdict_choice": "Tahmininiz: {guess}. Hesaplanan: {answer} ({a}, karşısında {b}).",
 };

@@ -13,7 +13,8 @@ pub const PRESETS: &[Preset] = &[
             "v:orderings_intro:compensation.orderings:valid ",
             "v:orderings_intro:compensation.orderings:orderings ",
             "c:orderings:#0:ordering ",
-            "c:orderings:#1:ordering",
+            "c:orderings:#1:ordering ",
+            "q:0",
         ),
     },
     Preset {
@@ -22,7 +23,8 @@ pub const PRESETS: &[Preset] = &[
         marks: concat!(
             "c:failure_steps:#1:uncompensated ",
             "c:failure_steps:#2:uncompensated ",
-            "c:failure_steps:#3:uncompensated",
+            "c:failure_steps:#3:uncompensated ",
+            "q:0",
         ),
     },
     Preset {
@@ -32,7 +34,8 @@ pub const PRESETS: &[Preset] = &[
             "c:daily_orderings:#0:uncompensated_per_day ",
             "c:daily_orderings:#1:uncompensated_per_day ",
             "c:daily_orderings:#0:per_year ",
-            "c:daily_orderings:#1:per_year",
+            "c:daily_orderings:#1:per_year ",
+            "q:0~1",
         ),
     },
     Preset {
@@ -45,7 +48,8 @@ pub const PRESETS: &[Preset] = &[
             "c:monte_carlo:2:calls_per_job ",
             "p:monte_carlo:hung_rate_vs_attempts:rate:1 ",
             "p:monte_carlo:hung_rate_vs_attempts:rate:2 ",
-            "r:monte_carlo:1:rate:2:rate",
+            "r:monte_carlo:1:rate:2:rate ",
+            "q:r0",
         ),
     },
     Preset {
@@ -55,7 +59,8 @@ pub const PRESETS: &[Preset] = &[
             "c:daily_attempts:1:intermediate_s_per_day ",
             "c:daily_attempts:1:hung_hours_per_day ",
             "v:ratio:compensation.ratio:ratio ",
-            "v:ratio:compensation.sensitivity:sensitivity_ratio",
+            "v:ratio:compensation.sensitivity:sensitivity_ratio ",
+            "q:2",
         ),
     },
     Preset {
@@ -63,7 +68,8 @@ pub const PRESETS: &[Preset] = &[
         set: "",
         marks: concat!(
             "v:fault_free:compensation.fault_free:written_paths ",
-            "v:fault_free:compensation.fault_free:calls_per_day",
+            "v:fault_free:compensation.fault_free:calls_per_day ",
+            "q:1",
         ),
     },
 ];

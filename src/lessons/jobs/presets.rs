@@ -14,7 +14,8 @@ pub const PRESETS: &[Preset] = &[
             "c:parallelism:#1:completions ",
             "c:parallelism:#2:completions ",
             "c:parallelism:#3:completions ",
-            "c:parallelism:#4:completions",
+            "c:parallelism:#4:completions ",
+            "q:4~0",
         ),
     },
     Preset {
@@ -27,7 +28,8 @@ pub const PRESETS: &[Preset] = &[
             "c:retry_limit:1:wasted_attempts ",
             "c:retry_limit:3:wasted_attempts ",
             "c:retry_limit:6:wasted_attempts ",
-            "c:retry_limit:6:leftover_pods",
+            "c:retry_limit:6:leftover_pods ",
+            "q:5~3",
         ),
     },
     Preset {
@@ -40,7 +42,8 @@ pub const PRESETS: &[Preset] = &[
             "c:parallelism:12:rounds ",
             "c:parallelism:5:idle_slots ",
             "c:parallelism:1:increase ",
-            "c:parallelism:12:increase",
+            "c:parallelism:12:increase ",
+            "q:3",
         ),
     },
     Preset {
@@ -49,7 +52,8 @@ pub const PRESETS: &[Preset] = &[
         marks: concat!(
             "c:parallelism:#0:completions ",
             "c:parallelism:#4:completions ",
-            "v:missed:jobs.info_items:items",
+            "v:missed:jobs.info_items:items ",
+            "q:1",
         ),
     },
     Preset {
@@ -60,7 +64,8 @@ pub const PRESETS: &[Preset] = &[
             "c:overlap:skip:pod_hours ",
             "c:overlap:queue:avg_delay ",
             "c:overlap:parallel:max_concurrent ",
-            "c:overlap:parallel:pod_hours",
+            "c:overlap:parallel:pod_hours ",
+            "q:0",
         ),
     },
     Preset {
@@ -71,7 +76,8 @@ pub const PRESETS: &[Preset] = &[
             "c:missed:1:compensated ",
             "c:missed:3:compensated ",
             "c:missed:3:skip_runs ",
-            "c:missed:3:queue_runs",
+            "c:missed:3:queue_runs ",
+            "q:2~0",
         ),
     },
 ];

@@ -15,7 +15,8 @@ pub const PRESETS: &[Preset] = &[
             "c:supervisor_comparison:steps_run:supervisor_off ",
             "c:supervisor_comparison:steps_run:supervisor_on ",
             "c:supervisor_comparison:redriven_steps:supervisor_on ",
-            "c:scan_sweep:2:records_read",
+            "c:scan_sweep:2:records_read ",
+            "q:1~0",
         ),
     },
     Preset {
@@ -24,7 +25,8 @@ pub const PRESETS: &[Preset] = &[
         marks: concat!(
             "c:supervisor_comparison:completed_jobs:supervisor_off ",
             "c:supervisor_comparison:half_done_jobs:supervisor_off ",
-            "c:supervisor_comparison:compensated_jobs:supervisor_off",
+            "c:supervisor_comparison:compensated_jobs:supervisor_off ",
+            "q:1",
         ),
     },
     Preset {
@@ -35,7 +37,8 @@ pub const PRESETS: &[Preset] = &[
             "c:supervisor_comparison:completed_jobs:supervisor_on ",
             "c:supervisor_comparison:compensated_jobs:supervisor_on ",
             "c:supervisor_comparison:half_done_jobs:supervisor_off ",
-            "c:supervisor_comparison:half_done_jobs:supervisor_on",
+            "c:supervisor_comparison:half_done_jobs:supervisor_on ",
+            "q:4",
         ),
     },
     Preset {
@@ -45,7 +48,8 @@ pub const PRESETS: &[Preset] = &[
             "c:supervisor_comparison:steps_run:supervisor_off ",
             "c:supervisor_comparison:steps_run:supervisor_on ",
             "c:supervisor_comparison:redriven_steps:supervisor_on ",
-            "c:supervisor_comparison:wasted_steps:supervisor_on",
+            "c:supervisor_comparison:wasted_steps:supervisor_on ",
+            "q:3",
         ),
     },
     Preset {
@@ -61,7 +65,8 @@ pub const PRESETS: &[Preset] = &[
             "p:scan_sweep:recovery_vs_scan:avg_recovery:1 ",
             "p:scan_sweep:recovery_vs_scan:avg_recovery:8 ",
             "p:scan_sweep:records_vs_scan:records_read:1 ",
-            "p:scan_sweep:records_vs_scan:records_read:8",
+            "p:scan_sweep:records_vs_scan:records_read:8 ",
+            "q:5~4",
         ),
     },
     Preset {
@@ -72,7 +77,8 @@ pub const PRESETS: &[Preset] = &[
             "c:daily_hang:#0:half_done_without_supervisor ",
             "c:daily_hang:#0:job_rate ",
             "c:daily_hang:#0:redrives_per_day ",
-            "c:daily_hang:#0:wasted_per_day",
+            "c:daily_hang:#0:wasted_per_day ",
+            "q:1",
         ),
     },
 ];
