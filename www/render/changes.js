@@ -52,7 +52,7 @@ export function movedCells(before, after, t) {
 export function changesBar({ changed, moved, t, onShow, onClose }) {
   const shown = moved.slice(0, SHOWN);
   return el(
-    "aside",
+    "div",
     { class: "change-summary", role: "status", "aria-label": t("ui.changes.title") },
     el("p", { class: "changed" }, changed.map((c, i) => [i ? "; " : "", el("strong", {}, c.label), ` = ${c.value}`])),
     shown.length
