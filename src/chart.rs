@@ -246,18 +246,32 @@ pub fn decade(v: f64) -> i32 {
     n
 }
 
-/// The smallest "nice" number (1, 2, 2.5, 5 × 10ⁿ) at or above `v`.
+/// The top of an axis from 0 that holds `v`: the first multiple at or above it of the step that
+/// gives about five ticks (1, 2 or 5 × 10ⁿ, rounded as d3-scale's `nice` rounds), so the axis
+/// ends near the data (260 → 300, 335 → 350, 7 → 7) and on a tick.
 pub fn nice_ceiling(v: f64) -> f64 {
     if v.is_nan() || v <= 0.0 || v.is_infinite() {
         return 1.0;
     }
-    let p = pow10(decade(v));
-    for m in [1.0, 2.0, 2.5, 5.0, 10.0] {
-        if m * p >= v * (1.0 - 1e-12) {
-            return m * p;
-        }
+    let raw = v / 5.0;
+    let e = decade(raw);
+    let ratio = raw / pow10(e);
+    let m = if ratio >= 50f64.sqrt() {
+        10.0
+    } else if ratio >= 10f64.sqrt() {
+        5.0
+    } else if ratio >= 2f64.sqrt() {
+        2.0
+    } else {
+        1.0
+    };
+    // k steps of m × 10ᵉ, computed as k·m scaled by an exact power of ten (0.3, not 0.30000000000000004).
+    let k = (v / (m * pow10(e)) - 1e-9).ceil().max(1.0);
+    if e >= 0 {
+        k * m * pow10(e)
+    } else {
+        k * m / pow10(-e)
     }
-    10.0 * p
 }
 
 fn y_values(series: &[Series]) -> impl Iterator<Item = f64> + '_ {
@@ -424,12 +438,18 @@ mod tests {
 
     #[test]
     fn nice_ceilings() {
-        assert_eq!(nice_ceiling(7.0), 10.0);
+        // The axis ends on the first tick at or above the data (issue 10: 260 ran to 500).
+        assert_eq!(nice_ceiling(7.0), 7.0);
         assert_eq!(nice_ceiling(96.0), 100.0);
         assert_eq!(nice_ceiling(21.0), 25.0);
-        assert_eq!(nice_ceiling(0.03724), 0.05);
+        assert_eq!(nice_ceiling(260.0), 300.0);
+        assert_eq!(nice_ceiling(335.0), 350.0);
+        assert_eq!(nice_ceiling(29.0), 30.0);
+        assert_eq!(nice_ceiling(0.03724), 0.04);
+        assert_eq!(nice_ceiling(0.29), 0.3);
         assert_eq!(nice_ceiling(0.0), 1.0);
         assert_eq!(nice_ceiling(2.0), 2.0);
+        assert_eq!(nice_ceiling(300.0), 300.0);
     }
 
     #[test]

@@ -201,23 +201,40 @@ export function exportSvg(container, info, { wide = false, values = false } = {}
   // The legend (HTML beside the chart on the page): one swatch and name per entry, once.
   const seen = new Set();
   let lx = 8;
-  for (const swatch of container.querySelectorAll(".swatch")) {
+  // A line series' key (.line-key) is drawn from the chart itself: its line's dash and a copy of one
+  // of its markers, with their paint.
+  for (const swatch of container.querySelectorAll(".swatch, .line-key")) {
+    const series = swatch.classList.contains("line-key") && swatch.closest("li")?.className.match(/\bs(\d+)\b/)?.[1];
+    const line = series && container.querySelector(`svg.plot .line.s${series}`);
+    const dot = series && (container.querySelector(`svg.plot .dot.s${series}:not(.hollow)`) ?? container.querySelector(`svg.plot .dot.s${series}`));
     const style = getComputedStyle(swatch);
-    const colour = style.backgroundColor !== "rgba(0, 0, 0, 0)" ? style.backgroundColor : style.borderTopColor;
+    const colour = line ? "key" : style.backgroundColor !== "rgba(0, 0, 0, 0)" ? style.backgroundColor : style.borderTopColor;
     const label = swatch.closest("li")?.textContent.trim() ?? "";
     if (seen.has(`${label}|${colour}`)) continue;
     seen.add(`${label}|${colour}`);
-    const w = label ? 16 + label.length * 6.5 + 10 : 12;
+    const size = line ? 30 : 10;
+    const w = label ? size + 6 + label.length * 6.5 + 10 : 12;
     if (lx + w > plotWidth - 8) {
       lx = 8;
       y += 16;
     }
-    parts.push(svg("rect", { x: lx, y: y + 2, width: 10, height: 10, fill: colour }));
-    if (label) parts.push(svg("text", { x: lx + 14, y: y + 11, fill: ink, "font-family": font, "font-size": 11 }, label));
+    if (line) {
+      const paint = getComputedStyle(line);
+      parts.push(svg("line", { x1: lx, x2: lx + size, y1: y + 7, y2: y + 7, stroke: paint.stroke, "stroke-width": 2, "stroke-dasharray": paint.strokeDasharray }));
+      if (dot) {
+        const box = dot.getBBox();
+        const copy = inlined(dot);
+        copy.setAttribute("transform", `translate(${lx + size / 2 - box.x - box.width / 2} ${y + 7 - box.y - box.height / 2})`);
+        parts.push(copy);
+      }
+    } else parts.push(svg("rect", { x: lx, y: y + 2, width: 10, height: 10, fill: colour }));
+    if (label) parts.push(svg("text", { x: lx + size + 4, y: y + 11, fill: ink, "font-family": font, "font-size": 11 }, label));
     lx += w;
   }
+  // The heatmap's colour bar: its two ends and the scale it uses.
   const heat = container.querySelector(".heat-legend");
-  if (heat) parts.push(svg("text", { x: lx + 6, y: y + 11, fill: ink, "font-family": font, "font-size": 11 }, heat.textContent.trim().replace(/\s+/g, " … ")));
+  const ends = heat ? [...heat.querySelectorAll(".heat-end")].map((n) => n.textContent).join(" … ") : "";
+  if (heat) parts.push(svg("text", { x: lx + 6, y: y + 11, fill: ink, "font-family": font, "font-size": 11 }, `${ends} (${heat.querySelector(".heat-scale")?.textContent ?? ""})`));
   if (seen.size) y += 18;
   // The footer: version and lesson, then the link on a line of its own (widening a narrow chart).
   const footer = `tatbikat ${info.tatbikat} · ${info.lesson} · ${info.link}`;

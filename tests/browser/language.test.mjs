@@ -5,12 +5,12 @@
 // for in the page's text nodes and in the labels a screen reader reads (aria-label, title). The
 // core's refusals are English phrases for the CLI: the page's error texts are checked not to be
 // them.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { LESSONS, ROOT, browser, page, rendered, serve, stopServers } from "./lib.mjs";
+import { LESSONS, ROOT, page, rendered, suiteEnv } from "./lib.mjs";
 
 const LANGS = ["tr", "en"];
 const shared = Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, (await import(join(ROOT, "www", "i18n", `${l}.js`))).default])));
@@ -53,16 +53,7 @@ const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "ta
 const BAD = "preset=nope&bogus=1&embed=7&predict=yes&section=zz&figure=NO&trace=bogus&sweep=bogus:1&v=9";
 
 describe("one language at a time", () => {
-  let url;
-  let b;
-  before(async () => {
-    ({ url } = await serve());
-    b = await browser();
-  });
-  after(async () => {
-    await b?.close();
-    await stopServers();
-  });
+  const env = suiteEnv();
 
   /** Names that are the same in both languages: parameter names and claim ids (a link's syntax). */
   const names = LESSONS.flatMap((l) => [...core.params(l).map((p) => p.name), ...core.presets(l).map((p) => p.id)]).sort((a, b) => b.length - a.length);
@@ -89,7 +80,7 @@ describe("one language at a time", () => {
 
   for (const lang of LANGS) {
     test(`${lang}: no text of the other language in any view`, async () => {
-      const ctx = await b.newContext({ viewport: { width: 1280, height: 900 } });
+      const ctx = await env.b.newContext({ viewport: { width: 1280, height: 900 } });
       const p = await page(ctx);
       const foreign = only(LANGS.find((l) => l !== lang));
       assert.ok(foreign.length > 100, `${foreign.length} pieces to look for`);
@@ -103,7 +94,7 @@ describe("one language at a time", () => {
         await p.waitForTimeout(400);
       };
       for (const lesson of LESSONS) {
-        const base = `${url}?lesson=${lesson}${lang === "en" ? "&lang=en" : ""}`;
+        const base = `${env.url}?lesson=${lesson}${lang === "en" ? "&lang=en" : ""}`;
         const lessonInfo = core.lessons().find((l) => l.id === lesson);
         // The lesson with every fold open, a watched run and a sweep.
         await p.goto(`${base}${lessonInfo.traces ? "&trace=" : ""}`);

@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -113,4 +114,18 @@ export async function setParam(p, name, value) {
   await input.fill(value);
   await input.dispatchEvent("change");
   await rendered(p, before + 1);
+}
+
+/** A suite's server and browser, started before its tests and stopped after them: `env.url`, `env.b`. */
+export function suiteEnv() {
+  const env = { url: null, b: null };
+  before(async () => {
+    ({ url: env.url } = await serve());
+    env.b = await browser();
+  });
+  after(async () => {
+    await env.b?.close();
+    await stopServers();
+  });
+  return env;
 }

@@ -286,7 +286,8 @@ describe("page", () => {
 
   test("a claim is chosen from the list with the keyboard", async () => {
     const p = await page(desktop);
-    await p.goto(`${url}?lesson=compensation&lang=en`);
+    // predict=0: the claim shows at once (predict.test.mjs has the prediction asked first).
+    await p.goto(`${url}?lesson=compensation&lang=en&predict=0`);
     await rendered(p);
     await p.locator(".claims-fold summary").focus();
     await p.keyboard.press("Enter");
@@ -644,7 +645,9 @@ describe("page", () => {
     await p.waitForSelector(".sweep .field-error:not([hidden])");
     const sweepError = await p.textContent(".sweep .field-error");
     assert.match(sweepError, /sweep/);
-    assert.match(sweepError, /numeric parameter of supervisor/);
+    // In the page's language (issue 10), naming why and the parameters that can be swept.
+    assert.match(sweepError, /"steps" sayısal bir parametre değil/);
+    assert.match(sweepError, /Taranabilecek parametreler: jobs, scan, lease/);
     await p.waitForSelector(".trace-box .field-error");
     assert.match(await p.textContent(".trace-box .field-error"), /trace.*bogus/);
     assert.equal(await p.inputValue(".trace-box .selector"), "bogus");

@@ -126,6 +126,7 @@ export default {
   "ui.error.figure_form": "figure = \"{value}\" does not read: it must be the name of one of the lesson's tables or charts (lower-case letters, digits and _).",
   "ui.error.trace": "The run to watch (trace) \"{value}\" does not read. {help}",
   "ui.error.sweep": "The sweep ({param}) \"{value}\" does not read. The form: name:from..to:points or name:value,value,…; the parameters that can be swept: {allowed}",
+  "ui.error.sweep_not_numeric": "The sweep ({param}) \"{value}\" does not read: \"{name}\" is not a numeric parameter and cannot be swept. The parameters that can be swept: {allowed}",
   "ui.error.metric": "The metric \"{value}\" does not read: choose one from the list.",
   "ui.changes.title": "What the change moved",
   "ui.changes.none": "No number in the tables moved.",
@@ -178,6 +179,11 @@ export default {
   "ui.trace.lane": "Lane",
   "ui.trace.spans": "States and their spans ({unit})",
   // -- charts --
+  "ui.chart_same": "= {names} (same values)",
+  "ui.heat_log": "Log colour scale",
+  "ui.heat_log_refused": "A log scale cannot be used: the values include zero or a negative number (the smallest is {min}).",
+  "ui.heat_scale_linear": "linear colour scale",
+  "ui.heat_scale_log": "log colour scale",
   // -- jobs timeline --
   // -- predict --
   "ui.embed_predict": "Ask for a prediction before the claim is shown",

@@ -36,8 +36,13 @@ export function errorText(e, t, known = {}) {
         case "trace":
           return t("ui.error.trace", { ...vars, help: known.lesson && t.has(`ui.trace.selector_help.${known.lesson}`) ? t(`ui.trace.selector_help.${known.lesson}`) : "" });
         case "sweep":
-        case "sweep_y":
-          return t("ui.error.sweep", { ...vars, allowed: list(known.numeric) });
+        case "sweep_y": {
+          // A parameter that is not a number cannot be swept: say so, with the ones that can.
+          const name = String(e.value ?? "").split(":")[0];
+          const allowed = list(known.numeric);
+          if (known.params?.includes(name) && !known.numeric?.includes(name)) return t("ui.error.sweep_not_numeric", { ...vars, name, allowed });
+          return t("ui.error.sweep", { ...vars, allowed });
+        }
         case "metric":
           return t("ui.error.metric", vars);
         default:

@@ -126,6 +126,7 @@ export default {
   "ui.error.figure_form": "figure = \"{value}\" okunamadı: dersin bir tablo ya da grafik adı olmalı (küçük harf, rakam ve _).",
   "ui.error.trace": "İzlenecek koşu (trace) \"{value}\" okunamadı. {help}",
   "ui.error.sweep": "Tarama ({param}) \"{value}\" okunamadı. Biçim: ad:başlangıç..bitiş:nokta sayısı ya da ad:değer,değer,…; taranabilecek parametreler: {allowed}",
+  "ui.error.sweep_not_numeric": "Tarama ({param}) \"{value}\" okunamadı: \"{name}\" sayısal bir parametre değil, taranamaz. Taranabilecek parametreler: {allowed}",
   "ui.error.metric": "Ölçü \"{value}\" okunamadı: listeden bir ölçü seçin.",
   "ui.changes.title": "Değişiklik neyi oynattı",
   "ui.changes.none": "Tablolarda değişen sayı yok.",
@@ -178,6 +179,11 @@ export default {
   "ui.trace.lane": "Şerit",
   "ui.trace.spans": "Durumlar ve aralıkları ({unit})",
   // -- charts --
+  "ui.chart_same": "= {names} (aynı değerler)",
+  "ui.heat_log": "Logaritmik renk ölçeği",
+  "ui.heat_log_refused": "Logaritmik ölçek kullanılamaz: değerler arasında sıfır ya da negatif sayı var (en küçüğü {min}).",
+  "ui.heat_scale_linear": "doğrusal renk ölçeği",
+  "ui.heat_scale_log": "logaritmik renk ölçeği",
   // -- jobs timeline --
   // -- predict --
   "ui.embed_predict": "Gösterilen iddiadan önce tahmin istensin",

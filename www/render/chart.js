@@ -9,6 +9,40 @@ const HEIGHT = 230;
 const SMALL_HEIGHT = 170;
 const MARGIN = { top: 26, right: 14, bottom: 40, left: 48 };
 const LINE_H = 11; // a wrapped category label's line height
+const DODGE = 6; // px between series with the same points, drawn side by side
+
+// Each series' marker shape, by its index (with its colour and dash, so it reads in grey too):
+// polygon corners in units of the marker's radius; the circle is drawn with arcs.
+const SHAPES = ["circle", "square", "triangle", "diamond", "down", "cross", "left", "right"];
+const CORNERS = {
+  square: [[-0.9, -0.9], [0.9, -0.9], [0.9, 0.9], [-0.9, 0.9]],
+  triangle: [[0, -1.3], [1.15, 0.75], [-1.15, 0.75]],
+  diamond: [[0, -1.3], [1.3, 0], [0, 1.3], [-1.3, 0]],
+  down: [[0, 1.3], [1.15, -0.75], [-1.15, -0.75]],
+  left: [[-1.3, 0], [0.75, -1.15], [0.75, 1.15]],
+  right: [[1.3, 0], [-0.75, -1.15], [-0.75, 1.15]],
+  cross: [[-0.4, -1.2], [0.4, -1.2], [0.4, -0.4], [1.2, -0.4], [1.2, 0.4], [0.4, 0.4], [0.4, 1.2], [-0.4, 1.2], [-0.4, 0.4], [-1.2, 0.4], [-1.2, -0.4], [-0.4, -0.4]],
+};
+
+/** The path of marker `shape` of radius `r` centred on (x, y). */
+function markerPath(shape, x, y, r) {
+  const f = (v) => Math.round(v * 100) / 100;
+  if (!CORNERS[shape]) return `M${f(x - r)},${f(y)}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0Z`;
+  return `${CORNERS[shape].map(([u, v], i) => `${i ? "L" : "M"}${f(x + u * r)},${f(y + v * r)}`).join("")}Z`;
+}
+
+/** A series' marker on the chart (class `dot`; `data-shape` names its shape). */
+function marker(si, x, y, r, attrs = {}, ...children) {
+  const shape = SHAPES[si % SHAPES.length];
+  return svg("path", { class: `dot s${si}`, d: markerPath(shape, x, y, r), "data-shape": shape, ...attrs }, ...children);
+}
+
+/** For each series, the other series whose points are the same (every x and y): drawn on one
+ * line they would hide each other, so they are drawn apart and the legend names them. */
+function twins(series) {
+  const keys = series.map((s) => JSON.stringify(s.points.map((p) => [p.x, p.y])));
+  return keys.map((k, i) => (series[i].points.length ? keys.flatMap((o, j) => (j !== i && o === k ? [j] : [])) : []));
+}
 
 /** `text` in lines of at most `fit` characters, broken after spaces, commas, hyphens and ">"
  * (a long word is cut); at most `max` lines, the last ending in "…" if text is left over. */
@@ -43,11 +77,20 @@ export function chartFigure(chart, lesson, t, { caption, onPoint, table = true }
   const holder = el("div", { class: "chart-canvas" });
   const tooltip = el("div", { class: "tooltip", hidden: true });
   const multi = chart.series.length > 1 || chart.rules.length > 0;
+  // A series with the same points as one before it says so: "= <that series>".
+  const first = twins(chart.series).map((others, i) => Math.min(i, ...others));
   const legend = multi
     ? el(
         "ul",
         { class: "legend" },
-        chart.series.map((s, i) => el("li", { class: `s${i}` }, el("span", { class: "swatch", "aria-hidden": "true" }), seriesName(s, lesson, t))),
+        chart.series.map((s, i) =>
+          el(
+            "li",
+            { class: `s${i}` },
+            chart.mark === "line" ? legendKey(i) : el("span", { class: "swatch", "aria-hidden": "true" }),
+            el("span", {}, seriesName(s, lesson, t), first[i] < i ? el("span", { class: "same" }, ` ${t("ui.chart_same", { names: seriesName(chart.series[first[i]], lesson, t) })}`) : null),
+          ),
+        ),
         chart.rules.map((r) => el("li", { class: "rule" }, el("span", { class: "swatch", "aria-hidden": "true" }), t(`rule.${r.key}`))),
       )
     : null;
@@ -127,6 +170,12 @@ export function dataFold(kind, t, build) {
   return fold;
 }
 
+/** A line series' key in the legend: its colour, dash and marker shape, as on the chart (drawn
+ * by style.css from the series' class and the shape's name). */
+function legendKey(si) {
+  return el("span", { class: "line-key", "aria-hidden": "true", dataset: { shape: SHAPES[si % SHAPES.length] } });
+}
+
 function seriesName(series, lesson, t) {
   if (series.name !== undefined) {
     return series.name_key && t.has(`label.${series.name_key}`) ? t(`label.${series.name_key}`) : series.name;
@@ -180,8 +229,8 @@ function decimalsFor(step) {
 function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
   const small = chart.mark === "bar" && chart.series.length === 1 && (chart.x.categories?.length ?? 0) <= 4;
   // Room on the left for the longest y tick label.
-  const [d0, d1] = chart.y.domain;
-  const probe = (chart.y.scale === "log" ? scaleLog() : scaleLinear()).domain([d0, d1]);
+  const [y0, y1] = chart.y.domain; // the core's: a linear axis ends on the first tick above the data
+  const probe = (chart.y.scale === "log" ? scaleLog() : scaleLinear()).domain([y0, y1]);
   const longest = Math.max(...probe.ticks(5).map((v) => formatNumber(v, t, 6).length), 1);
   const left = Math.max(MARGIN.left, Math.ceil(longest * 6.4 + 12));
   const right = width - MARGIN.right;
@@ -196,7 +245,6 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
   const top = MARGIN.top;
 
   // Scales from the core's domains.
-  const [y0, y1] = chart.y.domain;
   const y = (chart.y.scale === "log" ? scaleLog() : scaleLinear()).domain([y0, y1]).range([bottom, top]);
   let x;
   let inner = null;
@@ -270,8 +318,11 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
   xAxis.append(svg("text", { class: "title", x: (left + right) / 2, y: height - 8, "text-anchor": "middle" }, axisTitle(chart.x, lesson, t)));
   root.append(xAxis);
 
-  // Marks.
+  // Marks: every line under every marker.
+  const lines = svg("g", { class: "lines" });
   const marks = svg("g", { class: "marks" });
+  const same = twins(chart.series);
+  const taken = new Map();
   // Each mark's value, drawn for an exported slide that asks for it (hidden on the page, where a
   // tap or the data table tells it).
   const values = svg("g", { class: "values" });
@@ -285,29 +336,40 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
       return `${name} — ${axisName(chart.x, lesson, t)} ${xs}: ${formatNumber(p.y, t, series.decimals)}${unit}${range}`;
     };
     if (chart.mark === "line") {
-      const d = series.points.map((p, i) => `${i ? "L" : "M"}${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join("");
-      marks.append(svg("path", { class: `line s${si}`, d }));
+      // Series with the same points are drawn apart, DODGE px right and 3 px up from the one
+      // before (each in its own dash and marker too): lines and markers both stay visible.
+      const group = [si, ...same[si]].sort((a, b) => a - b);
+      const shift = group.indexOf(si) - (group.length - 1) / 2;
+      const px = (p) => x(p.x) + shift * DODGE;
+      const py = (p) => y(p.y) - shift * 3;
+      const d = series.points.map((p, i) => `${i ? "L" : "M"}${px(p).toFixed(1)},${py(p).toFixed(1)}`).join("");
+      lines.append(svg("path", { class: `line s${si}`, d }));
       for (const [pi, p] of series.points.entries()) {
+        const [cx, cy] = [px(p), py(p)];
         if (p.lo !== undefined && p.hi !== undefined) {
           // The interval or spread around a sampled value; a log axis cuts it at its bottom.
           const clamp = (v) => (chart.y.scale === "log" ? Math.max(v, y0) : v);
-          const [ya, yb] = [y(clamp(p.lo)), y(clamp(p.hi))];
-          marks.append(
-            svg("line", { class: `whisker s${si}`, x1: x(p.x), x2: x(p.x), y1: ya, y2: yb }),
-            svg("line", { class: `whisker s${si}`, x1: x(p.x) - 5, x2: x(p.x) + 5, y1: ya, y2: ya }),
-            svg("line", { class: `whisker s${si}`, x1: x(p.x) - 5, x2: x(p.x) + 5, y1: yb, y2: yb }),
+          const [ya, yb] = [y(clamp(p.lo)) - shift * 3, y(clamp(p.hi)) - shift * 3];
+          lines.append(
+            svg("line", { class: `whisker s${si}`, x1: cx, x2: cx, y1: ya, y2: yb }),
+            svg("line", { class: `whisker s${si}`, x1: cx - 5, x2: cx + 5, y1: ya, y2: ya }),
+            svg("line", { class: `whisker s${si}`, x1: cx - 5, x2: cx + 5, y1: yb, y2: yb }),
           );
         }
-        const circle = svg("circle", { class: `dot s${si}`, cx: x(p.x), cy: y(p.y), r: 4, "data-point": `${si}:${pi}` }, svg("title", {}, label(p)));
+        // A marker on the spot of one drawn before is hollow and larger: both stay visible.
+        const spot = `${Math.round(cx / 3)},${Math.round(cy / 3)}`;
+        const under = taken.get(spot) ?? 0;
+        taken.set(spot, under + 1);
+        const shape = marker(si, cx, cy, 4 + 2.5 * under, { class: `dot s${si}${under ? " hollow" : ""}`, "data-point": `${si}:${pi}` }, svg("title", {}, label(p)));
         // A point that opens its run is a button with a finger-sized target (WCAG 2.5.8).
         const opens = onPoint && p.trace !== undefined;
         const dot = opens
-          ? watchable(svg("g", { class: "point" }, circle, svg("circle", { class: "hit", cx: x(p.x), cy: y(p.y), r: 13 })), p, label(p), t, onPoint)
-          : circle;
+          ? watchable(svg("g", { class: "point" }, shape, svg("circle", { class: "hit", cx, cy, r: 13 })), p, label(p), t, onPoint)
+          : shape;
         dot.addEventListener("pointerenter", (e) => tip(label(p), e));
         dot.addEventListener("pointerleave", () => hideTip(tooltip));
         marks.append(dot);
-        values.append(svg("text", { class: "value-label", x: x(p.x), y: y(p.y) - 8, "text-anchor": "middle" }, formatNumber(p.y, t, series.decimals)));
+        values.append(svg("text", { class: "value-label", x: cx, y: cy - 8, "text-anchor": "middle" }, formatNumber(p.y, t, series.decimals)));
       }
     } else {
       const base = chart.y.scale === "log" ? bottom : y(Math.max(y0, 0));
@@ -337,7 +399,7 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
       svg("text", { class: "rule-label", x: right, y: py - 4, "text-anchor": "end" }, `${t(`rule.${rule.key}`)}: ${formatNumber(rule.y, t, 2)}`),
     );
   }
-  root.append(marks, values);
+  root.append(lines, marks, values);
   return root;
 }
 
