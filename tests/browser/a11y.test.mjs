@@ -57,6 +57,9 @@ const VIEWS = [
   { name: "embed dialog", query: "?lesson=jobs", dialog: true },
   { name: "phone supervisor", query: "?lesson=supervisor", phone: true },
   { name: "phone timeline jobs", query: "?lesson=jobs&trace=limit:3", wait: ".trace .timeline svg", phone: true, folds: true },
+  // One night zoomed into, stacked on a laptop and with the policies as tabs on a phone.
+  { name: "timeline jobs night", query: "?lesson=jobs&trace=limit:3,night:16", wait: ".trace .timeline svg" },
+  { name: "phone timeline jobs night tabs", query: "?lesson=jobs&trace=limit:3,night:16", wait: ".trace .track-tabs [role=tab]", phone: true, folds: true },
   // The views issue 10 added: a tapped bar's panel, several metrics side by side, what moved,
   // and a claim that asks for a prediction first (a number, and a choice on a phone).
   {

@@ -88,6 +88,11 @@ function lessonKeys(lesson) {
     }
     for (const track of tr.tracks) {
       add(`trace.track.${track.key}`);
+      // Alternatives of each other (a group): their tablist's name and each one's tab.
+      if (track.group) {
+        add(`trace.group.${track.group}`);
+        add(`trace.tab.${track.key}`);
+      }
       for (const lane of track.lanes) for (const s of lane.spans) add(`trace.state.${s.state}`);
       for (const e of track.events) {
         add(`trace.event.${e.kind}`);

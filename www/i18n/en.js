@@ -185,6 +185,7 @@ export default {
   "ui.heat_scale_linear": "linear colour scale",
   "ui.heat_scale_log": "log colour scale",
   // -- jobs timeline --
+  "ui.trace.focus": "Only {lane} is shown: {from} – {to}. The counters are the whole run's totals up to the moment shown.",
   // -- predict --
   "ui.embed_predict": "Ask for a prediction before the claim is shown",
   "ui.predict.title": "Predict first:",

@@ -185,6 +185,7 @@ export default {
   "ui.heat_scale_linear": "doğrusal renk ölçeği",
   "ui.heat_scale_log": "logaritmik renk ölçeği",
   // -- jobs timeline --
+  "ui.trace.focus": "Yalnız {lane} gösteriliyor: {from} – {to}. Sayaçlar bütün koşunun gösterilen ana kadarki toplamları.",
   // -- predict --
   "ui.embed_predict": "Gösterilen iddiadan önce tahmin istensin",
   "ui.predict.title": "Önce tahmin edin:",

@@ -4,7 +4,9 @@
 // playhead: play (at a chosen speed), pause, step, scrubber, keyboard. Every mark drawn has its
 // legend entry; a click or tap on a bar or mark shows it in words in the detail panel, and on a
 // track whose lanes are the lesson's jobs the panel sets a fault on that job's step, as the
-// fault grid does (the run is recomputed by the core).
+// fault grid does (the run is recomputed by the core). A trace that zooms into one lane (its
+// `focus_*`: a night of the jobs lesson) is drawn over that window only and plays it; tracks
+// that are alternatives of each other (the same `group`) are tabs on a narrow screen.
 import { el, svg, uid } from "../dom.js";
 import { formatNumber } from "../i18n/index.js";
 import { dataFold } from "./chart.js";
@@ -12,6 +14,10 @@ import { runPicker } from "../controls/runpicker.js";
 
 const AXIS_H = 22;
 const SPEEDS = [0.5, 1, 2, 4];
+/** Where alternatives become tabs (style.css's phone width). */
+const NARROW = "(max-width: 600px)";
+/** The tab chosen in each group, kept across runs (another night shows the same policy). */
+const chosenTabs = new Map();
 
 /** The viewer for a trace document (`doc.trace`); `draw(width)` lays it out. `intervene` is the
  * panel's fault cycle (`{state, next, texts, set}`) or null; `selected` reopens a detail. */
@@ -19,6 +25,10 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
   const tr = doc.trace;
   const factVars = Object.fromEntries(tr.facts); // a track's title may name them ({limit})
   const unit = (n) => t(`trace.unit.${tr.unit}`, { n });
+  // The part zoomed into, as the core gives it (absent: the whole run), and the frames it plays.
+  const focus = tr.focus_end === null || tr.focus_end === undefined ? null : { lane: tr.focus_lane, start: tr.focus_start, end: tr.focus_end };
+  const lo = focus ? Math.floor(focus.start / tr.step) : 0;
+  const hi = focus ? Math.min(tr.frames, Math.ceil(focus.end / tr.step)) : tr.frames;
   const plural = new Intl.PluralRules(t.locale ?? t.lang);
   /** An event in words: its note and its duration ("+1" was a re-drive's rounds late). */
   const eventText = (e) => {
@@ -36,10 +46,10 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
   const playButton = el("button", { type: "button", class: "small play", "aria-pressed": "false", onclick: () => toggle() }, t("ui.trace.play"));
   const scrub = el("input", {
     type: "range",
-    min: "0",
-    max: String(tr.frames),
+    min: String(lo),
+    max: String(hi),
     step: "1",
-    value: "0",
+    value: String(lo),
     class: "scrubber",
     "aria-label": t("ui.trace.scrubber"),
     oninput: () => show(Number(scrub.value)),
@@ -65,11 +75,11 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
   const controls = el(
     "div",
     { class: "trace-controls" },
-    button("start", () => show(0)),
+    button("start", () => show(lo)),
     button("step_back", () => show(frame - 1)),
     playButton,
     button("step_forward", () => show(frame + 1)),
-    button("end", () => show(tr.frames)),
+    button("end", () => show(hi)),
     scrub,
     position,
     el("span", { class: "speed-field" }, el("label", { for: speedId }, t("ui.trace.speed")), " ", speedSelect),
@@ -89,7 +99,12 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
   };
   // What a click or tap on a bar or mark shows, in words (not on hover only).
   const detail = el("div", { class: "trace-detail", role: "status", "aria-live": "polite" }, el("p", { class: "hint" }, t("ui.trace.detail_hint")));
-  const tracks = tr.tracks.map((track, i) => trackView(track, tr, t, styles, { onPick: (what) => pick({ track: i, ...what }) }));
+  const tracks = tr.tracks.map((track, i) => trackView(track, tr, t, styles, { focus, onPick: (what) => pick({ track: i, ...what }) }));
+  const tabs = alternatives(tr, tracks, t, { onSwitch: () => detail.closest("[hidden]") && tracks.find((v) => !v.node.closest("[hidden]"))?.node.querySelector(".timeline-canvas").after(detail) });
+  // The lane zoomed into, in words: which, over which time, and what the counters still are.
+  const zoomed = focus
+    ? el("p", { class: "hint trace-focus" }, t("ui.trace.focus", { lane: tr.tracks[0]?.lanes[focus.lane]?.label ?? "", from: unit(focus.start + tr.first), to: unit(focus.end - 1 + tr.first) }))
+    : null;
   const node = el(
     "section",
     {
@@ -98,7 +113,7 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
       "aria-label": t("ui.watch"),
       onkeydown: (e) => {
         if (e.target instanceof HTMLInputElement && e.target.type === "text") return;
-        const to = { ArrowRight: frame + 1, ArrowLeft: frame - 1, Home: 0, End: tr.frames }[e.key];
+        const to = { ArrowRight: frame + 1, ArrowLeft: frame - 1, Home: lo, End: hi }[e.key];
         if (e.key === " " || e.key === "k") {
           if (e.target instanceof HTMLButtonElement) return;
           e.preventDefault();
@@ -111,19 +126,20 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
     },
     selectorForm,
     facts,
+    zoomed,
     controls,
     el("p", { class: "hint keys" }, t("ui.trace.keys")),
-    tracks.map((v) => v.node),
+    tabs.nodes,
     detail,
     el("h3", {}, t("ui.trace.events")),
     log,
   );
 
   function show(f) {
-    frame = Math.max(0, Math.min(tr.frames, f));
+    frame = Math.max(lo, Math.min(hi, f));
     scrub.value = String(frame);
     const shownEnd = Math.min(tr.end, frame * tr.step);
-    position.textContent = t("ui.trace.position", { frame, frames: tr.frames, at: unit(shownEnd + (tr.first ? 0 : 0)) });
+    position.textContent = t("ui.trace.position", { frame: frame - lo, frames: hi - lo, at: unit(shownEnd) });
     scrub.setAttribute("aria-valuetext", position.textContent);
     for (const v of tracks) v.show(frame);
     // What happened in the last frame shown.
@@ -132,7 +148,7 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
     const items = [];
     tr.tracks.forEach((track) => {
       for (const e of track.events) {
-        if (e.at < from || e.at >= to || frame === 0) continue;
+        if (e.at < from || e.at >= to || frame === 0 || (focus && e.lane !== focus.lane)) continue;
         const lane = e.lane === null ? "" : `${track.lanes[e.lane].label}: `;
         const prefix = tr.tracks.length > 1 ? `[${t(`trace.track.${track.key}`, factVars)}] ` : "";
         items.push(el("li", {}, `${prefix}${unit(e.at + tr.first)} — ${lane}${eventText(e)}`));
@@ -141,7 +157,7 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
     const shown = items.slice(0, 40);
     if (items.length > shown.length) shown.push(el("li", {}, t("ui.trace.more", { count: items.length - shown.length })));
     log.replaceChildren(...(shown.length ? shown : [el("li", { class: "none" }, t(frame === 0 ? "ui.trace.at_start" : "ui.trace.no_events"))]));
-    if (frame >= tr.frames) stop();
+    if (frame >= hi) stop();
   }
 
   function toggle() {
@@ -216,8 +232,8 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
   }
 
   function play() {
-    if (frame >= tr.frames) show(0);
-    const every = Math.max(40, Math.round(Math.max(80, Math.min(700, 9000 / Math.max(1, tr.frames))) / speed));
+    if (frame >= hi) show(lo);
+    const every = Math.max(40, Math.round(Math.max(80, Math.min(700, 9000 / Math.max(1, hi - lo))) / speed));
     timer = setInterval(() => show(frame + 1), every);
     playButton.textContent = t("ui.trace.pause");
     playButton.setAttribute("aria-pressed", "true");
@@ -249,18 +265,103 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
   };
 }
 
+/** The tracks' figures, with each group of alternatives (tracks of the same `group`) behind a
+ * tablist that a narrow screen uses to show one of them at a time; a wide one stacks them all.
+ * `onSwitch()` is called after a tab changes. Returns `{nodes}`, what to put in the page. */
+function alternatives(tr, views, t, { onSwitch }) {
+  const narrow = window.matchMedia(NARROW);
+  const groups = [];
+  const nodes = [];
+  tr.tracks.forEach((track, i) => {
+    const view = views[i];
+    const same = track.group !== null && track.group !== undefined && tr.tracks.filter((o) => o.group === track.group).length > 1;
+    if (!same) return nodes.push(view.node);
+    let group = groups.find((g) => g.key === track.group);
+    if (!group) {
+      const list = el("div", { class: "track-tabs", role: "tablist", "aria-label": t(`trace.group.${track.group}`), onkeydown: (e) => keys(group, e) });
+      group = { key: track.group, list, items: [] };
+      groups.push(group);
+      nodes.push(list);
+    }
+    const panel = el("div", { class: "track-panel", id: uid("panel") }, view.node);
+    const tab = el(
+      "button",
+      { type: "button", role: "tab", class: "track-tab", id: uid("tab"), "aria-controls": panel.id, dataset: { track: track.key }, onclick: () => choose(group, track.key) },
+      t(`trace.tab.${track.key}`),
+    );
+    group.list.append(tab);
+    group.items.push({ key: track.key, tab, panel });
+    nodes.push(panel);
+  });
+  for (const g of groups) if (!g.items.some((it) => it.key === chosenTabs.get(g.key))) chosenTabs.set(g.key, g.items[0].key);
+
+  /** Shows the groups as the screen's width asks: tabs and one panel, or every panel. */
+  function apply() {
+    const tabbed = narrow.matches;
+    for (const g of groups) {
+      g.list.hidden = !tabbed;
+      for (const { key, tab, panel } of g.items) {
+        const on = key === chosenTabs.get(g.key);
+        tab.setAttribute("aria-selected", String(on));
+        tab.tabIndex = on ? 0 : -1;
+        panel.hidden = tabbed && !on;
+        if (tabbed) {
+          panel.setAttribute("role", "tabpanel");
+          panel.setAttribute("aria-labelledby", tab.id);
+        } else {
+          panel.removeAttribute("role");
+          panel.removeAttribute("aria-labelledby");
+        }
+      }
+    }
+  }
+
+  function choose(group, key, focusTab = false) {
+    chosenTabs.set(group.key, key);
+    apply();
+    if (focusTab) group.items.find((it) => it.key === key)?.tab.focus();
+    onSwitch?.();
+  }
+
+  /** Arrow keys, Home and End move along the tabs (and not the playhead). */
+  function keys(group, e) {
+    const at = group.items.findIndex((it) => it.key === chosenTabs.get(group.key));
+    const n = group.items.length;
+    const to = { ArrowRight: (at + 1) % n, ArrowLeft: (at + n - 1) % n, Home: 0, End: n - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    e.stopPropagation();
+    choose(group, group.items[to].key, true);
+  }
+
+  if (groups.length) {
+    apply();
+    // Follows the screen's width while the view is on the page.
+    const follow = () => (nodes[0].isConnected ? apply() : narrow.removeEventListener("change", follow));
+    narrow.addEventListener("change", follow);
+  }
+  return { nodes };
+}
+
 /** One track: its lanes as an SVG with its legend, and its counters. A click on a bar or mark
- * calls `onPick({kind, lane, index})`; `mark(what)` outlines the picked one. */
-function trackView(track, tr, t, styles, { onPick }) {
+ * calls `onPick({kind, lane, index})`; `mark(what)` outlines the picked one. With `focus` only
+ * that lane is drawn, over the window `[focus.start, focus.end)`. */
+function trackView(track, tr, t, styles, { focus = null, onPick }) {
   const tone = (state) => `tone-${styles.tone.get(state) ?? "muted"}`;
   // Dots are ink, or red for failures and warnings (style.css), in the SVG and the legend alike.
   const dot = (kind) => (["failure", "warning"].includes(styles.marks.get(kind)) ? "bad" : "ink");
   const holder = el("div", { class: "timeline-canvas" });
   const counters = el("dl", { class: "trace-counters" });
   const titleId = uid("track");
-  const states = [...new Set(track.lanes.flatMap((l) => l.spans.map((s) => s.state)))];
-  const dots = [...new Set(track.events.filter((e) => e.lane !== null && styles.marks.has(e.kind)).map((e) => e.kind))];
-  const lines = [...new Set(track.events.filter((e) => e.lane === null).map((e) => e.kind))];
+  // The time shown and the lanes drawn (their indices into the track), one per row.
+  const [from, until] = focus ? [focus.start, focus.end] : [0, tr.end];
+  const shown = focus ? [focus.lane].filter((i) => track.lanes[i]) : track.lanes.map((_, i) => i);
+  const row = new Map(shown.map((lane, r) => [lane, r]));
+  const inside = (s) => s.end > from && s.start < until;
+  const events = track.events.map((e, k) => [e, k]).filter(([e]) => (e.lane === null || row.has(e.lane)) && e.at >= from && e.at < until);
+  const states = [...new Set(shown.flatMap((i) => track.lanes[i].spans.filter(inside).map((s) => s.state)))];
+  const dots = [...new Set(events.filter(([e]) => e.lane !== null && styles.marks.has(e.kind)).map(([e]) => e.kind))];
+  const lines = [...new Set(events.filter(([e]) => e.lane === null).map(([e]) => e.kind))];
   // Every class of mark the SVG draws has its entry: states, event dots, lines, the playhead.
   const legend = el(
     "ul",
@@ -277,7 +378,7 @@ function trackView(track, tr, t, styles, { onPick }) {
     holder,
     legend,
     counters,
-    laneData(track, tr, t),
+    laneData(track, tr, t, shown),
   );
   let live = [];
   let labels = [];
@@ -289,32 +390,35 @@ function trackView(track, tr, t, styles, { onPick }) {
   let left = 0;
 
   function draw(width) {
-    const n = track.lanes.length;
+    const n = shown.length;
     // Room for the longest lane label (step names can be long), within reason on a phone.
-    const longest = Math.max(2, ...track.lanes.map((l) => l.label.length));
+    const longest = Math.max(2, ...shown.map((i) => track.lanes[i].label.length));
     const LABEL_W = Math.min(Math.max(36, Math.round(longest * 6.2 + 10)), Math.max(60, width * 0.3));
-    // A few lanes get finger-high bars (24 px, WCAG 2.5.8); many are packed (the data table and
-    // the detail panel tell each one).
-    const lh = n > 24 ? Math.max(5, Math.floor(330 / n)) : n > 12 ? 16 : 24;
+    // A few lanes get finger-high bars (24 px, WCAG 2.5.8; a lane zoomed into, 32 px); many are
+    // packed (the data table and the detail panel tell each one).
+    const lh = focus ? 32 : n > 24 ? Math.max(5, Math.floor(330 / n)) : n > 12 ? 16 : 24;
     const height = n * lh + AXIS_H + 4;
     const right = width - 8;
-    x = (v) => LABEL_W + (v / Math.max(1, tr.end)) * (right - LABEL_W);
+    // Times outside the window are drawn at its edges.
+    x = (v) => LABEL_W + ((Math.max(from, Math.min(until, v)) - from) / Math.max(1, until - from)) * (right - LABEL_W);
     left = LABEL_W;
     geometry = { lh };
-    const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": titleId, class: "plot timeline-svg" });
-    root.append(svg("desc", {}, describe(track, tr, t)));
+    const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": titleId, class: focus ? "plot timeline-svg zoomed" : "plot timeline-svg" });
+    root.append(svg("desc", {}, describe(track, tr, t, shown)));
     const labelEvery = lh >= 11 ? 1 : Math.ceil(11 / lh);
     const ghost = svg("g", { class: "ghost" });
     const solid = svg("g", { class: "solid" });
     const words = svg("g", { class: "span-labels" });
     live = [];
     labels = [];
-    track.lanes.forEach((lane, i) => {
-      const y = i * lh + 2;
-      if (i % labelEvery === 0) {
+    shown.forEach((i, r) => {
+      const lane = track.lanes[i];
+      const y = r * lh + 2;
+      if (r % labelEvery === 0) {
         root.append(svg("text", { class: "lane-label", x: LABEL_W - 6, y: y + lh / 2, dy: "0.32em", "text-anchor": "end" }, lane.label));
       }
       lane.spans.forEach((s, k) => {
+        if (!inside(s)) return;
         const attrs = { x: x(s.start), y, height: Math.max(2, lh - 2), dataset: { lane: String(i), span: String(k), state: s.state } };
         const title = `${lane.label}: ${t(`trace.state.${s.state}`)}${s.note ? ` (${s.note})` : ""} — ${t(`trace.unit.${tr.unit}`, { n: s.start + tr.first })}–${s.end - 1 + tr.first}`;
         const w = Math.max(1, x(s.end) - x(s.start));
@@ -335,7 +439,7 @@ function trackView(track, tr, t, styles, { onPick }) {
     // marks as dots on their lane in its tone. Each has a wider invisible target for a finger.
     const ev = svg("g", { class: "events" });
     marks = [];
-    track.events.forEach((e, k) => {
+    events.forEach(([e, k]) => {
       let m = null;
       if (e.lane === null) {
         const at = { x1: x(e.at + 0.5), x2: x(e.at + 0.5), y1: 0, y2: n * lh + 2 };
@@ -343,7 +447,7 @@ function trackView(track, tr, t, styles, { onPick }) {
         const hit = { x: at.x1 - 12, y: n * lh + 2, width: 24, height: AXIS_H + 2 };
         m = svg("g", { class: "line", dataset: { kind: e.kind } }, svg("line", { class: "track-event", ...at }), svg("rect", { class: "hit", dataset: { event: String(k) }, ...hit }));
       } else if (styles.marks.has(e.kind)) {
-        const cy = e.lane * lh + 2 + (lh - 2) / 2;
+        const cy = row.get(e.lane) * lh + 2 + (lh - 2) / 2;
         m = svg("g", { class: "mark", dataset: { kind: e.kind } }, svg("circle", { class: `ev ${dot(e.kind)}`, cx: x(e.at + 0.5), cy, r: Math.max(2, Math.min(4, lh / 3)) }));
         m.append(svg("circle", { class: "hit", dataset: { event: String(k) }, cx: x(e.at + 0.5), cy, r: 13 }));
       }
@@ -357,13 +461,14 @@ function trackView(track, tr, t, styles, { onPick }) {
     const axis = svg("g", { class: "axis x" });
     const base = n * lh + 4;
     axis.append(svg("line", { class: "domain", x1: LABEL_W, x2: right, y1: base, y2: base }));
-    const stepPx = (right - LABEL_W) / Math.max(1, tr.end);
+    const stepPx = (right - LABEL_W) / Math.max(1, until - from);
     const nice = [1, 2, 5, 10, 12, 24, 48, 72, 120, 168, 240, 480, 720, 1000];
-    const every = nice.find((k) => k * stepPx >= 34) ?? Math.ceil(tr.end / 8);
-    for (let v = 0; v <= tr.end; v += every) {
+    const every = nice.find((k) => k * stepPx >= 34) ?? Math.ceil((until - from) / 8);
+    for (let v = Math.ceil(from / every) * every; v <= until; v += every) {
       axis.append(
         svg("line", { class: "tick", x1: x(v), x2: x(v), y1: base, y2: base + 4 }),
-        svg("text", { x: x(v), y: base + 15, "text-anchor": "middle" }, String(v + tr.first)),
+        // The last label ends at the axis' end rather than past the edge.
+        svg("text", { x: x(v), y: base + 15, "text-anchor": x(v) > right - 12 ? "end" : "middle" }, String(v + tr.first)),
       );
     }
     root.append(axis);
@@ -388,11 +493,11 @@ function trackView(track, tr, t, styles, { onPick }) {
     let box;
     if (what.kind === "span") {
       const s = track.lanes[what.lane].spans[what.index];
-      box = { x: x(s.start) - 1, y: what.lane * lh + 1, width: Math.max(3, x(s.end) - x(s.start)) + 2, height: lh };
+      box = { x: x(s.start) - 1, y: (row.get(what.lane) ?? 0) * lh + 1, width: Math.max(3, x(s.end) - x(s.start)) + 2, height: lh };
     } else {
       const e = track.events[what.index];
       const cx = x(e.at + 0.5);
-      box = e.lane === null ? { x: cx - 3, y: 0, width: 6, height: track.lanes.length * lh + 2 } : { x: cx - 6, y: e.lane * lh - 4 + lh / 2, width: 12, height: 12 };
+      box = e.lane === null ? { x: cx - 3, y: 0, width: 6, height: shown.length * lh + 2 } : { x: cx - 6, y: (row.get(e.lane) ?? 0) * lh - 4 + lh / 2, width: 12, height: 12 };
     }
     for (const [k, v] of Object.entries(box)) outline.setAttribute(k, v);
     outline.classList.remove("hidden");
@@ -421,8 +526,9 @@ function trackView(track, tr, t, styles, { onPick }) {
   return { node, draw, show, mark };
 }
 
-/** The track's text alternative: a table of its lanes and each lane's spans, from the core's spans. */
-function laneData(track, tr, t) {
+/** The track's text alternative: a table of the lanes `shown` and each one's spans, from the
+ * core's spans. */
+function laneData(track, tr, t, shown) {
   const unit = t(`ui.trace.unit_name.${tr.unit}`);
   return dataFold("trace-data", t, () =>
     el(
@@ -432,7 +538,7 @@ function laneData(track, tr, t) {
       el(
         "tbody",
         {},
-        track.lanes.map((l) =>
+        shown.map((i) => track.lanes[i]).map((l) =>
           el(
             "tr",
             {},
@@ -445,10 +551,11 @@ function laneData(track, tr, t) {
   );
 }
 
-/** The track in words, for screen readers: each lane's spans. */
-function describe(track, tr, t) {
-  return track.lanes
+/** The track in words, for screen readers: each shown lane's spans. */
+function describe(track, tr, t, shown) {
+  return shown
     .slice(0, 60)
+    .map((i) => track.lanes[i])
     .map((l) => `${l.label}: ${l.spans.map((s) => `${t(`trace.state.${s.state}`)} ${s.start + tr.first}–${s.end - 1 + tr.first}`).join(", ")}`)
     .join("; ");
 }

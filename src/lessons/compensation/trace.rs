@@ -317,8 +317,12 @@ fn build<R: UnitRng>(
             events,
             counters: c.finish(),
             faults: false,
+            group: None,
         }],
         facts,
+        focus_lane: None,
+        focus_start: None,
+        focus_end: None,
     }
 }
 

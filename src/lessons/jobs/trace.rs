@@ -11,18 +11,20 @@ use crate::trace::{
 
 /// What the `trace` selector may say (errors and `--help`).
 pub const HELP: &str =
-    "limit:N (the attempts shown are those under attempt limit N)";
+    "limit:N (the attempts under attempt limit N), night:N (night N alone, 1 to nights)";
 
 /// Nights above which a trace is refused (the page draws a lane per night).
 const MAX_NIGHTS: usize = 1000;
 
-/// The attempt limit a selector picks (the first of `retry_limits` by default).
-pub fn select(set: &ParamSet, text: &str) -> Result<u32, Error> {
+/// The attempt limit a selector picks (the first of `retry_limits` by default) and the night it
+/// zooms into (0 when absent: all nights).
+pub fn select(set: &ParamSet, text: &str) -> Result<(u32, usize), Error> {
     let p = JobsParams::from_set(set)?;
     let sel = Selector::parse(text);
-    sel.only(text, &["limit"], HELP)?;
+    sel.only(text, &["limit", "night"], HELP)?;
     let first = p.retry_limits.first().copied().unwrap_or(1);
     let limit = sel.int(text, "limit", 1, 1000, i64::from(first))? as u32;
+    let night = sel.int(text, "night", 1, p.nights as i64, 0)? as usize;
     if p.nights > MAX_NIGHTS {
         return Err(Error::bad(
             "trace",
@@ -33,25 +35,36 @@ pub fn select(set: &ParamSet, text: &str) -> Result<u32, Error> {
             ),
         ));
     }
-    Ok(limit)
+    Ok((limit, night))
 }
 
-/// The form's control: the attempt limit whose attempts are shown (one per row of the lesson's
-/// retry-limit table).
+/// The form's controls: the night zoomed into ("all nights", then each night) and the attempt
+/// limit whose attempts are shown (one per row of the lesson's retry-limit table). Either
+/// keeps the other: a night's choice carries the limit shown, and a change of limit keeps the
+/// night before it (the selector's last pair wins).
 pub fn controls(set: &ParamSet, text: &str) -> Result<Vec<Control>, Error> {
-    let limit = select(set, text)?;
+    let (limit, night) = select(set, text)?;
     let p = JobsParams::from_set(set)?;
-    Ok(vec![numbers_control(
-        "limit",
-        "trace.choice.limit",
-        &p.retry_limits,
-        limit,
-    )])
+    let all: Vec<u32> = (0..p.nights as u32 + 1).collect();
+    let mut nights = numbers_control("night", "trace.choice.night", &all, night as u32);
+    let limit_part = format!("limit:{limit}");
+    for c in &mut nights.choices {
+        c.part.push(',');
+        c.part.push_str(&limit_part);
+    }
+    if let Some(c) = nights.choices.first_mut() {
+        c.part = limit_part;
+        c.label = "trace.choice.all_nights";
+    }
+    Ok(vec![
+        nights,
+        numbers_control("limit", "trace.choice.limit", &p.retry_limits, limit),
+    ])
 }
 
 /// Records the nights of every policy and the attempts under the selected limit.
 pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
-    let limit = select(set, text)?;
+    let (limit, night) = select(set, text)?;
     let p = JobsParams::from_set(set)?;
     let fresh = generator(p.seed)?;
     let durations = durations(&p, &mut fresh.clone());
@@ -89,9 +102,15 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
         .max()
         .unwrap_or(0)
         .max(nights as i64 * p.interval);
-    let frames = ((end_hour as u64).div_ceil(interval as u64) as u32).max(nights as u32);
-    let end = frames * interval as u32;
-    let frame_of = |hour: i64| (hour / interval + 1).min(i64::from(frames)) as u32;
+    // A night zoomed into plays hour by hour (while the frames stay few).
+    let step = if night > 0 && end_hour <= 20_000 {
+        1
+    } else {
+        interval
+    };
+    let frames = ((end_hour as u64).div_ceil(step as u64) as u32).max(nights as u32);
+    let end = frames * step as u32;
+    let frame_of = |hour: i64| (hour / step + 1).min(i64::from(frames)) as u32;
     for r in &results {
         let ran = ran_of(r);
         let mut lanes = Vec::with_capacity(nights);
@@ -149,7 +168,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
                             lane: Some(g),
                             kind: "killed",
                             note: None,
-                        took: Some(d as u32),
+                            took: Some(d as u32),
                         });
                         c.add("killed", frame_of(b + d), 1.0);
                         c.add("lost_pod_hours", frame_of(b + d), d as f64);
@@ -182,6 +201,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
             events,
             counters: c.finish(),
             faults: false,
+            group: Some("policy"),
         });
     }
     // The guarantee table's draws for this limit, the attempts side by side in the night's slot.
@@ -229,13 +249,29 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
         events,
         counters: c.finish(),
         faults: false,
+        group: None,
     });
+    let mut selector = format!("limit:{limit}");
+    let mut focus = None;
+    if let Some(lane) = night.checked_sub(1) {
+        selector.push_str(",night:");
+        selector.push_str(&night.to_string());
+        // The night's slot, and on to the end of its latest run.
+        let start = lane as u32 * interval as u32;
+        let mut stop = start + (interval as u32).max(attempts[lane].0 * width);
+        for r in &results {
+            if let Some(b) = r.starts[lane] {
+                stop = stop.max((b + durations[lane]) as u32);
+            }
+        }
+        focus = Some((lane as u32, start, stop.min(end)));
+    }
     Ok(Trace {
         lesson: "jobs",
-        selector: format!("limit:{limit}"),
+        selector,
         unit: "hour",
         frames,
-        step: interval as u32,
+        step: step as u32,
         first: 0,
         end,
         tracks,
@@ -244,5 +280,8 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
             ("interval", p.interval.to_string()),
             ("limit", limit.to_string()),
         ],
+        focus_lane: focus.map(|f| f.0),
+        focus_start: focus.map(|f| f.1),
+        focus_end: focus.map(|f| f.2),
     })
 }

@@ -143,6 +143,9 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
         end: rounds,
         tracks,
         facts,
+        focus_lane: None,
+        focus_start: None,
+        focus_end: None,
     })
 }
 
@@ -318,6 +321,7 @@ fn build(
         events,
         counters: c.finish(),
         faults: true,
+        group: None,
     }
 }
 
