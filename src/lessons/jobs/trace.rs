@@ -95,13 +95,24 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
         }
         ran
     };
+    // The guarantee table's draws for this limit, the attempts side by side in the night's slot
+    // (past it when there are more attempts than hours: the run's end holds them all).
+    let width = (interval as u32 / limit).max(1);
+    let attempts = night_attempts(&p, limit, &mut fresh.clone());
+    let last_attempt = attempts
+        .iter()
+        .enumerate()
+        .map(|(g, &(made, _))| g as i64 * interval + i64::from(made * width))
+        .max()
+        .unwrap_or(0);
     let end_hour = results
         .iter()
         .flat_map(|r| r.starts.iter().zip(&durations))
         .filter_map(|(b, d)| b.map(|b| b + d))
         .max()
         .unwrap_or(0)
-        .max(nights as i64 * p.interval);
+        .max(nights as i64 * p.interval)
+        .max(last_attempt);
     // A night zoomed into plays hour by hour (while the frames stay few).
     let step = if night > 0 && end_hour <= 20_000 {
         1
@@ -204,9 +215,6 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
             group: Some("policy"),
         });
     }
-    // The guarantee table's draws for this limit, the attempts side by side in the night's slot.
-    let width = (interval as u32 / limit).max(1);
-    let attempts = night_attempts(&p, limit, &mut fresh.clone());
     let mut lanes = Vec::with_capacity(nights);
     let mut events = Vec::new();
     let mut c = Counters::new(&["completed", "attempts", "wasted"], frames);
