@@ -239,3 +239,58 @@ fn cli_sweeps_as_text_and_json() {
     assert_eq!(code, Some(2));
     assert!(err.contains("--metric goes with --sweep"), "{err}");
 }
+
+/// A sweep to run: lesson, base values, x, y and metric.
+type Case = (
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    &'static str,
+    Option<&'static str>,
+    Option<&'static str>,
+);
+
+/// Issue 11: the points shared among threads give the serial sweep, byte for byte (its JSON),
+/// whatever the number of threads; an error is the serial run's (the first point that fails).
+#[test]
+fn threads_give_the_serial_sweep() {
+    let cases: [Case; 3] = [
+        (
+            "compensation",
+            &[("runs", "20000")],
+            "comp_fail=0..0.5:7",
+            Some("seed=1..3"),
+            Some("monte_carlo.rate@2"),
+        ),
+        ("supervisor", &[], "scan=1..6", Some("lease=1..4"), None),
+        ("jobs", &[], "fail_prob=0..1:9", None, None),
+    ];
+    for (id, base, x, y, metric) in cases {
+        let l = lesson(id);
+        let set = l.params(base.iter().copied()).unwrap();
+        let spec = sweep::parse(l, x, y, metric).unwrap();
+        let json = |jobs| {
+            let mut shares = Vec::new();
+            let s = sweep::run_jobs(&set, &spec, jobs, &mut |p| shares.push(p)).unwrap();
+            assert_eq!(shares.last(), Some(&1.0), "{id}: progress ends at 1");
+            assert!(
+                shares.windows(2).all(|w| w[0] <= w[1]),
+                "{id}: progress only grows"
+            );
+            serde_json::to_string(&s).unwrap()
+        };
+        let serial = json(1);
+        for jobs in [2, 3, 8] {
+            assert_eq!(json(jobs), serial, "{id} with {jobs} threads");
+        }
+    }
+    // A point that cannot run fails the sweep as the serial run does.
+    let l = lesson("compensation");
+    let set = l.params([("runs", "20000000")]).unwrap();
+    let spec = sweep::parse(l, "comp_fail=0..0.5:3", None, None).unwrap();
+    let serial = sweep::run_jobs(&set, &spec, 1, &mut |_| {}).map(|_| ());
+    let threaded = sweep::run_jobs(&set, &spec, 4, &mut |_| {}).map(|_| ());
+    assert_eq!(
+        threaded.map_err(|e| e.to_string()),
+        serial.map_err(|e| e.to_string())
+    );
+}

@@ -7,6 +7,8 @@
 //! spaced points); the metric is `table.column`, with `@row` choosing the row a heatmap shows.
 
 mod options;
+#[cfg(not(target_arch = "wasm32"))]
+mod parallel;
 
 pub use options::{AxisOption, MetricOption, RowOption, SweepOptions, options};
 
@@ -440,6 +442,17 @@ pub fn run(
     spec: &SweepSpec,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Sweep, Error> {
+    run_jobs(base, spec, 1, progress)
+}
+
+/// As [`run`], with the points shared among `jobs` threads (natively; one in WebAssembly). Every
+/// point is independent work with its own generators, so the result is the serial one.
+pub fn run_jobs(
+    base: &crate::params::ParamSet,
+    spec: &SweepSpec,
+    jobs: usize,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Sweep, Error> {
     let lesson = crate::lessons::of(base);
     let ny = spec.y.as_ref().map_or(1, |y| y.texts.len());
     let nx = spec.x.texts.len();
@@ -491,14 +504,11 @@ pub fn run(
             ),
         ));
     }
-    let mut reports = Vec::with_capacity(points);
-    let mut queries = Vec::with_capacity(points);
-    for (i, set) in sets.iter().enumerate() {
-        let share = |d: f64| (i as f64 + d) / points as f64;
-        reports.push(lesson.run(set, None, &mut |d| progress(share(d)))?);
-        progress(share(1.0));
-        queries.push(crate::query::encode(set, None));
-    }
+    let reports = run_points(lesson, &sets, jobs, progress)?;
+    let queries: Vec<String> = sets
+        .iter()
+        .map(|set| crate::query::encode(set, None))
+        .collect();
     let first = read(lesson, spec, &spec.metric, &reports)?;
     let more = spec
         .more
@@ -519,6 +529,28 @@ pub fn run(
         range: first.range,
         more,
     })
+}
+
+/// Every point's report, in order; the first error in point order, as a serial run gives it.
+fn run_points(
+    lesson: Lesson,
+    sets: &[crate::params::ParamSet],
+    jobs: usize,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Vec<Report>, Error> {
+    #[cfg(not(target_arch = "wasm32"))]
+    if jobs > 1 && sets.len() > 1 {
+        return parallel::run_points(lesson, sets, jobs, progress);
+    }
+    let _ = jobs;
+    let points = sets.len() as f64;
+    let mut reports = Vec::with_capacity(sets.len());
+    for (i, set) in sets.iter().enumerate() {
+        let share = |d: f64| (i as f64 + d) / points;
+        reports.push(lesson.run(set, None, &mut |d| progress(share(d)))?);
+        progress(share(1.0));
+    }
+    Ok(reports)
 }
 
 /// Reads one metric from every point's report.
