@@ -22,14 +22,14 @@ pub fn field(text: &str) -> String {
 }
 
 /// One CSV record, CRLF-free (a line feed ends it).
-fn record(out: &mut String, fields: &[String]) {
+pub(crate) fn record(out: &mut String, fields: &[String]) {
     let line: Vec<String> = fields.iter().map(|f| field(f)).collect();
     out.push_str(&line.join(","));
     out.push('\n');
 }
 
 /// A metadata record: `#name,value`.
-fn meta(out: &mut String, name: &str, value: &str) {
+pub(crate) fn meta(out: &mut String, name: &str, value: &str) {
     record(out, &[format!("#{name}"), value.to_string()]);
 }
 

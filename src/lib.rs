@@ -8,6 +8,7 @@
 
 pub mod bench;
 pub mod chart;
+pub mod compare;
 pub mod csv;
 pub mod error;
 pub mod jsfmt;

@@ -294,3 +294,39 @@ fn threads_give_the_serial_sweep() {
         serial.map_err(|e| e.to_string())
     );
 }
+
+/// `--jobs N`: the same bytes with one thread and with several, in every format; a bad N is
+/// refused naming the flag.
+#[test]
+fn the_cli_prints_the_same_sweep_whatever_the_jobs() {
+    for format in ["lesson", "json", "csv"] {
+        let out = |jobs: &str| {
+            let (code, out, err) = common::cli(&[
+                "compensation",
+                "--sweep",
+                "comp_fail=0..0.5:6",
+                "--sweep",
+                "seed=1..4",
+                "--metric",
+                "monte_carlo.rate",
+                "--set",
+                "runs=20000",
+                "--jobs",
+                jobs,
+                "--format",
+                format,
+            ]);
+            assert_eq!(code, 0, "{err}");
+            out
+        };
+        let serial = out("1");
+        assert_eq!(out("2"), serial, "{format}");
+        assert_eq!(out("5"), serial, "{format}");
+    }
+    let (code, _, err) = common::cli(&["jobs", "--sweep", "fail_prob=0..1:3", "--jobs", "0"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--jobs") && err.contains("\"0\"") && err.contains("1 to 256"),
+        "{err}"
+    );
+}

@@ -9,9 +9,10 @@ use tatbikat::{Error, lessons};
 
 /// The synopsis, shown with every usage error.
 pub const USAGE: &str = "usage: tatbikat LESSON [--preset ID] [--set name=value]... [--section NAME] [--format lesson|json|csv] [--table KEY]
+       tatbikat LESSON [--set name=value]... --vs QUERY [--section NAME] [--format lesson|json|csv] [--table KEY]
        tatbikat [LESSON] --presets
        tatbikat LESSON [--set name=value]... --trace[=SELECTOR] [--format lesson|json|csv]
-       tatbikat LESSON [--set name=value]... --sweep name=values [--sweep name=values] [--metric M] [--format lesson|json|csv]
+       tatbikat LESSON [--set name=value]... --sweep name=values [--sweep name=values] [--metric M] [--jobs N] [--format lesson|json|csv]
        tatbikat LESSON --help
        tatbikat bench [--runs N]
        tatbikat --help | --version";
@@ -64,6 +65,10 @@ pub struct Run {
     pub metric: Option<String>,
     /// `--table KEY`.
     pub table: Option<String>,
+    /// `--vs QUERY`: compare with the run of that link query (empty: the lesson's values).
+    pub vs: Option<String>,
+    /// `--jobs N`: threads a sweep's points share (default: every core; 1: one by one).
+    pub jobs: Option<usize>,
 }
 
 /// Reads the arguments (without the program's name).
@@ -91,6 +96,8 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
         sweeps: Vec::new(),
         metric: None,
         table: None,
+        vs: None,
+        jobs: None,
     };
     while let Some(arg) = parser.next().map_err(usage)? {
         match arg {
@@ -144,6 +151,21 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
                 let t = value(&mut parser, "--table")?;
                 once(&run.table, "--table")?;
                 run.table = Some(t);
+            }
+            Long("jobs") | Short('j') => {
+                let v = value(&mut parser, "--jobs")?;
+                once(&run.jobs, "--jobs")?;
+                let n = v
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=256).contains(n))
+                    .ok_or_else(|| Error::bad("--jobs", &v, "a whole number from 1 to 256"))?;
+                run.jobs = Some(n);
+            }
+            Long("vs") => {
+                let q = value(&mut parser, "--vs")?;
+                once(&run.vs, "--vs")?;
+                run.vs = Some(q);
             }
             Long("section") => {
                 let s = value(&mut parser, "--section")?;

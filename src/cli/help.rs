@@ -32,12 +32,19 @@ pub fn general() -> String {
         "                     csv: one block per table (version, lesson, link, then the rows)\n",
     );
     out.push_str("  --table KEY        with --format csv, only that table\n");
+    out.push_str(
+        "  --vs QUERY         compare with another run of the lesson, given as a link's query\n",
+    );
+    out.push_str("                     (fail_prob=0.5&seed=1; empty: the lesson's values): every cell as B (this\n");
+    out.push_str("                     run), A (the --vs run) and B-A; csv adds c.vs and c.delta after each column c\n");
     out.push_str("  --sweep name=values  run at each value of a numeric parameter: a list 1,2,4 or a range a..b,\n");
     out.push_str("                     a..b:n (n points); twice for a heatmap of two parameters\n");
     out.push_str("  --metric table.column[@row]  what each point reads (any numeric column the lesson prints;\n");
     out.push_str(
         "                     @row picks the heatmap's row); a wrong name lists them all\n",
     );
+    out.push_str("  -j, --jobs N       threads a sweep's points share (default every core; 1: one by one);\n");
+    out.push_str("                     the output is the same bytes whatever N\n");
     out.push_str("  --trace[=SELECTOR] one run, round by round (hour by hour in jobs), instead of the tables:\n");
     for lesson in lessons::ALL {
         if let Some(help) = lesson.trace_help() {

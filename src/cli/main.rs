@@ -63,6 +63,11 @@ fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
     for (name, text) in &r.assignments {
         params.set(name, text)?;
     }
+    if r.vs.is_some() && (r.trace.is_some() || !r.sweeps.is_empty()) {
+        return Err(Error::usage(
+            "--vs compares two runs' tables; it does not take --trace or --sweep",
+        ));
+    }
     if r.table.is_some() && (r.format != Format::Csv || r.trace.is_some() || !r.sweeps.is_empty()) {
         return Err(Error::usage(
             "--table picks one table of the report's CSV; it goes with --format csv",
@@ -83,7 +88,11 @@ fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
             r.sweeps.get(1).map(String::as_str),
             r.metric.as_deref(),
         )?;
-        let s = sweep::run(&params, &spec, &mut |_| {})?;
+        // Every core unless told: the points are independent, the result the serial one.
+        let jobs = r.jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        });
+        let s = sweep::run_jobs(&params, &spec, jobs, &mut |_| {})?;
         return Ok(match r.format {
             Format::Lesson => sweep::text(&s),
             Format::Json => render::sweep_json(&s, &params),
@@ -101,6 +110,15 @@ fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
             Format::Lesson => trace::text(&tr, lesson.states()),
             Format::Json => render::trace_json(&tr, &params),
             Format::Csv => csv::trace(&render::trace_document(&tr, &params)),
+        });
+    }
+    if let Some(vs) = &r.vs {
+        let a = tatbikat::compare::vs_params(lesson, vs)?;
+        let c = tatbikat::compare::run(&params, &a, section)?;
+        return Ok(match r.format {
+            Format::Lesson => tatbikat::compare::text::text(&c),
+            Format::Json => serde_json::to_string_pretty(&c).unwrap_or_default() + "\n",
+            Format::Csv => tatbikat::compare::csv::comparison(&c, r.table.as_deref())?,
         });
     }
     let report = lessons::run(&params, section)?;

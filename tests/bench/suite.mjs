@@ -4,7 +4,9 @@
 // then the page in chromium: first table after navigation (median of fresh visits, and of repeat
 // visits answered by the service worker), re-render after a change (median), and the first load's
 // transfer size (gzip -9 of every file fetched until the first table) and the module's. Last, the
-// budgets against these figures. Prints figures; asserts nothing. Needs ./build.sh build.
+// budgets against these figures; a 441-point heatmap natively with one thread and with every
+// core. Prints figures; asserts nothing but that the two heatmaps print the same bytes.
+// Needs ./build.sh build.
 // Usage: node tests/bench/suite.mjs [RUNS]
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -125,6 +127,22 @@ const boundary = core.lessons().map(({ id }) => {
   return [id, fastest];
 });
 
+// A 441-point heatmap natively (issue 11): one thread, then every core, alternating, best of 3;
+// the two outputs must be the same bytes.
+const CORES = Number(execFileSync("nproc", { encoding: "utf8" }).trim());
+const HEATMAP = ["compensation", "--sweep", "comp_fail=0..0.5:21", "--sweep", "seed=1..21", "--metric", "monte_carlo.rate", "--set", "runs=200000"];
+const sweepTime = { 1: Infinity, [CORES]: Infinity };
+const sweepOut = {};
+for (let round = 0; round < 3; round += 1) {
+  for (const jobs of [1, CORES]) {
+    const start = performance.now();
+    sweepOut[jobs] = execFileSync(join(ROOT, "target", "release", "tatbikat"), [...HEATMAP, "--jobs", String(jobs)], { encoding: "utf8", maxBuffer: 1 << 26 });
+    sweepTime[jobs] = Math.min(sweepTime[jobs], performance.now() - start);
+  }
+}
+if (sweepOut[1] !== sweepOut[CORES]) throw new Error("the threaded sweep printed other bytes than the serial one");
+const speedup = sweepTime[1] / sweepTime[CORES];
+
 const firstWasm = transfer.find(([path]) => path.endsWith("/pkg/tatbikat_bg.wasm"))?.[1] ?? 0;
 const total = transfer.reduce((a, [, n]) => a + n, 0);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -144,6 +162,9 @@ const page_rows = [
   [`re-render after a change (median of ${page.rerender.length})`, `${median(page.rerender).toFixed(1)} ms`],
   [`first load until the first table, gzip -9 (${transfer.length} files)`, kb(total)],
   ["  of which the WebAssembly module", kb(firstWasm)],
+  ["441-point heatmap natively (runs=200000), --jobs 1", `${(sweepTime[1] / 1000).toFixed(2)} s`],
+  [`  with --jobs ${CORES} (every core; same bytes)`, `${(sweepTime[CORES] / 1000).toFixed(2)} s`],
+  [`  speed-up on ${CORES} cores`, `${speedup.toFixed(2)}×`],
   ...boundary.map(([id, ms]) => [`a report to JavaScript, ${id} (WebAssembly in node, best of 5 × 50)`, `${ms.toFixed(2)} ms`]),
 ];
 console.log(`tatbikat bench — ${RUNS.toLocaleString("en")} runs, best of 5 × ${ROUNDS} alternating rounds; the page in chromium on ${url}\n`);
@@ -157,6 +178,7 @@ const budgets = [
   ["everything until the first table, gzip -9", total / 1024, 250, "KB", (v) => v.toFixed(1)],
   ["the WebAssembly module, gzip -9", firstWasm / 1024, 150, "KB", (v) => v.toFixed(1)],
   ["WebAssembly Monte Carlo in chromium / native (1 attempt)", best.chromium[1] / best.native[1], 0.8, "×", (v) => v.toFixed(2), "min"],
+  [`native heatmap speed-up / cores (${CORES})`, speedup / CORES, 0.8, "×", (v) => v.toFixed(2), "min"],
 ];
 console.log("\nbudgets");
 for (const [what, value, limit, unit, fmt, kind = "max"] of budgets) {

@@ -1,0 +1,111 @@
+//! Compare mode: two runs of one lesson, A (`vs`, the run compared against) and B (the run
+//! shown), as one report in which every cell carries B, A and, for numbers, Δ = B − A. Sections,
+//! groups, lines and tables are matched by their keys, table rows by their row key (the first
+//! cell), so different lists and orderings line up; what one side lacks is marked `only_a` or
+//! `only_b`. A pure function of (report A, report B, parameters A, parameters B); the CLI prints
+//! it (`--vs`), the page is to draw it. Lesson-neutral: it reads only the report model.
+
+mod align;
+mod build;
+pub mod cell;
+pub mod csv;
+mod model;
+mod summary;
+pub mod text;
+
+use crate::error::Error;
+use crate::params::ParamSet;
+use crate::query;
+use crate::report::{Report, Section};
+pub use align::align;
+pub use build::row_key;
+use build::section_diff;
+pub use model::*;
+use summary::largest;
+
+/// A's parameters from a `vs` query (as in a link, `fail_prob=0.5&seed=1`; empty: the lesson's
+/// values; `preset=` starts from a claim): read by the link codec against `lesson`. Page keys
+/// are ignored (the comparison takes B's section); any problem is an error naming `vs`, the
+/// query and what went wrong.
+pub fn vs_params(lesson: crate::Lesson, text: &str) -> Result<ParamSet, Error> {
+    let bad = |why: String| {
+        Error::bad(
+            "vs",
+            text,
+            format!(
+                "a query of {}'s parameters as in a link (name=value&name=value; empty for the lesson's values): {why}",
+                lesson.id()
+            ),
+        )
+    };
+    let mut q = query::Query::decode(text).map_err(|e| bad(e.to_string()))?;
+    if let Some(other) = q.lesson.as_deref().filter(|l| *l != lesson.id()) {
+        return Err(bad(format!(
+            "lesson={other} is another lesson; both runs are of {}",
+            lesson.id()
+        )));
+    }
+    q.lesson = Some(lesson.id().to_string());
+    q.section = None;
+    let params = q.params().map_err(|e| bad(e.to_string()))?;
+    crate::lessons::validate(&params).map_err(|e| bad(e.to_string()))?;
+    Ok(params)
+}
+
+/// Runs both parameter sets (of the same lesson) and compares them.
+pub fn run(b: &ParamSet, a: &ParamSet, section: Option<&str>) -> Result<Comparison, Error> {
+    if a.lesson() != b.lesson() {
+        return Err(Error::bad(
+            "vs",
+            a.lesson(),
+            format!("parameters of the same lesson, {}", b.lesson()),
+        ));
+    }
+    let report_b = crate::lessons::run(b, section)?;
+    let report_a = crate::lessons::run(a, section)?;
+    Ok(compare(&report_b, &report_a, b, a, section))
+}
+
+/// Compares B's report with A's (each run with its parameters; `section` as they were run).
+pub fn compare(
+    b: &Report,
+    a: &Report,
+    pb: &ParamSet,
+    pa: &ParamSet,
+    section: Option<&str>,
+) -> Comparison {
+    // A value or column named as a parameter echoes an input: no relative change, not ranked.
+    let echo = |name: &str| pb.schema().spec(name).is_some();
+    let sections: Vec<SectionDiff> = align(&b.sections, &a.sections, |s: &Section| s.name)
+        .into_iter()
+        .map(|(sb, sa)| section_diff(sb, sa, &echo))
+        .collect();
+    let params = pb
+        .pairs()
+        .into_iter()
+        .zip(pa.pairs())
+        .filter(|((_, vb), (_, va))| vb != va)
+        .map(|((name, vb), (_, va))| ParamChange { name, a: va, b: vb })
+        .collect();
+    let summary = Summary {
+        params,
+        largest: largest(&sections, &echo),
+    };
+    Comparison {
+        tatbikat: env!("CARGO_PKG_VERSION"),
+        lesson: b.lesson,
+        section: section.map(str::to_string),
+        b: run_of(pb, section),
+        a: run_of(pa, section),
+        changed: sections.iter().any(|s| s.changed),
+        summary,
+        sections,
+    }
+}
+
+fn run_of(params: &ParamSet, section: Option<&str>) -> Run {
+    Run {
+        query: query::encode(params, section),
+        params: params.pairs(),
+    }
+}
