@@ -61,9 +61,22 @@ pub fn run(b: &ParamSet, a: &ParamSet, section: Option<&str>) -> Result<Comparis
             format!("parameters of the same lesson, {}", b.lesson()),
         ));
     }
-    let report_b = crate::lessons::run(b, section)?;
-    let report_a = crate::lessons::run(a, section)?;
-    Ok(compare(&report_b, &report_a, b, a, section))
+    // The two sides are independent work: natively A runs on a thread of its own.
+    #[cfg(not(target_arch = "wasm32"))]
+    let (report_b, report_a) = std::thread::scope(|scope| {
+        let side_a = scope.spawn(|| crate::lessons::run(a, section));
+        let report_b = crate::lessons::run(b, section);
+        let report_a = side_a
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (report_b, report_a)
+    });
+    #[cfg(target_arch = "wasm32")]
+    let (report_b, report_a) = (
+        crate::lessons::run(b, section),
+        crate::lessons::run(a, section),
+    );
+    Ok(compare(&report_b?, &report_a?, b, a, section))
 }
 
 /// Compares B's report with A's (each run with its parameters; `section` as they were run).
