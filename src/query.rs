@@ -17,7 +17,7 @@ pub const VERSION: &str = "1";
 /// Keys of the query that are about the page, not the lesson's parameters.
 pub const PAGE_KEYS: &[&str] = &[
     "lesson", "section", "v", "lang", "embed", "controls", "exports", "predict", "figure",
-    "preset", "sweep", "sweep_y", "metric", "trace",
+    "preset", "sweep", "sweep_y", "metric", "heat", "trace",
 ];
 
 /// What a `figure=` value looks like (the run checks that the lesson has it).
@@ -31,8 +31,8 @@ fn is_figure_key(v: &str) -> bool {
 }
 
 /// Page keys the page passes on as text, read by the sweep and the trace: the sweep's
-/// axes and metric, and the watched run (`trace=scan:4`).
-pub const VIEW_KEYS: &[&str] = &["sweep", "sweep_y", "metric", "trace"];
+/// axes, metric and heatmap colour scale (`heat=log`), and the watched run (`trace=scan:4`).
+pub const VIEW_KEYS: &[&str] = &["sweep", "sweep_y", "metric", "heat", "trace"];
 
 /// A decoded query: the lesson, the section, page settings and parameter assignments.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -224,8 +224,10 @@ pub fn resolve(query: &str) -> Resolved {
     let mut view: Vec<(&'static str, String)> = Vec::new();
     for (key, value) in &q.page {
         if let Some(k) = VIEW_KEYS.iter().find(|k| **k == key) {
-            view.push((k, value.chars().take(400).collect()));
-            continue;
+            if *k != "heat" || value == "log" {
+                view.push((k, value.chars().take(400).collect()));
+                continue;
+            }
         }
         let ok = match (key.as_str(), value.as_str()) {
             ("lang", "tr" | "en") => {
@@ -260,6 +262,7 @@ pub fn resolve(query: &str) -> Resolved {
             let allowed = match key.as_str() {
                 "lang" => "the languages are tr and en".to_string(),
                 "figure" => FIGURE_FORM.to_string(),
+                "heat" => "log (the heatmap's colour scale; absent: linear)".to_string(),
                 "v" => format!(
                     "this link's version is not {VERSION}, the one this page reads; the values were read as version {VERSION}"
                 ),
@@ -726,5 +729,24 @@ mod tests {
         let r = resolve("lesson=jobs&predict=yes");
         assert_eq!(r.predict, None);
         assert_eq!(r.errors[0].param.as_deref(), Some("predict"));
+    }
+
+    #[test]
+    fn keeps_the_heatmap_scale_in_the_link() {
+        let q = "lesson=supervisor&sweep=scan:1..4&sweep_y=lease:1..4&heat=log";
+        let r = resolve(q);
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert_eq!(
+            r.share_query(),
+            "lesson=supervisor&sweep=scan:1..4&sweep_y=lease:1..4&heat=log&v=1"
+        );
+        let r = resolve("lesson=supervisor&heat=logarithmic");
+        assert!(r.view.is_empty());
+        assert_eq!(r.errors[0].param.as_deref(), Some("heat"));
+        assert!(
+            r.errors[0].allowed.contains("log"),
+            "{}",
+            r.errors[0].allowed
+        );
     }
 }

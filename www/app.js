@@ -35,11 +35,11 @@ const state = {
   predict: null, // predict=: 1 asks before every claim, 0 never; unset, a claim chosen here asks
   awaiting: null, // the claim whose figure waits for the learner's guess
   guess: null, // {preset, text}: the last guess beside the core's answer
-  view: {}, // the link's sweep=, sweep_y=, metric= and trace= as typed (see VIEW_KEYS)
+  view: {}, // the link's sweep=, sweep_y=, metric=, heat= and trace= as typed (see VIEW_KEYS)
   sweepOptions: {}, // parameters (optionsKey) → the core's sweep options there, asked for once
 };
 
-const VIEW_KEYS = ["sweep", "sweep_y", "metric", "trace"];
+const VIEW_KEYS = ["sweep", "sweep_y", "metric", "heat", "trace"];
 
 /** Modules the first table does not need, loaded when a view asks for them (the first load
  * stays within its budget): the watched run, the sweep form, the embed helpers. */
@@ -496,9 +496,15 @@ async function buildSweep(open) {
     view: state.view,
     t,
     open,
+    // The heatmap's colour scale goes into the link (heat=log), as the sender saw it.
+    onHeat: (on) => {
+      if (on) state.view.heat = "log";
+      else delete state.view.heat;
+      updateLink();
+    },
     onRun: (request) => {
       if (request) Object.assign(state.view, request);
-      else for (const k of ["sweep", "sweep_y", "metric"]) delete state.view[k];
+      else for (const k of ["sweep", "sweep_y", "metric", "heat"]) delete state.view[k];
       if (!state.view.sweep_y) delete state.view.sweep_y;
       lastSweep = null;
       updateLink().then(() => runSweep());

@@ -7,6 +7,8 @@ export function postHeight() {
   if (window.parent === window) return;
   let last = 0;
   const send = () => {
+    // Not the empty shell's height: a snippet copied early would keep it.
+    if (!document.body.dataset.ready) return;
     const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
     if (height !== last) {
       last = height;

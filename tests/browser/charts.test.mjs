@@ -315,6 +315,37 @@ describe("charts", () => {
     await ctx.close();
   });
 
+  test("heatmap: the log scale goes into the link (heat=log) and comes back with it; a bad heat= is named", async () => {
+    const want = core.sweep(RECORDS).sweep;
+    const ctx = await env.b.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await page(ctx);
+    await p.goto(`${env.url}?${RECORDS}`);
+    await rendered(p);
+    await p.waitForSelector(".sweep-result .heatmap svg rect.watchable", { timeout: 30000 });
+    await p.locator(".sweep-result .heat-options input[type=checkbox]").check();
+    await p.waitForFunction(() => location.search.includes("heat=log"));
+    const link = p.url();
+    // The link reopens the heatmap on the log scale, every cell at its log step.
+    const q = await page(ctx);
+    await q.goto(link);
+    await rendered(q);
+    await q.waitForSelector(".sweep-result .heatmap svg rect.watchable", { timeout: 30000 });
+    assert.ok(await q.locator(".sweep-result .heat-options input[type=checkbox]").isChecked());
+    assert.match(await q.textContent(".sweep-result .heat-legend"), /logaritmik renk ölçeği/);
+    (await cells(q)).forEach((c, i) => assert.equal(Number(c.bin), expectedBin(want.series[0].values[i], want.range, true), `cell ${i}`));
+    // Unchecked, the key leaves the link.
+    await q.locator(".sweep-result .heat-options input[type=checkbox]").uncheck();
+    await q.waitForFunction(() => !location.search.includes("heat="));
+    // A value heat= does not take: named in the link's problems, the heatmap linear.
+    await q.goto(`${env.url}?${RECORDS}&heat=logarithmic`);
+    await rendered(q);
+    await q.waitForSelector(".sweep-result .heatmap svg rect.watchable", { timeout: 30000 });
+    assert.match(await q.textContent(".link-errors"), /heat.*"logarithmic".*log/);
+    assert.ok(!(await q.locator(".sweep-result .heat-options input[type=checkbox]").isChecked()));
+    clean(p, "heat link");
+    await ctx.close();
+  });
+
   for (const [lang, says] of [["tr", /kullanılamaz.*sıfır.*en küçüğü 0/], ["en", /cannot be used.*zero.*smallest is 0/]]) {
     test(`heatmap (${lang}): the log scale is refused, with its reason, when a value is 0`, async () => {
       const want = core.sweep(ZEROS).sweep;

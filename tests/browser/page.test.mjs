@@ -751,8 +751,9 @@ describe("page", () => {
     await p.uncheck("#embed-controls");
     assert.equal(await p.isChecked("#embed-exports"), false, "no panel, no exports by default");
     await p.waitForFunction(() => /\d+ px/.test(document.querySelector(".embed-height").textContent), null, { timeout: 20000 });
-    const code = await p.inputValue(".snippet");
-    const measured = Number(/(\d+) px/.exec(await p.textContent(".embed-height"))[1]);
+    // The snippet and the figure beside it read at the same moment (a later height updates both).
+    const [code, said] = await p.evaluate(() => [document.querySelector(".snippet").value, document.querySelector(".embed-height").textContent]);
+    const measured = Number(/(\d+) px/.exec(said)[1]);
     assert.match(code, /figure=hung_rate_vs_attempts&amp;controls=0"/);
     assert.match(code, new RegExp(`height="${measured}"`));
     assert.ok(measured > 200 && measured < 900, `measured ${measured}`);

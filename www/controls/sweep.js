@@ -126,8 +126,11 @@ export class SweepSection {
    * @param {Function} o.onPoint called with (point index, trace, the mark tapped) to watch that run
    * @param {Function} o.onCancel
    */
-  constructor({ lesson, specs, options, view, t, onRun, onPoint, onCancel, open }) {
+  constructor({ lesson, specs, options, view, t, onRun, onPoint, onCancel, open, onHeat = null }) {
     this.lesson = lesson;
+    // The heatmaps' colour scale, one for all panels (the link's heat=log).
+    this.heatLog = view.heat === "log";
+    this.onHeat = onHeat;
     this.specs = specs;
     this.t = t;
     this.onPoint = onPoint;
@@ -327,7 +330,12 @@ export class SweepSection {
         x: t(`param.${this.lesson}.${s.x.name}`),
         y: t(`param.${this.lesson}.${s.y.name}`),
       });
-      const figure = heatmapFigure(p, this.lesson, t, { caption, onCell });
+      const onLog = (on) => {
+        this.heatLog = on;
+        for (const f of this.figures) f.setLog?.(on);
+        this.onHeat?.(on);
+      };
+      const figure = heatmapFigure(p, this.lesson, t, { caption, onCell, log: this.heatLog, onLog });
       this.figures.push(figure);
       return el("div", { class: "sweep-panel" }, figure.node, flat, el("details", { class: "data-fold" }, el("summary", {}, t("ui.sweep.data")), heatmapTable(p, this.lesson, t, onCell)));
     });

@@ -127,6 +127,7 @@ export default {
   "ui.error.trace": "The run to watch (trace) \"{value}\" does not read. {help}",
   "ui.error.sweep": "The sweep ({param}) \"{value}\" does not read. The form: name:from..to:points or name:value,value,…; the parameters that can be swept: {allowed}",
   "ui.error.sweep_not_numeric": "The sweep ({param}) \"{value}\" does not read: \"{name}\" is not a numeric parameter and cannot be swept. The parameters that can be swept: {allowed}",
+  "ui.error.heat": "The heatmap scale (heat) \"{value}\" does not read: it can be log (absent: linear).",
   "ui.error.metric": "The metric \"{value}\" does not read: choose one from the list.",
   "ui.changes.title": "What the change moved",
   "ui.changes.none": "No number in the tables moved.",

@@ -45,6 +45,8 @@ export function errorText(e, t, known = {}) {
         }
         case "metric":
           return t("ui.error.metric", vars);
+        case "heat":
+          return t("ui.error.heat", vars);
         default:
           return e.message;
       }

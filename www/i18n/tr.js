@@ -127,6 +127,7 @@ export default {
   "ui.error.trace": "İzlenecek koşu (trace) \"{value}\" okunamadı. {help}",
   "ui.error.sweep": "Tarama ({param}) \"{value}\" okunamadı. Biçim: ad:başlangıç..bitiş:nokta sayısı ya da ad:değer,değer,…; taranabilecek parametreler: {allowed}",
   "ui.error.sweep_not_numeric": "Tarama ({param}) \"{value}\" okunamadı: \"{name}\" sayısal bir parametre değil, taranamaz. Taranabilecek parametreler: {allowed}",
+  "ui.error.heat": "Isı haritası ölçeği (heat) \"{value}\" okunamadı: log olabilir (yoksa doğrusal).",
   "ui.error.metric": "Ölçü \"{value}\" okunamadı: listeden bir ölçü seçin.",
   "ui.changes.title": "Değişiklik neyi oynattı",
   "ui.changes.none": "Tablolarda değişen sayı yok.",

@@ -18,8 +18,9 @@ function arrow(values, ahead, back) {
   return all((v, w) => v > w) ? ahead : all((v, w) => v < w) ? back : "";
 }
 
-/** A figure for a heatmap sweep; `onCell(index)` opens the run behind a cell. */
-export function heatmapFigure(sweep, lesson, t, { caption, onCell } = {}) {
+/** A figure for a heatmap sweep; `onCell(index)` opens the run behind a cell. `log` starts it on
+ * the log colour scale (the link's `heat=log`); `onLog(on)` hears the learner's choice. */
+export function heatmapFigure(sweep, lesson, t, { caption, onCell, log: logAsked = false, onLog = null } = {}) {
   const titleId = uid("heat");
   const holder = el("div", { class: "chart-canvas" });
   const [lo, hi] = sweep.range;
@@ -27,14 +28,14 @@ export function heatmapFigure(sweep, lesson, t, { caption, onCell } = {}) {
   const fmt = (v) => formatNumber(v, t, series.decimals);
   // A log scale spreads values over decades (36 … 312 records read); it needs every value > 0.
   const positive = lo > 0 && series.values.every((v) => v === null || v > 0);
-  let log = false;
+  let log = positive && logAsked;
   const bin = (v) => {
     if (v === null) return null;
     if (!(hi > lo)) return 0;
     const share = log ? Math.log(v / lo) / Math.log(hi / lo) : (v - lo) / (hi - lo);
     return Math.min(BINS - 1, Math.floor(share * BINS));
   };
-  const scale = el("span", { class: "heat-scale" }, t("ui.heat_scale_linear"));
+  const scale = el("span", { class: "heat-scale" }, t(log ? "ui.heat_scale_log" : "ui.heat_scale_linear"));
   const legend = el(
     "p",
     { class: "heat-legend" },
@@ -51,11 +52,11 @@ export function heatmapFigure(sweep, lesson, t, { caption, onCell } = {}) {
     type: "checkbox",
     id: uid("heat-log-box"),
     disabled: !positive,
+    checked: log,
     "aria-describedby": positive ? null : refusedId,
     onchange: () => {
-      log = box.checked;
-      scale.textContent = t(log ? "ui.heat_scale_log" : "ui.heat_scale_linear");
-      figure.draw(drawn, true);
+      figure.setLog(box.checked);
+      onLog?.(box.checked);
     },
   });
   const options = el(
@@ -68,6 +69,13 @@ export function heatmapFigure(sweep, lesson, t, { caption, onCell } = {}) {
   let drawn = 0;
   const figure = {
     node,
+    /** Draws on the log colour scale (on) or the linear one, where every value allows it. */
+    setLog(on) {
+      log = positive && on;
+      box.checked = log;
+      scale.textContent = t(log ? "ui.heat_scale_log" : "ui.heat_scale_linear");
+      if (drawn) figure.draw(drawn, true);
+    },
     draw(width, again = false) {
       const w = Math.max(260, Math.floor(width));
       if (w === drawn && !again) return;
