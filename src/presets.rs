@@ -85,16 +85,6 @@ pub struct Found {
     pub value: Option<f64>,
 }
 
-fn number(cell: &Cell) -> Option<f64> {
-    match cell {
-        Cell::Int(v) | Cell::Grouped(v) => Some(*v as f64),
-        Cell::Fixed { value, .. } | Cell::Percent { value, .. } | Cell::Number(value) => {
-            Some(*value)
-        }
-        _ => None,
-    }
-}
-
 /// Whether `at` (`#n`, or a name) names the `index`-th row or point whose name is `name`.
 fn names(at: &str, index: usize, name: &str) -> bool {
     match at.strip_prefix('#') {
@@ -121,7 +111,7 @@ pub fn locate(report: &Report, mark: &str) -> Option<Found> {
         index,
         series,
         text: cell.text(),
-        value: number(cell),
+        value: cell.number(),
     };
     match kind {
         "c" => {

@@ -193,6 +193,18 @@ pub enum Cell {
 }
 
 impl Cell {
+    /// The number a numeric cell holds (`None` for text, labels and lists): what sweeps,
+    /// claims and comparisons read.
+    pub fn number(&self) -> Option<f64> {
+        match *self {
+            Cell::Int(v) | Cell::Grouped(v) => Some(v as f64),
+            Cell::Fixed { value, .. } | Cell::Percent { value, .. } | Cell::Number(value) => {
+                Some(value)
+            }
+            Cell::Text(_) | Cell::Label { .. } | Cell::IntList(_) => None,
+        }
+    }
+
     /// A `toFixed` cell.
     pub fn fixed(value: f64, decimals: u8) -> Self {
         Cell::Fixed { value, decimals }

@@ -54,21 +54,10 @@ pub struct CellDiff {
     pub relative: Option<f64>,
 }
 
-/// The number a numeric cell holds (`None` for text, labels and lists).
-pub fn numeric(cell: &Cell) -> Option<f64> {
-    match cell {
-        Cell::Int(v) | Cell::Grouped(v) => Some(*v as f64),
-        Cell::Fixed { value, .. } | Cell::Percent { value, .. } | Cell::Number(value) => {
-            Some(*value)
-        }
-        Cell::Text(_) | Cell::Label { .. } | Cell::IntList(_) => None,
-    }
-}
-
 /// Equal cells: the same kind, value and rule (two NaN with the same rule are equal: the lesson
 /// prints the same `NaN` on both sides).
 pub fn same(a: &Cell, b: &Cell) -> bool {
-    let nan = |c: &Cell| numeric(c).is_some_and(f64::is_nan);
+    let nan = |c: &Cell| c.number().is_some_and(f64::is_nan);
     a == b
         || (nan(a)
             && nan(b)
@@ -109,7 +98,7 @@ fn delta(b: &Cell, a: &Cell) -> Option<Delta> {
         (Cell::Int(x) | Cell::Grouped(x), Cell::Int(y) | Cell::Grouped(y)) => {
             x.checked_sub(*y).map(Delta::Int)
         }
-        _ => Some(Delta::Real(numeric(b)? - numeric(a)?)),
+        _ => Some(Delta::Real(b.number()? - a.number()?)),
     }
 }
 
@@ -135,7 +124,7 @@ fn delta_text(b: &Cell, a: &Cell, d: Delta) -> String {
             format!("%{}", to_fixed(v.abs(), usize::from(*decimals)))
         }
         _ => {
-            let (tb, ta) = (number_to_string(numeric(b).unwrap_or(0.0)), a.text());
+            let (tb, ta) = (number_to_string(b.number().unwrap_or(0.0)), a.text());
             let positional = |t: &str| !t.contains(['e', 'N', 'I']);
             if positional(&tb) && positional(&ta) {
                 let places = |t: &str| t.split_once('.').map_or(0, |(_, f)| f.len());
@@ -157,7 +146,7 @@ fn delta_text(b: &Cell, a: &Cell, d: Delta) -> String {
 /// has no meaningful ratio. Row keys and values that echo a parameter are inputs, not effects,
 /// and get none (the caller says so with `ratio`).
 fn relative(b: &Cell, a: &Cell, d: Delta) -> Option<f64> {
-    let (x, y) = (numeric(b)?, numeric(a)?);
+    let (x, y) = (b.number()?, a.number()?);
     (x.is_finite() && y.is_finite() && x >= 0.0 && y > 0.0).then(|| d.as_f64() / y)
 }
 

@@ -5,7 +5,7 @@
 //! value adds `c_text`, `c.vs_text` and `c.delta_text`. The last two columns, `vs.side`
 //! (`both`, `only_a`, `only_b`) and `vs.changed` (0 or 1), mark the row.
 
-use super::cell::{CellDiff, Delta, numeric};
+use super::cell::{CellDiff, Delta};
 use super::{Comparison, Side, TableDiff};
 use crate::csv::{meta, number, record};
 use crate::error::Error;
@@ -17,7 +17,7 @@ fn value(cell: Option<&Cell>) -> String {
         None => String::new(),
         Some(Cell::Int(v) | Cell::Grouped(v)) => v.to_string(),
         Some(c @ (Cell::Fixed { .. } | Cell::Percent { .. } | Cell::Number(_))) => {
-            number(numeric(c).unwrap_or(f64::NAN))
+            number(c.number().unwrap_or(f64::NAN))
         }
         Some(c) => c.text(),
     }
@@ -87,7 +87,7 @@ fn block(c: &Comparison, section: &str, group: &str, t: &TableDiff) -> String {
             .flatten()
     };
     let numbers: Vec<bool> = (0..t.columns.len())
-        .map(|i| cells(i).any(|c| numeric(c).is_some()))
+        .map(|i| cells(i).any(|c| c.number().is_some()))
         .collect();
     let texts: Vec<bool> = (0..t.columns.len())
         .map(|i| cells(i).any(needs_text))

@@ -129,19 +129,9 @@ fn numeric_columns(t: &Table) -> impl Iterator<Item = &'static str> + '_ {
         t.rows
             .first()
             .and_then(|r| r.get(i))
-            .and_then(number)
+            .and_then(Cell::number)
             .map(|_| c.key)
     })
-}
-
-fn number(cell: &Cell) -> Option<f64> {
-    match *cell {
-        Cell::Int(v) | Cell::Grouped(v) => Some(v as f64),
-        Cell::Fixed { value, .. } | Cell::Number(value) | Cell::Percent { value, .. } => {
-            Some(value)
-        }
-        _ => None,
-    }
 }
 
 /// A row's label: the text of its first cell.
@@ -589,7 +579,7 @@ fn read(
                         rows.len() - 1
                     }
                 };
-                cells[at][i] = row.get(col).and_then(number);
+                cells[at][i] = row.get(col).and_then(Cell::number);
                 if let Some(Cell::Fixed { decimals: d, .. } | Cell::Percent { decimals: d, .. }) =
                     row.get(col)
                 {

@@ -6,10 +6,11 @@
 
 use serde::Serialize;
 
-use super::{number, numeric_columns, row_label, sweepable, tables};
+use super::{numeric_columns, row_label, sweepable, tables};
 use crate::jsfmt::{number_to_string, parse_number, to_fixed};
 use crate::lesson::Lesson;
 use crate::params::{Kind, ParamSet, ParamSpec, Value};
+use crate::report::Cell;
 use crate::report::Report;
 
 /// Points a suggested range has at most (a line that reads well, a heatmap that fits).
@@ -157,7 +158,12 @@ fn column(report: &Report, m: &MetricOption) -> Vec<Option<f64>> {
         .find(|t| t.key == m.table)
         .and_then(|t| {
             let i = t.columns.iter().position(|c| c.key == m.column)?;
-            Some(t.rows.iter().map(|r| r.get(i).and_then(number)).collect())
+            Some(
+                t.rows
+                    .iter()
+                    .map(|r| r.get(i).and_then(Cell::number))
+                    .collect(),
+            )
         })
         .unwrap_or_default()
 }

@@ -2,12 +2,12 @@
 // ratio or which way a value goes — with its figures held back; then the core's number is shown
 // beside the guess. The answers are compared with the core's own report (target/pkg-node), the
 // question texts with the lesson's messages. Embeds ask only with predict=1; predict=0 never asks.
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { ROOT, browser, clean, page, rendered, serve, shot, stopServers } from "./lib.mjs";
+import { ROOT, clean, page, rendered, shot, suiteEnv } from "./lib.mjs";
 
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
 const texts = (lesson) => JSON.parse(readFileSync(join(ROOT, "src", "lessons", lesson, "texts", "tr.json"), "utf8"));
@@ -19,22 +19,15 @@ const tr = (text) => {
 };
 
 describe("predict, then try", () => {
-  let url;
-  let b;
+  const env = suiteEnv();
   let ctx;
   before(async () => {
-    ({ url } = await serve());
-    b = await browser();
-    ctx = await b.newContext({ viewport: { width: 1280, height: 900 } });
-  });
-  after(async () => {
-    await b?.close();
-    await stopServers();
+    ctx = await env.b.newContext({ viewport: { width: 1280, height: 900 } });
   });
 
   /** Opens `lesson` and chooses the claim `id` from its list. */
   const choose = async (p, lesson, id) => {
-    await p.goto(`${url}?lesson=${lesson}`);
+    await p.goto(`${env.url}?lesson=${lesson}`);
     await rendered(p);
     await p.click(".claims-fold summary");
     await p.click(`button.claim[data-preset="${id}"]`);
@@ -120,26 +113,26 @@ describe("predict, then try", () => {
   test("embeds ask only with predict=1, predict=0 never asks, and the link keeps the choice", async () => {
     const p = await page(ctx);
     // A shared claim link shows what the sender saw.
-    await p.goto(`${url}?preset=compensation.retry`);
+    await p.goto(`${env.url}?preset=compensation.retry`);
     await rendered(p);
     assert.equal(await p.locator(".claim-predict").count(), 0);
     assert.ok(await p.isVisible(".claim-caption"));
     // An embed, even with its list of claims, does not ask …
-    await p.goto(`${url}?lesson=compensation&embed=1`);
+    await p.goto(`${env.url}?lesson=compensation&embed=1`);
     await rendered(p);
     await p.click(".claims-fold summary");
     await p.click('button.claim[data-preset="compensation.retry"]');
     await p.waitForSelector(".claim-caption:not([hidden])");
     assert.equal(await p.locator(".claim-predict").count(), 0);
     // … unless predict=1, which also asks when the link is opened.
-    await p.goto(`${url}?lesson=compensation&preset=compensation.orderings&embed=1&controls=0&predict=1`);
+    await p.goto(`${env.url}?lesson=compensation&preset=compensation.orderings&embed=1&controls=0&predict=1`);
     await p.waitForSelector(".claim-predict");
     assert.match(p.url(), /predict=1/);
     await p.fill(".predict-number", "6");
     await p.click(".claim-predict button[type=submit]");
     assert.equal(await p.textContent(".claim-guess"), "Tahmininiz: 6. Hesaplanan: 2.");
     // predict=0: a claim chosen on the full page shows at once.
-    await p.goto(`${url}?lesson=jobs&predict=0`);
+    await p.goto(`${env.url}?lesson=jobs&predict=0`);
     await rendered(p);
     await p.click(".claims-fold summary");
     await p.click('button.claim[data-preset="jobs.overlap"]');
@@ -147,11 +140,11 @@ describe("predict, then try", () => {
     assert.equal(await p.locator(".claim-predict").count(), 0);
     assert.match(p.url(), /preset=jobs\.overlap.*predict=0/);
     // A predict= that does not read is named, and the page works without it.
-    await p.goto(`${url}?lesson=jobs&predict=yes`);
+    await p.goto(`${env.url}?lesson=jobs&predict=yes`);
     await rendered(p);
     assert.match(await p.textContent(".link-errors"), /predict/);
     // The embed dialog offers it for the claim shown: the snippet's frame asks first.
-    await p.goto(`${url}?preset=compensation.orderings`);
+    await p.goto(`${env.url}?preset=compensation.orderings`);
     await rendered(p);
     await p.click("#embed-button");
     await p.waitForSelector("dialog .snippet");
@@ -161,7 +154,7 @@ describe("predict, then try", () => {
     await p.frameLocator("dialog iframe.embed-preview").locator(".claim-predict").waitFor();
     await p.keyboard.press("Escape");
     // Without a claim shown there is nothing to predict: no such option.
-    await p.goto(`${url}?lesson=compensation`);
+    await p.goto(`${env.url}?lesson=compensation`);
     await rendered(p);
     await p.click("#embed-button");
     await p.waitForSelector("dialog .snippet");

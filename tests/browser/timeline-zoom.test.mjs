@@ -3,11 +3,11 @@
 // night's bars are the core's spans for that night, each attempt its own bar, and on a 390-px
 // screen the three policies are an ARIA tablist (one shown, arrow keys switch) while a laptop
 // stacks them all; a bad night is named in the page's language. Needs ./build.sh build.
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { ROOT, browser, clean, page, rendered, serve, shot, stopServers } from "./lib.mjs";
+import { ROOT, clean, page, rendered, shot, suiteEnv } from "./lib.mjs";
 
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
 const POLICIES = ["skip", "queue", "parallel"];
@@ -43,24 +43,17 @@ async function drawn(p) {
 }
 
 describe("jobs timeline: one night zoomed, policies as tabs", () => {
-  let url;
-  let b;
+  const env = suiteEnv();
   let desktop;
   let phone;
   before(async () => {
-    ({ url } = await serve());
-    b = await browser();
-    desktop = await b.newContext({ viewport: { width: 1280, height: 900 } });
-    phone = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  });
-  after(async () => {
-    await b?.close();
-    await stopServers();
+    desktop = await env.b.newContext({ viewport: { width: 1280, height: 900 } });
+    phone = await env.b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   });
 
   test("the night picker is reachable without typing and writes night:N into the link; each choice keeps the other", async () => {
     const p = await page(desktop);
-    await p.goto(`${url}?lesson=jobs&trace=limit:3`);
+    await p.goto(`${env.url}?lesson=jobs&trace=limit:3`);
     await rendered(p);
     await watched(p, "limit:3");
     const night = p.locator('.run-controls select[name="trace-night"]');
@@ -78,7 +71,7 @@ describe("jobs timeline: one night zoomed, policies as tabs", () => {
     await watched(p, "limit:6");
     assert.equal(await p.locator(".trace figure.timeline svg .lane-label").first().textContent(), "G1");
     // The link reproduces the zoomed view.
-    await p.goto(`${url}?lesson=jobs&trace=limit:3,night:16`);
+    await p.goto(`${env.url}?lesson=jobs&trace=limit:3,night:16`);
     await watched(p, "limit:3,night:16");
     assert.equal(await p.inputValue('.run-controls select[name="trace-night"]'), "16");
     assert.equal(await p.inputValue('.run-controls select[name="trace-limit"]'), "1");
@@ -93,7 +86,7 @@ describe("jobs timeline: one night zoomed, policies as tabs", () => {
       const doc = core.trace(`lesson=jobs&trace=${selector}`);
       const tr = doc.trace;
       assert.equal(tr.focus_lane, night - 1);
-      await p.goto(`${url}?lesson=jobs&trace=${selector}`);
+      await p.goto(`${env.url}?lesson=jobs&trace=${selector}`);
       await watched(p, selector);
       // The scrubber plays the window's frames (hour by hour), and a new run opens at its end.
       const [first, last] = [Math.floor(tr.focus_start / tr.step), Math.min(tr.frames, Math.ceil(tr.focus_end / tr.step))];
@@ -136,7 +129,7 @@ describe("jobs timeline: one night zoomed, policies as tabs", () => {
 
   test("at 390 px the policies are tabs: one shown at a time, arrow keys switch, the attempts stay; bars big enough to tap", async () => {
     const p = await page(phone);
-    await p.goto(`${url}?lesson=jobs&trace=limit:3,night:16`);
+    await p.goto(`${env.url}?lesson=jobs&trace=limit:3,night:16`);
     await watched(p, "limit:3,night:16");
     const list = p.locator(".trace [role=tablist]");
     assert.equal(await list.count(), 1);
@@ -195,7 +188,7 @@ describe("jobs timeline: one night zoomed, policies as tabs", () => {
   test("at 1280 px every track is stacked, with no tabs", async () => {
     const p = await page(desktop);
     for (const selector of ["limit:3", "limit:3,night:16"]) {
-      await p.goto(`${url}?lesson=jobs&trace=${selector}`);
+      await p.goto(`${env.url}?lesson=jobs&trace=${selector}`);
       await watched(p, selector);
       assert.equal(await p.locator(".trace [role=tablist]").isVisible(), false);
       assert.equal(await p.locator(".trace [role=tabpanel]").count(), 0);
@@ -207,7 +200,7 @@ describe("jobs timeline: one night zoomed, policies as tabs", () => {
     // The other lessons have no alternatives: no tablist there, on a phone either.
     const q = await page(phone);
     for (const query of ["lesson=supervisor&trace=both", "lesson=compensation&trace="]) {
-      await q.goto(`${url}?${query}`);
+      await q.goto(`${env.url}?${query}`);
       await q.waitForSelector(".trace .timeline svg");
       assert.equal(await q.locator(".trace [role=tablist]").count(), 0, query);
     }
@@ -220,7 +213,7 @@ describe("jobs timeline: one night zoomed, policies as tabs", () => {
   test("a bad night:99 is named in the page's language, with the lists to pick from", async () => {
     const p = await page(desktop);
     for (const [lang, says] of [["tr", /İzlenecek koşu \(trace\) "limit:3,night:99" okunamadı\..*night:N \(yalnız N\. gece/], ["en", /The run to watch \(trace\) "limit:3,night:99" does not read\..*night:N \(night N alone/]]) {
-      await p.goto(`${url}?lesson=jobs&trace=limit:3,night:99&lang=${lang}`);
+      await p.goto(`${env.url}?lesson=jobs&trace=limit:3,night:99&lang=${lang}`);
       await p.waitForSelector("#trace .field-error");
       assert.match(await p.textContent("#trace .field-error"), says);
       assert.equal(await p.locator('#trace select[name="trace-night"]').count(), 1, "the night list stays");
