@@ -18,8 +18,13 @@ say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 # The wasm-bindgen CLI must be exactly the crate's version in Cargo.lock.
 WBG_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 # The producers and target-features sections are metadata no browser reads (−0.2 KB gzip).
-WASM_OPT_FLAGS=(-Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
-  --enable-mutable-globals --enable-reference-types --strip-producers --strip-target-features)
+# --one-caller-inline-max-function-size=0: binaryen leaves functions with one caller in place
+# rather than inlining them into it. Measured on this module: 136.6 KB gzip -9 against 156.3 KB
+# with the default (the raw module is 3 % larger, but small look-alike functions compress far
+# better than one-off giant ones); the Monte Carlo figure of ./build.sh bench is unchanged.
+WASM_OPT_FLAGS=(-Oz --converge --one-caller-inline-max-function-size=0 --enable-bulk-memory
+  --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types
+  --strip-producers --strip-target-features)
 
 need_rust_components() {
   cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt

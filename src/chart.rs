@@ -117,6 +117,9 @@ pub struct Series {
     /// Message key (`label.<key>`) of a fixed series name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name_key: Option<&'static str>,
+    /// Whether it is the compared run's (A's, `vs`), drawn behind B's (see [`Chart::behind`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub vs: bool,
 }
 
 /// A horizontal reference line (for example the scheduling interval).
@@ -168,6 +171,7 @@ pub fn series(
             .collect(),
         name: None,
         name_key: None,
+        vs: false,
     }
 }
 
@@ -192,6 +196,7 @@ pub fn series_with_bars(
             .collect(),
         name: None,
         name_key: None,
+        vs: false,
     }
 }
 
@@ -223,6 +228,7 @@ pub fn bars(
             points,
             name: None,
             name_key: None,
+            vs: false,
         },
         cats,
     )
@@ -407,6 +413,31 @@ impl Chart {
         self.y.domain = Some(domain);
         self.hidden_zeros = hidden;
         self
+    }
+
+    /// Draws `a`'s series (the compared run's, marked `vs`) behind its own,
+    /// on axes that hold both: domains are joined, categories too (compare mode).
+    pub fn behind(&mut self, a: &Chart) {
+        let mut series: Vec<Series> = a.series.clone();
+        for s in &mut series {
+            s.vs = true;
+        }
+        series.append(&mut self.series);
+        self.series = series;
+        for (mine, theirs) in [(&mut self.x, &a.x), (&mut self.y, &a.y)] {
+            if let (Some(d), Some(e)) = (&mut mine.domain, theirs.domain) {
+                d[0] = d[0].min(e[0]);
+                d[1] = d[1].max(e[1]);
+            }
+            if let (Some(cats), Some(more)) = (&mut mine.categories, &theirs.categories) {
+                for c in more {
+                    if !cats.iter().any(|k| k.id == c.id) {
+                        cats.push(c.clone());
+                    }
+                }
+            }
+        }
+        self.hidden_zeros += a.hidden_zeros;
     }
 
     /// The same chart with each point's trace selector set by `selector(series, point)`.

@@ -17,7 +17,7 @@ pub const VERSION: &str = "1";
 /// Keys of the query that are about the page, not the lesson's parameters.
 pub const PAGE_KEYS: &[&str] = &[
     "lesson", "section", "v", "lang", "embed", "controls", "exports", "predict", "figure",
-    "preset", "sweep", "sweep_y", "metric", "heat", "trace",
+    "preset", "sweep", "sweep_y", "metric", "heat", "trace", "vs",
 ];
 
 /// What a `figure=` value looks like (the run checks that the lesson has it).
@@ -190,6 +190,9 @@ pub struct Resolved {
     pub preset: Option<&'static Preset>,
     /// The sweep, metric and trace keys as given (see [`VIEW_KEYS`]), in that order.
     pub view: Vec<(&'static str, String)>,
+    /// Compare mode's run A (`vs=`): its parameters that differ from the lesson's, as a query
+    /// (empty: the lesson's values); `None` when not comparing.
+    pub vs: Option<String>,
 }
 
 /// Resolves a page query: never fails, reports instead.
@@ -222,7 +225,15 @@ pub fn resolve(query: &str) -> Resolved {
     let (mut lang, mut embed, mut controls) = ("tr", false, true);
     let (mut exports, mut predict, mut figure) = (None, None, None);
     let mut view: Vec<(&'static str, String)> = Vec::new();
+    let mut vs = None;
     for (key, value) in &q.page {
+        if key == "vs" {
+            match crate::compare::vs_params(lesson, value) {
+                Ok(a) => vs = Some(vs_query(&a)),
+                Err(e) => errors.push(e),
+            }
+            continue;
+        }
         if let Some(k) = VIEW_KEYS.iter().find(|k| **k == key) {
             if *k != "heat" || value == "log" {
                 view.push((k, value.chars().take(400).collect()));
@@ -368,7 +379,17 @@ pub fn resolve(query: &str) -> Resolved {
             .iter()
             .filter_map(|k| view.iter().find(|(v, _)| v == k).cloned())
             .collect(),
+        vs,
     }
+}
+
+/// Run A's parameters as `vs=` carries them: those that differ from the lesson's, as a query.
+pub fn vs_query(a: &ParamSet) -> String {
+    let full = encode(a, None);
+    let lesson = format!("lesson={}", percent_encode(a.lesson()));
+    full.strip_prefix(&lesson)
+        .map_or(full.as_str(), |rest| rest.trim_start_matches('&'))
+        .to_string()
 }
 
 impl Resolved {
@@ -422,6 +443,9 @@ impl Resolved {
         if let Some(f) = &self.figure {
             q.push_str(&format!("&figure={f}"));
         }
+        if let Some(vs) = &self.vs {
+            q.push_str(&format!("&vs={}", percent_encode(vs)));
+        }
         for (key, on, default) in [
             ("embed", self.embed, false),
             ("controls", self.controls, true),
@@ -454,7 +478,7 @@ impl Serialize for Resolved {
         let params = Pairs(self.params.pairs());
         let changed: Vec<&str> = self.params.changed().into_iter().map(|(k, _)| k).collect();
         let view = Pairs(self.view.clone());
-        let mut st = s.serialize_struct("Resolved", 17)?;
+        let mut st = s.serialize_struct("Resolved", 18)?;
         st.serialize_field("lesson", self.lesson.id())?;
         st.serialize_field("section", &self.section)?;
         st.serialize_field("lang", self.lang)?;
@@ -473,6 +497,7 @@ impl Serialize for Resolved {
         st.serialize_field("errors", &self.errors)?;
         st.serialize_field("preset", &self.preset.map(|p| p.id))?;
         st.serialize_field("view", &view)?;
+        st.serialize_field("vs", &self.vs)?;
         st.end()
     }
 }
@@ -729,6 +754,27 @@ mod tests {
         let r = resolve("lesson=jobs&predict=yes");
         assert_eq!(r.predict, None);
         assert_eq!(r.errors[0].param.as_deref(), Some("predict"));
+    }
+
+    #[test]
+    fn keeps_the_compared_run_in_the_link_and_names_a_bad_one() {
+        // vs= carries run A's changed parameters; empty is the lesson's values.
+        let r = resolve("lesson=jobs&fail_prob=0.6&vs=seed%3D1%26fail_prob%3D0.3");
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert_eq!(r.vs.as_deref(), Some("seed=1&fail_prob=0.3"));
+        assert_eq!(
+            r.query(),
+            "lesson=jobs&fail_prob=0.6&vs=seed%3D1%26fail_prob%3D0.3&v=1"
+        );
+        assert_eq!(resolve("lesson=jobs&vs=").vs.as_deref(), Some(""));
+        assert_eq!(resolve("lesson=jobs").vs, None);
+        for bad in ["fail_prob=2", "lesson=supervisor", "nope=1"] {
+            let r = resolve(&format!("lesson=jobs&vs={}", percent_encode(bad)));
+            assert_eq!(r.vs, None, "{bad}");
+            assert_eq!(r.errors.len(), 1, "{bad}");
+            assert_eq!(r.errors[0].param.as_deref(), Some("vs"), "{bad}");
+            assert_eq!(r.errors[0].value.as_deref(), Some(bad));
+        }
     }
 
     #[test]

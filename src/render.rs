@@ -83,6 +83,9 @@ pub struct Document<'a> {
     /// Why `figure=` was not used (the page shows the whole lesson and says so).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub figure_error: Option<crate::error::Error>,
+    /// Compare mode (`vs=`): run A and B, A and Δ aligned with it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vs: Option<crate::compare::aligned::Versus>,
 }
 
 impl Document<'_> {
@@ -116,6 +119,7 @@ pub fn document<'a>(
         preset: None,
         figure: None,
         figure_error: None,
+        vs: None,
     }
 }
 

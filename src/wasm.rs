@@ -102,13 +102,31 @@ pub fn run(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, J
     ready();
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
     let params = q.params().map_err(|e| js_error(&e))?;
-    let mut tell = |share: f64| {
+    let tell = |share: f64| {
         if let Some(f) = &progress {
             let _ = f.call1(&JsValue::NULL, &JsValue::from(share));
         }
     };
-    let report =
-        run_with_progress(&params, q.section.as_deref(), &mut tell).map_err(|e| js_error(&e))?;
+    // Compare mode (`vs=`): A runs after B, each telling half of the progress.
+    let vs = match page_value(&q, "vs") {
+        Some(text) => {
+            Some(crate::compare::vs_params(lessons::of(&params), text).map_err(|e| js_error(&e))?)
+        }
+        None => None,
+    };
+    let half = if vs.is_some() { 0.5 } else { 1.0 };
+    let mut report = run_with_progress(&params, q.section.as_deref(), &mut |d| tell(d * half))
+        .map_err(|e| js_error(&e))?;
+    let versus = match &vs {
+        Some(a) => {
+            let report_a = run_with_progress(a, q.section.as_deref(), &mut |d| tell(0.5 + d / 2.0))
+                .map_err(|e| js_error(&e))?;
+            let versus = crate::compare::aligned::versus(&report, &report_a, a);
+            crate::compare::aligned::charts_behind(&mut report.sections, &report_a.sections);
+            Some(versus)
+        }
+        None => None,
+    };
     let figure = q
         .page
         .iter()
@@ -117,6 +135,7 @@ pub fn run(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, J
     let mut doc = render::document(&report, &params, q.section.as_deref()).with_figure(figure);
     let preset = q.preset().map_err(|e| js_error(&e))?;
     doc.preset = preset.map(|p| crate::presets::shown(p, &report));
+    doc.vs = versus;
     to_js(&doc)
 }
 

@@ -576,3 +576,153 @@ fn the_library_compares_reports_purely() {
     let e = compare::run(&b, &other, None).unwrap_err();
     assert_eq!(e.param.as_deref(), Some("vs"));
 }
+
+/// The page's form of the comparison (`vs=` in a page query): B, A and Δ laid out in one shape
+/// agree with the CLI's comparison cell by cell at every pair: the same rows on each side (an
+/// empty row where a side has none), Δ holding exactly B − A with the comparison's digits.
+#[test]
+fn the_pages_aligned_form_agrees_with_the_comparison() {
+    use tatbikat::compare::{self, BlockDiff, Side, aligned::aligned};
+    use tatbikat::report::{Block, Cell, Part};
+    let number = |c: &Cell| c.number().map(f64::to_bits);
+    for (id, b, a) in pairs() {
+        let lesson = common::lesson(id);
+        let pb = lesson
+            .params(b.iter().map(|s| s.split_once('=').unwrap()))
+            .unwrap();
+        let pa = compare::vs_params(lesson, &a.join("&")).unwrap();
+        let (rb, ra) = (
+            tatbikat::run(&pb, None).unwrap(),
+            tatbikat::run(&pa, None).unwrap(),
+        );
+        let cmp = compare::compare(&rb, &ra, &pb, &pa, None);
+        let al = aligned(&rb.sections, &ra.sections);
+        let at = format!("{id} {b:?} vs {a:?}");
+        assert_eq!(al.b.len(), cmp.sections.len(), "{at}");
+        let mut cells = 0;
+        for (s, sd) in cmp.sections.iter().enumerate() {
+            for (g, gd) in sd.groups.iter().enumerate() {
+                for (k, bd) in gd.blocks.iter().enumerate() {
+                    let pick =
+                        |side: &[tatbikat::report::Section]| side[s].groups[g].blocks[k].clone();
+                    match (bd, pick(&al.b), pick(&al.a), pick(&al.delta)) {
+                        (
+                            BlockDiff::Table(t),
+                            Block::Table(tb),
+                            Block::Table(ta),
+                            Block::Table(td),
+                        ) => {
+                            assert_eq!(t.key, tb.key, "{at}");
+                            assert_eq!(t.rows.len(), tb.rows.len(), "{at} {}", t.key);
+                            for (r, row) in t.rows.iter().enumerate() {
+                                let (xb, xa, xd) = (&tb.rows[r], &ta.rows[r], &td.rows[r]);
+                                assert_eq!(
+                                    xb.is_empty(),
+                                    row.side == Side::OnlyA,
+                                    "{at} {} {}",
+                                    t.key,
+                                    row.key
+                                );
+                                assert_eq!(
+                                    xa.is_empty(),
+                                    row.side == Side::OnlyB,
+                                    "{at} {} {}",
+                                    t.key,
+                                    row.key
+                                );
+                                assert_eq!(xd.is_empty(), row.side != Side::Both, "{at}");
+                                for (c, cd) in row.cells.iter().enumerate() {
+                                    if let Some(cell) = &cd.b {
+                                        assert_eq!(Some(cell), xb.get(c), "{at}");
+                                    }
+                                    if let Some(cell) = &cd.a {
+                                        assert_eq!(Some(cell), xa.get(c), "{at}");
+                                    }
+                                    let Some(delta) = cd.delta else { continue };
+                                    if c == 0 {
+                                        continue; // the row key: no Δ on the page
+                                    }
+                                    let d = &xd[c];
+                                    assert_eq!(
+                                        number(d),
+                                        Some(delta.as_f64().to_bits()),
+                                        "{at} {} {} col {c}",
+                                        t.key,
+                                        row.key
+                                    );
+                                    // The page writes the sign; the digits are the comparison's.
+                                    let text = cd.delta_text.as_deref().unwrap();
+                                    assert_eq!(
+                                        text.trim_start_matches(['+', '-']),
+                                        d.text().trim_start_matches('-'),
+                                        "{at}"
+                                    );
+                                    cells += 1;
+                                }
+                            }
+                        }
+                        (BlockDiff::Line(l), Block::Line(_), Block::Line(_), Block::Line(ld)) => {
+                            for (name, cd) in &l.values {
+                                let found = ld.parts.iter().find_map(|p| match p {
+                                    Part::Value(n, c) if n == name => Some(c),
+                                    _ => None,
+                                });
+                                match (cd.delta, found) {
+                                    (Some(delta), Some(d)) => {
+                                        assert_eq!(
+                                            number(d),
+                                            Some(delta.as_f64().to_bits()),
+                                            "{at} {name}"
+                                        );
+                                        cells += 1;
+                                    }
+                                    (None, None) => {}
+                                    (delta, d) => {
+                                        panic!("{at} {}.{name}: Δ {delta:?} against {d:?}", l.key)
+                                    }
+                                }
+                            }
+                        }
+                        _ => panic!("{at}: block {k} is not laid out alike"),
+                    }
+                }
+            }
+        }
+        assert!(cells > 10, "{at}: only {cells} Δ cells");
+    }
+}
+
+/// In compare mode a chart draws A's series behind B's (marked `vs`) on axes that hold both.
+#[test]
+fn charts_draw_a_behind_b_on_axes_that_hold_both() {
+    use tatbikat::compare::aligned::charts_behind;
+    let lesson = common::lesson("jobs");
+    let b = lesson.params([("fail_prob", "0.6")]).unwrap();
+    let (mut rb, ra) = (
+        tatbikat::run(&b, None).unwrap(),
+        tatbikat::run(&lesson.defaults(), None).unwrap(),
+    );
+    let before = rb.clone();
+    charts_behind(&mut rb.sections, &ra.sections);
+    let charts = |r: &tatbikat::report::Report| -> Vec<tatbikat::chart::Chart> {
+        r.sections
+            .iter()
+            .flat_map(|s| &s.groups)
+            .flat_map(|g| g.charts.clone())
+            .collect()
+    };
+    let (now, was, theirs) = (charts(&rb), charts(&before), charts(&ra));
+    assert!(!now.is_empty());
+    for ((c, old), a) in now.iter().zip(&was).zip(&theirs) {
+        let n = a.series.len();
+        assert_eq!(c.series.len(), n + old.series.len(), "{}", c.key);
+        assert!(c.series[..n].iter().all(|s| s.vs) && c.series[n..].iter().all(|s| !s.vs));
+        assert_eq!(
+            c.series[..n].iter().map(|s| &s.points).collect::<Vec<_>>(),
+            a.series.iter().map(|s| &s.points).collect::<Vec<_>>()
+        );
+        if let (Some(d), Some(e), Some(f)) = (c.y.domain, old.y.domain, a.y.domain) {
+            assert_eq!(d, [e[0].min(f[0]), e[1].max(f[1])], "{}", c.key);
+        }
+    }
+}

@@ -2,6 +2,7 @@
 //! and rows by row key, every cell compared.
 
 use super::align::align;
+use super::aligned::{block_key, line_of, row_key, table_of};
 use super::cell::{CellDiff, diff};
 use super::model::{
     BlockDiff, ColumnDiff, GroupDiff, LineDiff, RowDiff, SectionDiff, Side, TableDiff,
@@ -17,7 +18,7 @@ pub fn section_diff(
     let groups: Vec<GroupDiff> = align(
         b.map_or(empty, |s| &s.groups),
         a.map_or(empty, |s| &s.groups),
-        |g: &Group| g.key,
+        |g: &Group| g.key.to_string(),
     )
     .into_iter()
     .map(|(gb, ga)| group_diff(gb, ga, echo))
@@ -31,28 +32,6 @@ pub fn section_diff(
     }
 }
 
-/// A block's key for matching: lines by key, tables by key, never a line with a table.
-fn block_key(block: &Block) -> (bool, &'static str) {
-    match block {
-        Block::Line(l) => (false, l.key),
-        Block::Table(t) => (true, t.key),
-    }
-}
-
-fn as_table(block: Option<&Block>) -> Option<&Table> {
-    match block {
-        Some(Block::Table(t)) => Some(t),
-        _ => None,
-    }
-}
-
-fn as_line(block: Option<&Block>) -> Option<&Line> {
-    match block {
-        Some(Block::Line(l)) => Some(l),
-        _ => None,
-    }
-}
-
 fn group_diff(b: Option<&Group>, a: Option<&Group>, echo: &dyn Fn(&str) -> bool) -> GroupDiff {
     let empty: &[Block] = &[];
     let blocks: Vec<BlockDiff> = align(
@@ -63,10 +42,10 @@ fn group_diff(b: Option<&Group>, a: Option<&Group>, echo: &dyn Fn(&str) -> bool)
     .into_iter()
     .map(|(bb, ba)| {
         // `align` matched a table with a table and a line with a line (see `block_key`).
-        if bb.or(ba).is_some_and(|x| block_key(x).0) {
-            BlockDiff::Table(table_diff(as_table(bb), as_table(ba), echo))
+        if table_of(bb.or(ba)).is_some() {
+            BlockDiff::Table(table_diff(table_of(bb), table_of(ba), echo))
         } else {
-            BlockDiff::Line(line_diff(as_line(bb), as_line(ba), echo))
+            BlockDiff::Line(line_diff(line_of(bb), line_of(ba), echo))
         }
     })
     .collect();
@@ -94,7 +73,7 @@ fn line_values(line: Option<&Line>) -> Vec<(&'static str, &Cell)> {
 
 fn line_diff(b: Option<&Line>, a: Option<&Line>, echo: &dyn Fn(&str) -> bool) -> LineDiff {
     let (vb, va) = (line_values(b), line_values(a));
-    let values: Vec<(&'static str, CellDiff)> = align(&vb, &va, |(name, _)| *name)
+    let values: Vec<(&'static str, CellDiff)> = align(&vb, &va, |(name, _)| name.to_string())
         .into_iter()
         .map(|(cb, ca)| {
             let name = cb.or(ca).map_or("", |(n, _)| *n);
@@ -112,21 +91,12 @@ fn line_diff(b: Option<&Line>, a: Option<&Line>, echo: &dyn Fn(&str) -> bool) ->
     }
 }
 
-/// A row's key: its first cell's message key for a label, else the cell's printed text.
-pub fn row_key(row: &[Cell]) -> String {
-    match row.first() {
-        Some(Cell::Label { key, .. }) => (*key).to_string(),
-        Some(cell) => cell.text(),
-        None => String::new(),
-    }
-}
-
 fn table_diff(b: Option<&Table>, a: Option<&Table>, echo: &dyn Fn(&str) -> bool) -> TableDiff {
     let empty_cols: &[Column] = &[];
     let columns: Vec<(Option<&Column>, Option<&Column>)> = align(
         b.map_or(empty_cols, |t| &t.columns),
         a.map_or(empty_cols, |t| &t.columns),
-        |c: &Column| c.key,
+        |c: &Column| c.key.to_string(),
     );
     let index = |t: Option<&Table>, c: Option<&Column>| {
         t.zip(c)

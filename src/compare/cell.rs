@@ -102,11 +102,43 @@ fn delta(b: &Cell, a: &Cell) -> Option<Delta> {
     }
 }
 
-/// Δ written with B's display rule and a sign (ASCII `+`/`-`, as the lessons print): `toFixed`
-/// cells keep their decimals, percent cells their `%`, grouped cells their `.`; a `String(x)`
-/// cell takes as many decimals as the longer of the two texts, so 0.3 − 0.05 reads `+0.25`.
+/// B − A as a cell of B's display rule (what the page formats and signs): `toFixed` cells keep
+/// their decimals, percent cells their `%`, grouped cells their `.`; a `String(x)` cell takes as
+/// many decimals as the longer of the two texts, so 0.3 − 0.05 reads `0.25`.
+pub fn delta_cell(b: &Cell, a: &Cell) -> Option<Cell> {
+    Some(signed_cell(b, a, delta(b, a)?))
+}
+
+fn signed_cell(b: &Cell, a: &Cell, d: Delta) -> Cell {
+    let v = d.as_f64();
+    match (b, d) {
+        (Cell::Grouped(_), Delta::Int(i)) => Cell::Grouped(i),
+        (_, Delta::Int(i)) => Cell::Int(i),
+        (Cell::Fixed { decimals, .. }, _) => Cell::fixed(v, *decimals),
+        (Cell::Percent { decimals, .. }, _) => Cell::Percent {
+            value: v,
+            decimals: *decimals,
+        },
+        _ => {
+            let (tb, ta) = (number_to_string(b.number().unwrap_or(0.0)), a.text());
+            let positional = |t: &str| !t.contains(['e', 'N', 'I']);
+            if positional(&tb) && positional(&ta) && v.is_finite() {
+                let places = |t: &str| t.split_once('.').map_or(0, |(_, f)| f.len());
+                Cell::fixed(v, places(&tb).max(places(&ta)) as u8)
+            } else {
+                Cell::Number(v)
+            }
+        }
+    }
+}
+
+/// Δ written with B's display rule and a sign (ASCII `+`/`-`, as the lessons print; see
+/// [`delta_cell`]).
 fn delta_text(b: &Cell, a: &Cell, d: Delta) -> String {
     let v = d.as_f64();
+    if !v.is_finite() {
+        return number_to_string(v);
+    }
     let sign = if v > 0.0 {
         "+"
     } else if v < 0.0 {
@@ -114,29 +146,15 @@ fn delta_text(b: &Cell, a: &Cell, d: Delta) -> String {
     } else {
         ""
     };
-    let body = match (b, d) {
-        (_, Delta::Int(i)) => match b {
-            Cell::Grouped(_) => tr_grouped(i.abs()),
-            _ => i.unsigned_abs().to_string(),
-        },
-        (Cell::Fixed { decimals, .. }, _) => to_fixed(v.abs(), usize::from(*decimals)),
-        (Cell::Percent { decimals, .. }, _) => {
-            format!("%{}", to_fixed(v.abs(), usize::from(*decimals)))
+    let body = match signed_cell(b, a, d) {
+        Cell::Int(i) => i.unsigned_abs().to_string(),
+        Cell::Grouped(i) => tr_grouped(i.abs()),
+        Cell::Fixed { value, decimals } => to_fixed(value.abs(), usize::from(decimals)),
+        Cell::Percent { value, decimals } => {
+            format!("%{}", to_fixed(value.abs(), usize::from(decimals)))
         }
-        _ => {
-            let (tb, ta) = (number_to_string(b.number().unwrap_or(0.0)), a.text());
-            let positional = |t: &str| !t.contains(['e', 'N', 'I']);
-            if positional(&tb) && positional(&ta) {
-                let places = |t: &str| t.split_once('.').map_or(0, |(_, f)| f.len());
-                to_fixed(v.abs(), places(&tb).max(places(&ta)))
-            } else {
-                number_to_string(v.abs())
-            }
-        }
+        other => number_to_string(other.number().unwrap_or(v).abs()),
     };
-    if !v.is_finite() {
-        return number_to_string(v);
-    }
     format!("{sign}{body}")
 }
 

@@ -6,6 +6,7 @@
 //! it (`--vs`), the page is to draw it. Lesson-neutral: it reads only the report model.
 
 mod align;
+pub mod aligned;
 mod build;
 pub mod cell;
 pub mod csv;
@@ -18,7 +19,7 @@ use crate::params::ParamSet;
 use crate::query;
 use crate::report::{Report, Section};
 pub use align::align;
-pub use build::row_key;
+pub use aligned::row_key;
 use build::section_diff;
 pub use model::*;
 use summary::largest;
@@ -89,17 +90,12 @@ pub fn compare(
 ) -> Comparison {
     // A value or column named as a parameter echoes an input: no relative change, not ranked.
     let echo = |name: &str| pb.schema().spec(name).is_some();
-    let sections: Vec<SectionDiff> = align(&b.sections, &a.sections, |s: &Section| s.name)
-        .into_iter()
-        .map(|(sb, sa)| section_diff(sb, sa, &echo))
-        .collect();
-    let params = pb
-        .pairs()
-        .into_iter()
-        .zip(pa.pairs())
-        .filter(|((_, vb), (_, va))| vb != va)
-        .map(|((name, vb), (_, va))| ParamChange { name, a: va, b: vb })
-        .collect();
+    let sections: Vec<SectionDiff> =
+        align(&b.sections, &a.sections, |s: &Section| s.name.to_string())
+            .into_iter()
+            .map(|(sb, sa)| section_diff(sb, sa, &echo))
+            .collect();
+    let params = param_changes(pb, pa);
     let summary = Summary {
         params,
         largest: largest(&sections, &echo),
@@ -114,6 +110,17 @@ pub fn compare(
         summary,
         sections,
     }
+}
+
+/// The parameters whose values differ between A and B, in schema order.
+pub fn param_changes(pb: &ParamSet, pa: &ParamSet) -> Vec<ParamChange> {
+    let mut out = Vec::new();
+    for ((name, vb), (_, va)) in pb.pairs().into_iter().zip(pa.pairs()) {
+        if vb != va {
+            out.push(ParamChange { name, a: va, b: vb });
+        }
+    }
+    out
 }
 
 fn run_of(params: &ParamSet, section: Option<&str>) -> Run {

@@ -673,6 +673,7 @@ fn line_chart(
                 .collect(),
             name: Some(s.name.clone()),
             name_key: s.name_key,
+            vs: false,
         })
         .collect();
     let mut chart = Chart::line("sweep", ("sweep_x", None), ("sweep_y", None), lines);
