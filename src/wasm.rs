@@ -315,7 +315,21 @@ fn run_sweep(
             let _ = f.call1(&JsValue::NULL, &JsValue::from(share));
         }
     };
-    let s = crate::sweep::run(&params, &spec, &mut tell).map_err(|e| js_error(&e))?;
+    // Compare mode (`vs=`): the same sweep from run A's parameters, its curves drawn behind.
+    let vs = match page_value(&q, "vs") {
+        Some(text) => {
+            Some(crate::compare::vs_params(lessons::of(&params), text).map_err(|e| js_error(&e))?)
+        }
+        None => None,
+    };
+    let half = if vs.is_some() { 0.5 } else { 1.0 };
+    let mut s =
+        crate::sweep::run(&params, &spec, &mut |d| tell(d * half)).map_err(|e| js_error(&e))?;
+    if let Some(a) = &vs {
+        let sa =
+            crate::sweep::run(a, &spec, &mut |d| tell(0.5 + d / 2.0)).map_err(|e| js_error(&e))?;
+        crate::sweep::behind(&mut s, &sa);
+    }
     Ok((s, params))
 }
 

@@ -426,6 +426,19 @@ impl Sweep {
     }
 }
 
+/// Compare mode: draws `a`'s curves (the same sweep from run A's parameters) behind `s`'s, in
+/// each line chart (see [`Chart::behind`]); a heatmap keeps B's cells.
+pub fn behind(s: &mut Sweep, a: &Sweep) {
+    if let (Some(c), Some(theirs)) = (&mut s.chart, &a.chart) {
+        c.behind(theirs);
+    }
+    for (p, theirs) in s.more.iter_mut().zip(&a.more) {
+        if let (Some(c), Some(theirs)) = (&mut p.chart, &theirs.chart) {
+            c.behind(theirs);
+        }
+    }
+}
+
 /// Runs the sweep, telling `progress` the share done.
 pub fn run(
     base: &crate::params::ParamSet,
