@@ -108,12 +108,7 @@ pub fn run(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, J
         }
     };
     // Compare mode (`vs=`): A runs after B, each telling half of the progress.
-    let vs = match page_value(&q, "vs") {
-        Some(text) => {
-            Some(crate::compare::vs_params(lessons::of(&params), text).map_err(|e| js_error(&e))?)
-        }
-        None => None,
-    };
+    let vs = vs_of(&q, &params)?;
     let half = if vs.is_some() { 0.5 } else { 1.0 };
     let mut report = run_with_progress(&params, q.section.as_deref(), &mut |d| tell(d * half))
         .map_err(|e| js_error(&e))?;
@@ -255,6 +250,16 @@ fn page_value<'a>(q: &'a Query, key: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
+/// Run A's parameters of compare mode, when the query has `vs=`.
+fn vs_of(
+    q: &Query,
+    params: &crate::params::ParamSet,
+) -> Result<Option<crate::params::ParamSet>, JsValue> {
+    page_value(q, "vs")
+        .map(|text| crate::compare::vs_params(lessons::of(params), text).map_err(|e| js_error(&e)))
+        .transpose()
+}
+
 /// Records the run the query's `trace=` selects.
 #[wasm_bindgen]
 pub fn trace(query: &str) -> Result<JsValue, JsValue> {
@@ -310,18 +315,13 @@ fn run_sweep(
         page_value(&q, "metric").filter(|m| !m.is_empty()),
     )
     .map_err(|e| js_error(&e))?;
-    let mut tell = |share: f64| {
+    let tell = |share: f64| {
         if let Some(f) = &progress {
             let _ = f.call1(&JsValue::NULL, &JsValue::from(share));
         }
     };
     // Compare mode (`vs=`): the same sweep from run A's parameters, its curves drawn behind.
-    let vs = match page_value(&q, "vs") {
-        Some(text) => {
-            Some(crate::compare::vs_params(lessons::of(&params), text).map_err(|e| js_error(&e))?)
-        }
-        None => None,
-    };
+    let vs = vs_of(&q, &params)?;
     let half = if vs.is_some() { 0.5 } else { 1.0 };
     let mut s =
         crate::sweep::run(&params, &spec, &mut |d| tell(d * half)).map_err(|e| js_error(&e))?;
