@@ -37,6 +37,8 @@ const state = {
   guess: null, // {preset, text}: the last guess beside the core's answer
   view: {}, // the link's sweep=, sweep_y=, metric=, heat= and trace= as typed (see VIEW_KEYS)
   sweepOptions: {}, // parameters (optionsKey) → the core's sweep options there, asked for once
+  vs: null, // compare mode's run A (vs=): its changed values as a query ("" the lesson's); null: off
+  changedOnly: false, // compare mode shows only the rows that differ
 };
 
 const VIEW_KEYS = ["sweep", "sweep_y", "metric", "heat", "trace"];
@@ -53,7 +55,9 @@ const modules = {
   sweep: once(() => import("./controls/sweep.js")),
   embed: once(() => import("./embed.js")),
   predict: once(() => import("./controls/predict.js")),
+  compare: once(() => import("./render/compare.js")),
 };
+let compareView = null; // the compare module, once a comparison was shown
 
 let engine;
 let t = translator("tr", null);
@@ -105,6 +109,7 @@ function adopt(resolved) {
   // A link that asks for a prediction holds its claim's figure until the guess.
   state.awaiting = resolved.preset && resolved.predict === true ? resolved.preset : null;
   state.view = { ...resolved.view };
+  state.vs = resolved.vs ?? null;
 }
 
 /** Takes the values of a share query as the typed values (a later change keeps the others). */
@@ -131,6 +136,7 @@ function rawQuery() {
   if (state.figure) q.set("figure", state.figure);
   if (state.lang !== "tr") q.set("lang", state.lang);
   for (const key of VIEW_KEYS) if (state.view[key] !== undefined && state.view[key] !== null) q.set(key, state.view[key]);
+  if (state.vs !== null) q.set("vs", state.vs);
   q.set("v", "1");
   return q.toString();
 }
@@ -193,6 +199,7 @@ function buildShell() {
     el("button", { type: "button", class: "small", onclick: cancelRun }, t("ui.cancel")),
   );
   ui.report = el("div", { class: "report" });
+  ui.compare = el("div", { class: "compare-bar", hidden: true });
   ui.output = el("pre", { class: "lesson-text", tabindex: "0" });
   ui.details = el(
     "details",
@@ -213,6 +220,7 @@ function buildShell() {
     ui.notice,
     ui.claims.node,
     ui.trace,
+    ui.compare,
     ui.report,
     sweepShown ? ui.sweep : null,
     state.controls ? ui.details : null,
@@ -335,6 +343,7 @@ async function switchLesson(id) {
   state.section = null;
   state.preset = null;
   state.view = {};
+  state.vs = null;
   lastSweep = null;
   buildShell();
   await refresh();
@@ -650,6 +659,8 @@ async function refresh({ focusTrace = false } = {}) {
   ui.notice.hidden = true;
   ui.results.setAttribute("aria-busy", "false");
   const before = exported.report;
+  if (result.doc.vs) compareView = await modules.compare();
+  if (gen !== generation) return;
   renderDoc(result.doc);
   if (pendingChange) showMoved(pendingChange, before, result.doc);
   pendingChange = null;
@@ -689,6 +700,7 @@ function showMoved(names, before, after) {
 /** The link as the core read it: URL, panel, marker and problems follow at once. */
 function showResolved(resolved) {
   state.resolved = resolved;
+  state.vs = resolved.vs ?? null; // the core's reading (a refused vs= is named and dropped)
   history.replaceState(null, "", `?${resolved.share}`);
   state.preset = resolved.preset;
   if (resolved.preset) adoptValues(resolved.share);
@@ -702,7 +714,9 @@ function showResolved(resolved) {
 }
 
 function renderDoc(doc) {
-  const rendered = renderReport(doc, t, {
+  const compared = doc.vs && compareView;
+  const rendered = renderReport(compared ? compareView.comparedDoc(doc) : doc, t, {
+    block: compared ? compareView.compareBlock : undefined,
     showSectionTitles: !state.section && doc.sections.length > 1,
     onPoint: (p, mark) => {
       backTo = pointAddress(mark);
@@ -715,6 +729,7 @@ function renderDoc(doc) {
   state.figureError = doc.figure_error ?? null;
   showErrors(state.resolved);
   ui.report.replaceChildren(...rendered.nodes);
+  showCompareBar(doc);
   if (doc.preset && state.awaiting === doc.preset.id) {
     // The claim waits for a guess: no marks, no ratios, its figures held back.
     state.highlights = [];
@@ -732,6 +747,66 @@ function renderDoc(doc) {
     ui.report.querySelector(`[data-group="${CSS.escape(state.guess.group)}"] > :first-child`)?.after(el("p", { class: "claim-guess", role: "status" }, state.guess.text));
   }
   drawCharts();
+}
+
+/** Compare mode's bar: the switch (whenever the values differ from the lesson's, or a
+ * comparison is shown), "pin this", the changed-rows toggle and what A is. */
+function showCompareBar(doc) {
+  const on = Boolean(doc.vs);
+  const differs = (state.resolved?.changed?.length ?? 0) > 0;
+  ui.report.classList.toggle("changed-only", on && state.changedOnly);
+  if (!on && (!differs || !state.controls)) {
+    ui.compare.hidden = true;
+    return;
+  }
+  const summary = on ? compareSummary(doc) : null;
+  const toggle = (vs) => {
+    state.vs = vs;
+    refresh();
+  };
+  const tools = state.controls
+    ? [
+        el("button", { type: "button", class: "small", id: "compare-switch", "aria-pressed": on ? "true" : "false", title: t("ui.compare.switch_title"), onclick: () => toggle(on ? null : "") }, t("ui.compare.switch")),
+        on ? el("button", { type: "button", class: "small", id: "compare-pin", title: t("ui.compare.pin_title"), onclick: () => toggle(doc.query) }, t("ui.compare.pin")) : null,
+        on && doc.vs.query !== "" ? el("button", { type: "button", class: "small", id: "compare-lesson", onclick: () => toggle("") }, t("ui.compare.to_lesson")) : null,
+        on
+          ? el(
+              "label",
+              {},
+              el("input", {
+                type: "checkbox",
+                id: "compare-changed-only",
+                checked: state.changedOnly,
+                onchange: (e) => {
+                  state.changedOnly = e.currentTarget.checked;
+                  ui.report.classList.toggle("changed-only", state.changedOnly);
+                  drawCharts();
+                },
+              }),
+              t("ui.compare.changed_only"),
+            )
+          : null,
+      ]
+    : [];
+  ui.compare.replaceChildren(...[...tools, summary].filter(Boolean));
+  ui.compare.hidden = false;
+}
+
+/** What A is: the lesson's values, or the values where A and B differ (A's → B's), and a link to A. */
+function compareSummary(doc) {
+  const names = Object.keys(doc.params).filter((n) => doc.params[n] !== doc.vs.params[n]);
+  const values = names.map((n) => `${t(`param.${state.lesson}.${n}`)} ${doc.vs.params[n] || "∅"} → ${doc.params[n] || "∅"}`).join("; ");
+  const text = doc.vs.query === "" ? t("ui.compare.against_lesson") : names.length ? t("ui.compare.against", { values }) : t("ui.compare.same_params");
+  const none = ui.report.querySelector(".changed, tr.only-a, tr.only-b") ? null : ` ${t("ui.compare.none_changed")}`;
+  return el("p", { class: "compare-summary", role: "status" }, text, none, " ", el("a", { href: vsHref(doc), id: "compare-open-a" }, t("ui.compare.open_a")));
+}
+
+/** Run A's own page (its values, the same lesson and section). */
+function vsHref(doc) {
+  const q = new URLSearchParams({ lesson: state.lesson });
+  if (state.section) q.set("section", state.section);
+  const own = doc.vs.query ? `&${doc.vs.query}` : "";
+  return `./?${q.toString()}${own}${state.lang !== "tr" ? "&lang=en" : ""}&v=1`;
 }
 
 /** Predict, then try: the claim's question in its caption's place and its figures held back
@@ -791,6 +866,8 @@ function addExports() {
     onError: showNotice,
     // The full page's link of what is shown (claim, language, sweep, watched run included).
     pageLink: () => new URL(fullPageHref(), location.href).href,
+    // In compare mode, run A's own link too.
+    vsLink: () => (exported.report?.vs ? new URL(vsHref(exported.report), location.href).href : null),
   });
 }
 

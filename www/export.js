@@ -15,7 +15,7 @@ const PAINT = ["fill", "fill-opacity", "stroke", "stroke-width", "stroke-dasharr
 /** Adds the export buttons to everything shown that has none yet: the report's tables and
  * charts, the sweep's figure and the watched run. `docs` are the core's documents shown;
  * `pageLink()` is the full page's link of the state shown. */
-export function decorate(root, { engine, t, report, charts = [], sweep, sweepNodes = [], trace, traceNode, onError, pageLink = () => location.href }) {
+export function decorate(root, { engine, t, report, charts = [], sweep, sweepNodes = [], trace, traceNode, onError, pageLink = () => location.href, vsLink = () => null }) {
   const ctx = { engine, t, onError };
   // The link is read when the file is made: the state may have moved on since the buttons came.
   const meta = (doc, query, key) => ({
@@ -24,6 +24,10 @@ export function decorate(root, { engine, t, report, charts = [], sweep, sweepNod
     query,
     get link() {
       return pageLink();
+    },
+    // Compare mode: the link of run A, the run compared with (null otherwise).
+    get vs_link() {
+      return vsLink();
     },
     chart: key,
   });
@@ -38,7 +42,7 @@ export function decorate(root, { engine, t, report, charts = [], sweep, sweepNod
       wrap.after(
         bar(ctx, name, {
           csv: () => engine.call("exportCsv", [report.query, key]),
-          json: () => tableJson(report, section, group, key),
+          json: () => tableJson(report, section, group, key, vsLink()),
           file: fileName(report.lesson, key, report.query),
         }),
       );
@@ -92,23 +96,38 @@ function withLink(doc, query) {
 }
 
 /** A table of the report with the document's metadata. */
-function tableJson(doc, section, group, key) {
-  let table = null;
-  for (const s of doc.sections) {
-    if (s.name !== section) continue;
-    for (const g of s.groups) {
-      if (g.key !== group) continue;
-      table = g.blocks.find((b) => b.type === "table" && b.key === key) ?? null;
+function tableJson(doc, section, group, key, vsLink) {
+  const find = (sections) => {
+    let table = null;
+    for (const s of sections) {
+      if (s.name !== section) continue;
+      for (const g of s.groups) {
+        if (g.key !== group) continue;
+        table = g.blocks.find((b) => b.type === "table" && b.key === key) ?? null;
+      }
     }
-  }
+    return table;
+  };
+  const table = find(doc.sections);
+  // Compare mode: run A's link and parameters, and B, A and Δ of the table laid out alike.
+  const vs = doc.vs && {
+    query: doc.vs.query,
+    link: vsLink,
+    params: doc.vs.params,
+    b: find(doc.vs.b),
+    a: find(doc.vs.a),
+    delta: find(doc.vs.delta),
+  };
   return {
     tatbikat: doc.tatbikat,
     lesson: doc.lesson,
     section: doc.section,
     query: doc.query,
-    link: link(doc.query),
+    // In compare mode the link reproduces the comparison (vs=), and `vs` has A's own.
+    link: link(doc.vs ? `${doc.query}&vs=${encodeURIComponent(doc.vs.query)}` : doc.query),
     params: doc.params,
     table: table && { section, group, ...table },
+    ...(vs ? { vs } : {}),
   };
 }
 
@@ -240,8 +259,11 @@ export function exportSvg(container, info, { wide = false, values = false } = {}
   const footer = `tatbikat ${info.tatbikat} · ${info.lesson} · ${info.link}`;
   parts.push(svg("text", { x: 8, y: y + 12, fill: ink, "font-family": font, "font-size": 10 }, `tatbikat ${info.tatbikat} · ${info.lesson}`));
   parts.push(svg("text", { x: 8, y: y + 25, fill: ink, "font-family": font, "font-size": 10 }, info.link));
-  const contentHeight = Math.ceil(y + 33);
-  const contentWidth = Math.ceil(Math.max(plotWidth, 16 + info.link.length * 6));
+  // Compare mode: run A's link on the next line.
+  const vsLine = info.vs_link ? `A: ${info.vs_link}` : "";
+  if (vsLine) parts.push(svg("text", { x: 8, y: y + 38, fill: ink, "font-family": font, "font-size": 10 }, vsLine));
+  const contentHeight = Math.ceil(y + (vsLine ? 46 : 33));
+  const contentWidth = Math.ceil(Math.max(plotWidth, 16 + Math.max(info.link.length, vsLine.length) * 6));
   // A slide's 16:9: the smallest such page that holds the drawing, the drawing in its middle.
   let [width, height] = [contentWidth, contentHeight];
   if (wide) {
@@ -308,6 +330,7 @@ async function exportPng({ text, width, height }, info) {
     const chunks = [
       ["Software", `tatbikat ${info.tatbikat}`],
       ["Source", ascii(info.link)],
+      ...(info.vs_link ? [["Compared-with", ascii(info.vs_link)]] : []),
       ["Comment", ascii(JSON.stringify(info))],
     ].map(([k, v]) => textChunk(k, v));
     // After the signature (8 bytes) and IHDR (8 + 13 + 4 bytes).

@@ -24,6 +24,14 @@ const CORNERS = {
   cross: [[-0.4, -1.2], [0.4, -1.2], [0.4, -0.4], [1.2, -0.4], [1.2, 0.4], [0.4, 0.4], [0.4, 1.2], [-0.4, 1.2], [-0.4, 0.4], [-1.2, 0.4], [-1.2, -0.4], [-0.4, -0.4]],
 };
 
+/** A series' colour, dash and marker index: compare mode's A series (`vs`, drawn first) take
+ * their B twin's, so each pair reads as one series, A lighter and behind. */
+function look(chart, si) {
+  const behind = chart.series.filter((s) => s.vs).length;
+  const series = chart.series[si];
+  return `${series.vs ? si : si - behind}`;
+}
+
 /** The path of marker `shape` of radius `r` centred on (x, y). */
 function markerPath(shape, x, y, r) {
   const f = (v) => Math.round(v * 100) / 100;
@@ -86,8 +94,8 @@ export function chartFigure(chart, lesson, t, { caption, onPoint, table = true }
         chart.series.map((s, i) =>
           el(
             "li",
-            { class: `s${i}` },
-            chart.mark === "line" ? legendKey(i) : el("span", { class: "swatch", "aria-hidden": "true" }),
+            { class: `s${look(chart, i)}${s.vs ? " vs" : ""}` },
+            chart.mark === "line" ? legendKey(look(chart, i), s.vs) : el("span", { class: "swatch", "aria-hidden": "true" }),
             el("span", {}, seriesName(s, lesson, t), first[i] < i ? el("span", { class: "same" }, ` ${t("ui.chart_same", { names: seriesName(chart.series[first[i]], lesson, t) })}`) : null),
           ),
         ),
@@ -177,6 +185,7 @@ function legendKey(si) {
 }
 
 function seriesName(series, lesson, t) {
+  if (series.vs) return t("ui.compare.series_a", { name: seriesName({ ...series, vs: false }, lesson, t) });
   if (series.name !== undefined) {
     return series.name_key && t.has(`label.${series.name_key}`) ? t(`label.${series.name_key}`) : series.name;
   }
@@ -328,6 +337,8 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
   const values = svg("g", { class: "values" });
   const tip = (text, event) => showTip(tooltip, figure, text, event);
   chart.series.forEach((series, si) => {
+    const sc = `${look(chart, si)}${series.vs ? " vs" : ""}`; // its colour class (see look)
+    const shapeOf = Number(look(chart, si));
     const name = seriesName(series, lesson, t);
     const label = (p) => {
       const xs = chart.x.scale === "band" ? categoryName(cats.find((c) => c.id === p.x) ?? { id: p.x }, t) : formatNumber(p.x, t, 4);
@@ -343,7 +354,7 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
       const px = (p) => x(p.x) + shift * DODGE;
       const py = (p) => y(p.y) - shift * 3;
       const d = series.points.map((p, i) => `${i ? "L" : "M"}${px(p).toFixed(1)},${py(p).toFixed(1)}`).join("");
-      lines.append(svg("path", { class: `line s${si}`, d }));
+      lines.append(svg("path", { class: `line s${sc}`, d }));
       for (const [pi, p] of series.points.entries()) {
         const [cx, cy] = [px(p), py(p)];
         if (p.lo !== undefined && p.hi !== undefined) {
@@ -351,16 +362,16 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
           const clamp = (v) => (chart.y.scale === "log" ? Math.max(v, y0) : v);
           const [ya, yb] = [y(clamp(p.lo)) - shift * 3, y(clamp(p.hi)) - shift * 3];
           lines.append(
-            svg("line", { class: `whisker s${si}`, x1: cx, x2: cx, y1: ya, y2: yb }),
-            svg("line", { class: `whisker s${si}`, x1: cx - 5, x2: cx + 5, y1: ya, y2: ya }),
-            svg("line", { class: `whisker s${si}`, x1: cx - 5, x2: cx + 5, y1: yb, y2: yb }),
+            svg("line", { class: `whisker s${sc}`, x1: cx, x2: cx, y1: ya, y2: yb }),
+            svg("line", { class: `whisker s${sc}`, x1: cx - 5, x2: cx + 5, y1: ya, y2: ya }),
+            svg("line", { class: `whisker s${sc}`, x1: cx - 5, x2: cx + 5, y1: yb, y2: yb }),
           );
         }
         // A marker on the spot of one drawn before is hollow and larger: both stay visible.
         const spot = `${Math.round(cx / 3)},${Math.round(cy / 3)}`;
         const under = taken.get(spot) ?? 0;
         taken.set(spot, under + 1);
-        const shape = marker(si, cx, cy, 4 + 2.5 * under, { class: `dot s${si}${under ? " hollow" : ""}`, "data-point": `${si}:${pi}` }, svg("title", {}, label(p)));
+        const shape = marker(shapeOf, cx, cy, 4 + 2.5 * under, { class: `dot s${sc}${under ? " hollow" : ""}`, "data-point": `${si}:${pi}` }, svg("title", {}, label(p)));
         // A point that opens its run is a button with a finger-sized target (WCAG 2.5.8).
         const opens = onPoint && p.trace !== undefined;
         const dot = opens
@@ -377,7 +388,7 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
         const bx = x(p.x) + inner(si);
         const by = y(p.y);
         const rect = svg("rect", {
-          class: `bar s${si}`,
+          class: `bar s${sc}`,
           x: bx,
           y: Math.min(by, base),
           width: Math.max(1, inner.bandwidth()),

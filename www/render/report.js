@@ -6,8 +6,9 @@ import { renderTable } from "./table.js";
 import { chartFigure } from "./chart.js";
 
 /** Renders the sections of `doc` (the core's run result). With `doc.figure` (a key the core
- * found in the report), only that table or chart, under its group's heading. */
-export function renderReport(doc, t, { showSectionTitles = true, onPoint } = {}) {
+ * found in the report), only that table or chart, under its group's heading. `block`, if given,
+ * draws each table and sentence instead (compare mode). */
+export function renderReport(doc, t, { showSectionTitles = true, onPoint, block: blockView } = {}) {
   const lesson = doc.lesson;
   const charts = [];
   const only = doc.figure ?? null;
@@ -56,7 +57,7 @@ export function renderReport(doc, t, { showSectionTitles = true, onPoint } = {})
             group.extension ? el("span", { class: "badge", title: t("ui.beyond_lesson_title") }, t("ui.beyond_lesson")) : null,
           ),
           group.blocks.map((block) =>
-            block.type === "table" ? renderTable(block, lesson, t, heading) : renderLine(block, lesson, t),
+            blockView ? blockView(block, lesson, t, heading) : block.type === "table" ? renderTable(block, lesson, t, heading) : renderLine(block, lesson, t),
           ),
           figures.length ? el("div", { class: figures.length > 2 ? "charts many" : "charts" }, figures) : null,
         );
