@@ -84,6 +84,13 @@ const VIEWS = [
     },
   },
   { name: "predict a number", query: "?preset=compensation.retry&predict=1", wait: ".claim-predict" },
+  // Compare mode (issue 11): tables against the lesson's values, rows one side lacks, charts
+  // with A's series behind, only the changed rows, a phone, and a fixed comparison in an embed.
+  { name: "compare jobs", query: "?lesson=jobs&fail_prob=0.6&vs=", wait: "table.compared" },
+  { name: "compare lists", query: "?lesson=jobs&retry_limits=1,3,4,6&vs=retry_limits%3D2%2C3%2C6&lang=en", wait: "table.compared" },
+  { name: "compare compensation seed", query: "?lesson=compensation&vs=seed%3D3", wait: "table.compared", act: (p) => p.check("#compare-changed-only") },
+  { name: "phone compare supervisor", query: "?lesson=supervisor&scan=4&vs=", wait: "table.compared", phone: true },
+  { name: "embed compare", query: "?lesson=jobs&fail_prob=0.6&vs=&embed=1&controls=0", wait: "table.compared" },
   { name: "phone predict a choice", query: "?preset=supervisor.roles&predict=1", wait: ".claim-predict fieldset", phone: true },
 ];
 

@@ -33,6 +33,11 @@ const LINKS = [
   ["a very long value", `lesson=supervisor&steps=${"a".repeat(30000)}`, ["steps"]],
   ["right-to-left override", `lesson=jobs&seed=${enc("\u202e1234")}`, ["seed"]],
   ["a repeated key", `lesson=jobs&seed=1&seed=2`, ["seed"]],
+  // Compare mode's vs= (issue 11): a script, another lesson, a vs= inside vs=, work over budget.
+  ["script in vs", `lesson=jobs&vs=${enc(`seed=${PAYLOAD}`)}`, ["vs"]],
+  ["vs of another lesson", `lesson=jobs&vs=${enc("lesson=supervisor&scan=2")}`, ["vs"]],
+  ["vs inside vs", `lesson=jobs&vs=${enc(`vs=${enc("seed=1")}`)}`, null],
+  ["vs over the budget", `lesson=jobs&vs=${enc("nights=10000&retry_limits=1000,1000,1000&replications=100")}`, ["vs"]],
   ["work over the budget", `lesson=jobs&nights=10000&retry_limits=1000,1000,1000&replications=100`, ["nights"]],
 ];
 

@@ -50,7 +50,7 @@ function only(lang) {
 
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
 // A link with a problem of every kind the page lists, a bad run and a bad sweep.
-const BAD = "preset=nope&bogus=1&embed=7&predict=yes&section=zz&figure=NO&trace=bogus&sweep=bogus:1&v=9";
+const BAD = "preset=nope&bogus=1&embed=7&predict=yes&section=zz&figure=NO&trace=bogus&sweep=bogus:1&vs=bogus%3D1&v=9";
 
 describe("one language at a time", () => {
   const env = suiteEnv();
@@ -115,6 +115,13 @@ describe("one language at a time", () => {
           await number.dispatchEvent("change");
           await p.waitForSelector(".change-summary").catch(() => {});
           await scan(`${lesson} what moved`);
+        }
+        // Compare mode against the lesson's values, after that change.
+        if (await number.count()) {
+          await p.click("#compare-switch");
+          await p.waitForSelector("table.compared");
+          await open();
+          await scan(`${lesson} compare`);
         }
         // The embed dialog.
         await p.goto(base);

@@ -47,6 +47,8 @@ export function errorText(e, t, known = {}) {
           return t("ui.error.metric", vars);
         case "heat":
           return t("ui.error.heat", vars);
+        case "vs":
+          return t("ui.error.vs", { ...vars, allowed: list(known.params) });
         default:
           return e.message;
       }
