@@ -345,6 +345,24 @@ pub fn export_csv(query: &str, table: &str) -> Result<String, JsValue> {
     crate::csv::report(&doc, Some(table)).map_err(|e| js_error(&e))
 }
 
+/// Compare mode's CSV of one table, what `--vs ... --format csv --table KEY` prints: each
+/// numeric column `c` followed by `c.vs` (A) and `c.delta` (B − A). The query carries `vs=`.
+#[wasm_bindgen(js_name = compareCsv)]
+pub fn compare_csv(query: &str, table: &str) -> Result<String, JsValue> {
+    ready();
+    let q = Query::decode(query).map_err(|e| js_error(&e))?;
+    let params = q.params().map_err(|e| js_error(&e))?;
+    let a = vs_of(&q, &params)?.ok_or_else(|| {
+        js_error(&Error::usage(
+            "the query has no vs=; give run A as vs=QUERY",
+        ))
+    })?;
+    let section = q.section.as_deref();
+    let (rb, ra) = crate::compare::run_both(&params, &a, section).map_err(|e| js_error(&e))?;
+    crate::compare::csv::comparison(&rb, &ra, &params, &a, section, Some(table))
+        .map_err(|e| js_error(&e))
+}
+
 /// The query's sweep as CSV, what `--sweep ... --format csv` prints.
 #[wasm_bindgen(js_name = sweepCsv)]
 pub fn sweep_csv(query: &str, progress: Option<js_sys::Function>) -> Result<String, JsValue> {

@@ -41,7 +41,8 @@ export function decorate(root, { engine, t, report, charts = [], sweep, sweepNod
       const name = table.querySelector("caption")?.textContent || key;
       wrap.after(
         bar(ctx, name, {
-          csv: () => engine.call("exportCsv", [report.query, key]),
+          // Compare mode: the core's comparison CSV (c, c.vs, c.delta), as --vs --format csv.
+          csv: () => (report.vs ? engine.call("compareCsv", [vsQuery(report), key]) : engine.call("exportCsv", [report.query, key])),
           json: () => tableJson(report, section, group, key, vsLink()),
           file: fileName(report.lesson, key, report.query),
         }),
@@ -86,6 +87,11 @@ function caption(node) {
   return node.querySelector("figcaption")?.textContent ?? "";
 }
 
+/** A compared document's query with its vs= (what reproduces the comparison). */
+function vsQuery(doc) {
+  return `${doc.query}&vs=${encodeURIComponent(doc.vs.query)}`;
+}
+
 /** The page link of a core query. */
 function link(query) {
   return `${location.origin}${location.pathname}?${query}`;
@@ -124,7 +130,7 @@ function tableJson(doc, section, group, key, vsLink) {
     section: doc.section,
     query: doc.query,
     // In compare mode the link reproduces the comparison (vs=), and `vs` has A's own.
-    link: link(doc.vs ? `${doc.query}&vs=${encodeURIComponent(doc.vs.query)}` : doc.query),
+    link: link(doc.vs ? vsQuery(doc) : doc.query),
     params: doc.params,
     table: table && { section, group, ...table },
     ...(vs ? { vs } : {}),

@@ -40,6 +40,7 @@ const ops = {
   sweepOptions: (lesson) => core.sweepOptions(lesson),
   // Exports: the CSV of a table, a sweep or a trace, as the CLI's --format csv prints it.
   exportCsv: (query, table) => core.exportCsv(query, table),
+  compareCsv: (query, table) => core.compareCsv(query, table),
   sweepCsv: (query) => core.sweepCsv(query),
   traceCsv: (query) => core.traceCsv(query),
   bench: (runs, attempts) => {

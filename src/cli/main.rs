@@ -114,11 +114,19 @@ fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
     }
     if let Some(vs) = &r.vs {
         let a = tatbikat::compare::vs_params(lesson, vs)?;
-        let c = tatbikat::compare::run(&params, &a, section)?;
+        let (rb, ra) = tatbikat::compare::run_both(&params, &a, section)?;
+        let compared = || tatbikat::compare::compare(&rb, &ra, &params, &a, section);
         return Ok(match r.format {
-            Format::Lesson => tatbikat::compare::text::text(&c),
-            Format::Json => serde_json::to_string_pretty(&c).unwrap_or_default() + "\n",
-            Format::Csv => tatbikat::compare::csv::comparison(&c, r.table.as_deref())?,
+            Format::Lesson => tatbikat::compare::text::text(&compared()),
+            Format::Json => serde_json::to_string_pretty(&compared()).unwrap_or_default() + "\n",
+            Format::Csv => tatbikat::compare::csv::comparison(
+                &rb,
+                &ra,
+                &params,
+                &a,
+                section,
+                r.table.as_deref(),
+            )?,
         });
     }
     let report = lessons::run(&params, section)?;

@@ -5,11 +5,12 @@
 //! value adds `c_text`, `c.vs_text` and `c.delta_text`. The last two columns, `vs.side`
 //! (`both`, `only_a`, `only_b`) and `vs.changed` (0 or 1), mark the row.
 
-use super::cell::{CellDiff, Delta};
-use super::{Comparison, Side, TableDiff};
+use super::aligned::aligned;
+use super::cell::{CellDiff, Delta, diff};
 use crate::csv::{meta, number, record};
 use crate::error::Error;
-use crate::report::Cell;
+use crate::params::ParamSet;
+use crate::report::{Block, Cell, Report, Table};
 
 /// A cell's value field, as the report's CSV writes it.
 fn value(cell: Option<&Cell>) -> String {
@@ -40,61 +41,90 @@ fn delta(d: Option<Delta>) -> String {
     }
 }
 
-/// The comparison's tables as CSV blocks; `table` picks one by its key (an unknown key is an
-/// error that lists the keys).
-pub fn comparison(c: &Comparison, table: Option<&str>) -> Result<String, Error> {
+/// The comparison's tables as CSV blocks, from B's and A's reports (each run with its
+/// parameters and `section`); `table` picks one by its key (an unknown key is an error that lists
+/// the keys). Written from the aligned form ([`super::aligned`]), which the page's module has
+/// anyway: the CLI and the page's CSV are one code path.
+pub fn comparison(
+    b: &Report,
+    a: &Report,
+    pb: &ParamSet,
+    pa: &ParamSet,
+    section: Option<&str>,
+    table: Option<&str>,
+) -> Result<String, Error> {
+    let al = aligned(&b.sections, &a.sections);
     let mut all = Vec::new();
-    for s in &c.sections {
-        for g in &s.groups {
-            for b in &g.blocks {
-                if let super::BlockDiff::Table(t) = b {
-                    all.push((s.name, g.key, t));
+    for (si, s) in al.b.iter().enumerate() {
+        for (gi, g) in s.groups.iter().enumerate() {
+            for (bi, block) in g.blocks.iter().enumerate() {
+                if let (Block::Table(tb), Block::Table(ta)) =
+                    (block, &al.a[si].groups[gi].blocks[bi])
+                {
+                    all.push((s.name, g.key, tb, ta));
                 }
             }
         }
     }
     if let Some(key) = table {
-        if !all.iter().any(|(_, _, t)| t.key == key) {
-            let keys: Vec<&str> = all.iter().map(|(_, _, t)| t.key).collect();
+        if !all.iter().any(|x| x.2.key == key) {
+            let keys: Vec<&str> = all.iter().map(|x| x.2.key).collect();
             return Err(Error::bad(
                 "table",
                 key,
                 format!("the tables of this report are {}", keys.join(", ")),
             ));
         }
-        all.retain(|(_, _, t)| t.key == key);
+        all.retain(|x| x.2.key == key);
     }
-    let blocks: Vec<String> = all
-        .iter()
-        .map(|&(section, group, t)| block(c, section, group, t))
-        .collect();
+    let head = [
+        ("tatbikat", env!("CARGO_PKG_VERSION").to_string()),
+        ("lesson", b.lesson.to_string()),
+        ("query", crate::query::encode(pb, section)),
+        ("vs", crate::query::encode(pa, section)),
+    ];
+    let mut blocks = Vec::new();
+    for (section, group, tb, ta) in all {
+        blocks.push(block(&head, section, group, tb, ta));
+    }
     Ok(blocks.join("\n"))
 }
 
-fn block(c: &Comparison, section: &str, group: &str, t: &TableDiff) -> String {
+fn block(head: &[(&str, String)], section: &str, group: &str, tb: &Table, ta: &Table) -> String {
     let mut out = String::new();
-    meta(&mut out, "tatbikat", c.tatbikat);
-    meta(&mut out, "lesson", c.lesson);
-    meta(&mut out, "query", &c.b.query);
-    meta(&mut out, "vs", &c.a.query);
+    for (k, v) in head {
+        meta(&mut out, k, v);
+    }
     meta(&mut out, "section", section);
     meta(&mut out, "group", group);
-    meta(&mut out, "table", t.key);
-    let cells = |i: usize| {
-        t.rows
+    meta(&mut out, "table", tb.key);
+    // A side's cell: none where that side has no such row.
+    let side = |rows: &[Vec<Cell>], r: usize, i: usize| rows[r].get(i).cloned();
+    let rows = tb.rows.len();
+    let mut diffs: Vec<Vec<CellDiff>> = Vec::with_capacity(rows);
+    for r in 0..rows {
+        let mut cells = Vec::new();
+        for i in 0..tb.columns.len() {
+            let (b, a) = (side(&tb.rows, r, i), side(&ta.rows, r, i));
+            cells.push(diff(b.as_ref(), a.as_ref(), false));
+        }
+        diffs.push(cells);
+    }
+    let column = |i: usize| {
+        diffs
             .iter()
-            .flat_map(move |r| [r.cells[i].b.as_ref(), r.cells[i].a.as_ref()])
+            .flat_map(move |r| [r[i].b.as_ref(), r[i].a.as_ref()])
             .flatten()
     };
-    let numbers: Vec<bool> = (0..t.columns.len())
-        .map(|i| cells(i).any(|c| c.number().is_some()))
+    let numbers: Vec<bool> = (0..tb.columns.len())
+        .map(|i| column(i).any(|c| c.number().is_some()))
         .collect();
-    let texts: Vec<bool> = (0..t.columns.len())
-        .map(|i| cells(i).any(needs_text))
+    let texts: Vec<bool> = (0..tb.columns.len())
+        .map(|i| column(i).any(needs_text))
         .collect();
     let mut header = Vec::new();
-    for (i, col) in t.columns.iter().enumerate() {
-        let k = col.column.key;
+    for (i, col) in tb.columns.iter().enumerate() {
+        let k = col.key;
         header.push(k.to_string());
         header.push(format!("{k}.vs"));
         if numbers[i] {
@@ -110,9 +140,10 @@ fn block(c: &Comparison, section: &str, group: &str, t: &TableDiff) -> String {
     header.extend(["vs.side".to_string(), "vs.changed".to_string()]);
     record(&mut out, &header);
     let text = |c: &Option<Cell>| c.as_ref().map_or(String::new(), Cell::text);
-    for row in &t.rows {
+    for (r, cells) in diffs.iter().enumerate() {
+        let (in_b, in_a) = (!tb.rows[r].is_empty(), !ta.rows[r].is_empty());
         let mut fields = Vec::new();
-        for (i, cell) in row.cells.iter().enumerate() {
+        for (i, cell) in cells.iter().enumerate() {
             let CellDiff { b, a, .. } = cell;
             fields.push(value(b.as_ref()));
             fields.push(value(a.as_ref()));
@@ -126,15 +157,17 @@ fn block(c: &Comparison, section: &str, group: &str, t: &TableDiff) -> String {
                 }
             }
         }
+        let both = in_b && in_a;
         fields.push(
-            match row.side {
-                Side::Both => "both",
-                Side::OnlyA => "only_a",
-                Side::OnlyB => "only_b",
+            match (in_b, in_a) {
+                (true, false) => "only_b",
+                (false, true) => "only_a",
+                _ => "both",
             }
             .to_string(),
         );
-        fields.push(u8::from(row.changed).to_string());
+        let changed = !both || cells.iter().any(|c| c.changed);
+        fields.push(u8::from(changed).to_string());
         record(&mut out, &fields);
     }
     out

@@ -55,6 +55,16 @@ pub fn vs_params(lesson: crate::Lesson, text: &str) -> Result<ParamSet, Error> {
 
 /// Runs both parameter sets (of the same lesson) and compares them.
 pub fn run(b: &ParamSet, a: &ParamSet, section: Option<&str>) -> Result<Comparison, Error> {
+    let (report_b, report_a) = run_both(b, a, section)?;
+    Ok(compare(&report_b, &report_a, b, a, section))
+}
+
+/// B's and A's reports (parameters of the same lesson; anything else is an error naming `vs`).
+pub fn run_both(
+    b: &ParamSet,
+    a: &ParamSet,
+    section: Option<&str>,
+) -> Result<(Report, Report), Error> {
     if a.lesson() != b.lesson() {
         return Err(Error::bad(
             "vs",
@@ -77,7 +87,7 @@ pub fn run(b: &ParamSet, a: &ParamSet, section: Option<&str>) -> Result<Comparis
         crate::lessons::run(b, section),
         crate::lessons::run(a, section),
     );
-    Ok(compare(&report_b?, &report_a?, b, a, section))
+    Ok((report_b?, report_a?))
 }
 
 /// Compares B's report with A's (each run with its parameters; `section` as they were run).

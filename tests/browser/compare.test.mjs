@@ -198,6 +198,15 @@ describe("compare mode", () => {
     assert.match(json.vs.link, /[?&]seed=3/);
     assert.equal(json.vs.query, "seed=3");
     assert.ok(json.vs.delta && json.vs.a && json.vs.b);
+    // The CSV is the core's comparison CSV, byte for byte what --vs --format csv prints.
+    const [csvFile] = await Promise.all([p.waitForEvent("download"), p.click(".export-bar button[data-export=csv]")]);
+    const csv = await (await import("node:fs/promises")).readFile(await csvFile.path(), "utf8");
+    const key = csv.match(/^#table,(.*)$/m)[1];
+    const { execFileSync } = await import("node:child_process");
+    const cli = execFileSync(join(ROOT, "target", "release", "tatbikat"), ["jobs", "--set", "fail_prob=0.6", "--vs", "seed=3", "--format", "csv", "--table", key], { encoding: "utf8" });
+    assert.equal(csv, cli);
+    assert.match(csv, /^#vs,/m);
+    assert.match(csv.split("\n").find((l) => !l.startsWith("#")), /\.vs,.*\.delta/);
     const [svgFile] = await Promise.all([p.waitForEvent("download"), p.click("figure.chart .export-bar button[data-export=svg]")]);
     const svg = await (await import("node:fs/promises")).readFile(await svgFile.path(), "utf8");
     assert.match(svg, /A: http[^<]*seed=3/);
