@@ -798,7 +798,15 @@ function compareSummary(doc) {
   const values = names.map((n) => `${t(`param.${state.lesson}.${n}`)} ${doc.vs.params[n] || "∅"} → ${doc.params[n] || "∅"}`).join("; ");
   const text = doc.vs.query === "" ? t("ui.compare.against_lesson") : names.length ? t("ui.compare.against", { values }) : t("ui.compare.same_params");
   const none = ui.report.querySelector(".changed, tr.only-a, tr.only-b") ? null : ` ${t("ui.compare.none_changed")}`;
-  return el("p", { class: "compare-summary", role: "status" }, text, none, " ", el("a", { href: vsHref(doc), id: "compare-open-a" }, t("ui.compare.open_a")));
+  const largest = doc.vs.largest.length
+    ? el("ul", { class: "compare-largest", "aria-label": t("ui.compare.largest") }, doc.vs.largest.map((c) => el("li", {}, compareView.changeText(c, state.lesson, t))))
+    : null;
+  return el(
+    "div",
+    { class: "compare-summary", role: "status" },
+    el("p", {}, text, none, " ", el("a", { href: vsHref(doc), id: "compare-open-a" }, t("ui.compare.open_a"))),
+    largest,
+  );
 }
 
 /** Run A's own page (its values, the same lesson and section). */

@@ -249,6 +249,8 @@ fn table(b: Option<&Table>, a: Option<&Table>) -> (Table, Table, Table) {
 pub struct Versus {
     /// Run A's parameters that differ from the lesson's, as `vs=` carries them.
     pub query: String,
+    /// The largest changes in the results, as the CLI's comparison names them.
+    pub largest: Vec<super::Change>,
     /// Every parameter of A in the codec's text form (B's are the document's `params`).
     #[serde(serialize_with = "crate::query::pairs_as_map")]
     pub params: Vec<(&'static str, String)>,
@@ -267,7 +269,9 @@ pub fn versus(
     pa: &crate::params::ParamSet,
 ) -> Versus {
     let al = aligned(&b.sections, &a.sections);
+    let echo = |name: &str| pa.schema().spec(name).is_some();
     Versus {
+        largest: super::summary::largest(&al, &echo),
         query: crate::query::vs_query(pa),
         params: pa.pairs(),
         b: al.b,

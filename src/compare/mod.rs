@@ -108,7 +108,7 @@ pub fn compare(
     let params = param_changes(pb, pa);
     let summary = Summary {
         params,
-        largest: largest(&sections, &echo),
+        largest: largest(&aligned::aligned(&b.sections, &a.sections), &echo),
     };
     Comparison {
         tatbikat: env!("CARGO_PKG_VERSION"),

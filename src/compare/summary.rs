@@ -1,42 +1,63 @@
-//! The summary's largest changes.
+//! The summary's largest changes, read from the aligned form (see [`super::aligned`]): the CLI's
+//! comparison and the page's compare mode name the same ones.
 
-use super::cell::CellDiff;
-use super::model::{BlockDiff, Change, LARGEST, SectionDiff};
+use super::aligned::{Aligned, row_key};
+use super::cell::{CellDiff, diff};
+use super::model::{Change, LARGEST};
+use crate::report::{Block, Part};
 
 /// The largest changes of numbers in the results: by |relative change| (cells without one
 /// after), then |Δ|. Values echoing a parameter are left out (the parameters are listed), and so
 /// are groups beyond the lesson: they restate the lesson's numbers (intervals, exact values,
-/// spreads) and would crowd the list with one change told several times.
-pub fn largest(sections: &[SectionDiff], echo: &dyn Fn(&str) -> bool) -> Vec<Change> {
+/// spreads) and would crowd the list with one change told several times. Rows and values on one
+/// side only have no Δ.
+pub fn largest(al: &Aligned, echo: &dyn Fn(&str) -> bool) -> Vec<Change> {
     let mut all: Vec<Change> = Vec::new();
-    for s in sections {
-        for g in s.groups.iter().filter(|g| !g.extension) {
-            for block in &g.blocks {
-                let mut push = |key, row: Option<&str>, column: &'static str, c: &CellDiff| {
+    for (si, s) in al.b.iter().enumerate() {
+        for (gi, g) in s.groups.iter().enumerate() {
+            if g.extension {
+                continue;
+            }
+            for (bi, block) in g.blocks.iter().enumerate() {
+                let mut push = |key, row: Option<String>, column: &'static str, c: CellDiff| {
                     if c.changed && c.delta.is_some() && !echo(column) {
                         all.push(Change {
                             section: s.name,
                             group: g.key,
                             block: key,
-                            row: row.map(str::to_string),
+                            row,
                             column,
-                            cell: c.clone(),
+                            cell: c,
                         });
                     }
                 };
-                match block {
-                    BlockDiff::Line(l) => {
-                        for (name, c) in &l.values {
-                            push(l.key, None, name, c);
-                        }
-                    }
-                    BlockDiff::Table(t) => {
-                        for r in &t.rows {
-                            for (col, c) in t.columns.iter().zip(&r.cells).skip(1) {
-                                push(t.key, Some(&r.key), col.column.key, c);
+                match (block, &al.a[si].groups[gi].blocks[bi]) {
+                    (Block::Line(lb), Block::Line(la)) => {
+                        for part in &lb.parts {
+                            let Part::Value(name, cb) = part else {
+                                continue;
+                            };
+                            let ca = la.parts.iter().find_map(|p| match p {
+                                Part::Value(n, c) if n == name => Some(c),
+                                _ => None,
+                            });
+                            if let Some(ca) = ca {
+                                push(lb.key, None, name, diff(Some(cb), Some(ca), !echo(name)));
                             }
                         }
                     }
+                    (Block::Table(tb), Block::Table(ta)) => {
+                        for (rb, ra) in tb.rows.iter().zip(&ta.rows) {
+                            if rb.is_empty() || ra.is_empty() {
+                                continue;
+                            }
+                            for (i, col) in tb.columns.iter().enumerate().skip(1) {
+                                let c = diff(rb.get(i), ra.get(i), !echo(col.key));
+                                push(tb.key, Some(row_key(rb)), col.key, c);
+                            }
+                        }
+                    }
+                    _ => {}
                 }
             }
         }

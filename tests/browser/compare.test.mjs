@@ -96,6 +96,11 @@ describe("compare mode", () => {
       const verb = w.d.value > 0 ? "arttı" : w.d.value < 0 ? "azaldı" : null;
       if (verb) assert.equal(c.name, `${c.b}, önce ${c.a}, ${c.d.replace(/^[▲▼] [+−]/, "")} ${verb}`);
     }
+    // The summary names the core's largest changes, in its order.
+    const largest = await p.$$eval(".compare-largest li", (lis) => lis.map((li) => li.textContent));
+    assert.equal(largest.length, doc.vs.largest.length);
+    assert.ok(largest.length > 0 && largest.length <= 5);
+    doc.vs.largest.forEach((c, i) => assert.ok(largest[i].includes(` → ${c.b.kind === "fixed" ? tr(c.b.text) : c.b.text}`), `${largest[i]} / ${c.b.text}`));
     clean(p, "compare switch");
     await shot(p, "compare-jobs");
   });

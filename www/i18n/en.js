@@ -189,6 +189,7 @@ export default {
   "ui.trace.focus": "Only {lane} is shown: {from} – {to}. The counters are the whole run's totals up to the moment shown.",
   // -- compare --
   "ui.error.vs": "The run to compare with (vs) \"{value}\" could not be used: it must be this lesson's values as in a link (name=value&name=value, each within its range; empty for the lesson's values). The parameters are: {allowed}. The page shows the run without a comparison.",
+  "ui.compare.largest": "The largest changes",
   "ui.compare.switch": "Compare",
   "ui.compare.switch_title": "Show every table against the run compared with (A)",
   "ui.compare.pin": "Pin this",

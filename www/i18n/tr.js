@@ -189,6 +189,7 @@ export default {
   "ui.trace.focus": "Yalnız {lane} gösteriliyor: {from} – {to}. Sayaçlar bütün koşunun gösterilen ana kadarki toplamları.",
   // -- compare --
   "ui.error.vs": "Karşılaştırılacak çalıştırma (vs) \"{value}\" kullanılamadı: bu dersin değerleri bir bağlantıdaki gibi yazılmalı (ad=değer&ad=değer, her biri kendi aralığında; boş: dersin değerleri). Parametreler: {allowed}. Sayfa çalıştırmayı karşılaştırmasız gösteriyor.",
+  "ui.compare.largest": "En büyük değişiklikler",
   "ui.compare.switch": "Karşılaştır",
   "ui.compare.switch_title": "Her tabloyu karşılaştırılan çalıştırmayla (A) yan yana göster",
   "ui.compare.pin": "Bunu sabitle",

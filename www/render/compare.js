@@ -3,7 +3,7 @@
 // and for a screen reader "23, was 19, up 4"); rows one side lacks are marked. Every number is
 // the core's: Δ is its cell (B − A with B's digits), only the sign is written here.
 import { el, uid } from "../dom.js";
-import { formatCell } from "../i18n/index.js";
+import { formatCell, localizeNumber } from "../i18n/index.js";
 import { columnLabel } from "./table.js";
 import { renderLine } from "./report.js";
 
@@ -130,4 +130,16 @@ function compareLine(line, lesson, t) {
   }
   node.classList.add(changed ? "changed" : "same");
   return node;
+}
+
+/** One of the core's largest changes as a line: where it is, A → B and Δ (the core's digits). */
+export function changeText(change, lesson, t) {
+  const row = change.row === null ? null : t.has(`label.${change.row}`) ? t(`label.${change.row}`) : change.row;
+  const col = t.has(`col.${lesson}.${change.column}`) ? t(`col.${lesson}.${change.column}`) : change.column;
+  const d = change.delta_text ?? "";
+  const sign = d.startsWith("-") ? "−" : d.startsWith("+") ? "+" : "";
+  const body = d.replace(/^[+-]/, "");
+  const digits = body.startsWith("%") ? formatCell({ kind: "percent", value: 0, text: body }, t) : localizeNumber(body, t, { always: change.b?.grouping });
+  const group = t.has(`group.${lesson}.${change.group}`) ? `${t(`group.${lesson}.${change.group}`)} — ` : "";
+  return `${group}${row === null ? "" : `${row} · `}${col}: ${formatCell(change.a, t)} → ${formatCell(change.b, t)} (${sign}${digits})`;
 }
