@@ -14,6 +14,7 @@ pub mod error;
 pub mod jsfmt;
 pub mod lesson;
 pub mod lessons;
+pub mod parallel;
 pub mod params;
 pub mod presets;
 pub mod query;

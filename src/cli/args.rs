@@ -8,7 +8,7 @@ use tatbikat::presets::Preset;
 use tatbikat::{Error, lessons};
 
 /// The synopsis, shown with every usage error.
-pub const USAGE: &str = "usage: tatbikat LESSON [--preset ID] [--set name=value]... [--section NAME] [--format lesson|json|csv] [--table KEY]
+pub const USAGE: &str = "usage: tatbikat LESSON [--preset ID] [--set name=value]... [--section NAME] [--format lesson|json|csv] [--table KEY] [--jobs N]
        tatbikat LESSON [--set name=value]... --vs QUERY [--section NAME] [--format lesson|json|csv] [--table KEY]
        tatbikat [LESSON] --presets
        tatbikat LESSON [--set name=value]... --trace[=SELECTOR] [--format lesson|json|csv]
@@ -67,7 +67,8 @@ pub struct Run {
     pub table: Option<String>,
     /// `--vs QUERY`: compare with the run of that link query (empty: the lesson's values).
     pub vs: Option<String>,
-    /// `--jobs N`: threads a sweep's points share (default: every core; 1: one by one).
+    /// `--jobs N`: threads a sweep's points, a lesson's Monte Carlo rows and replications share
+    /// (default: every core; 1: one by one).
     pub jobs: Option<usize>,
 }
 

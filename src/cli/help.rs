@@ -43,7 +43,10 @@ pub fn general() -> String {
     out.push_str(
         "                     @row picks the heatmap's row); a wrong name lists them all\n",
     );
-    out.push_str("  -j, --jobs N       threads a sweep's points share (default every core; 1: one by one);\n");
+    out.push_str("  -j, --jobs N       threads the independent work shares: a sweep's points, a lesson's Monte\n");
+    out.push_str(
+        "                     Carlo rows and replications (default every core; 1: one by one);\n",
+    );
     out.push_str("                     the output is the same bytes whatever N\n");
     out.push_str("  --trace[=SELECTOR] one run, round by round (hour by hour in jobs), instead of the tables:\n");
     for lesson in lessons::ALL {

@@ -63,6 +63,10 @@ fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
     for (name, text) in &r.assignments {
         params.set(name, text)?;
     }
+    // Every core unless told: a sweep's points, a lesson's Monte Carlo rows and replications are
+    // independent units, and the result is the serial one whatever the number of threads.
+    let jobs = r.jobs.unwrap_or_else(tatbikat::parallel::available);
+    tatbikat::parallel::set_jobs(jobs);
     if r.vs.is_some() && (r.trace.is_some() || !r.sweeps.is_empty()) {
         return Err(Error::usage(
             "--vs compares two runs' tables; it does not take --trace or --sweep",
@@ -88,10 +92,10 @@ fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
             r.sweeps.get(1).map(String::as_str),
             r.metric.as_deref(),
         )?;
-        // Every core unless told: the points are independent, the result the serial one.
-        let jobs = r.jobs.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        });
+        // The points share the threads; each point's rows get the threads left over (one each
+        // when the points are at least as many), so the threads are never multiplied.
+        let points = spec.x.texts.len() * spec.y.as_ref().map_or(1, |y| y.texts.len());
+        tatbikat::parallel::set_jobs(jobs / points.max(1));
         let s = sweep::run_jobs(&params, &spec, jobs, &mut |_| {})?;
         return Ok(match r.format {
             Format::Lesson => sweep::text(&s),

@@ -414,26 +414,26 @@ pub fn simulate(p: &CompensationParams) -> CompensationResult {
 
 /// The model with any generator; `fresh(i)` makes the generator for each Monte Carlo row of
 /// replication `i` (0 is the lesson's run).
-pub fn simulate_with<R: UnitRng>(
+pub fn simulate_with<R: UnitRng + Send>(
     p: &CompensationParams,
-    fresh: impl Fn(u32) -> R,
+    fresh: impl Fn(u32) -> R + Sync,
 ) -> CompensationResult {
     simulate_with_progress(p, fresh, &mut |_| {})
 }
 
 /// [`simulate_with`], telling `progress` the share of the Monte Carlo done (0 to 1) as it goes.
-pub fn simulate_with_progress<R: UnitRng>(
+pub fn simulate_with_progress<R: UnitRng + Send>(
     p: &CompensationParams,
-    fresh: impl Fn(u32) -> R,
+    fresh: impl Fn(u32) -> R + Sync,
     progress: &mut dyn FnMut(f64),
 ) -> CompensationResult {
     simulate_dyn(p, &fresh, progress)
 }
 
 /// [`simulate_with_progress`] behind one generator type (it calls itself for `reversible_close`).
-fn simulate_dyn<R: UnitRng>(
+fn simulate_dyn<R: UnitRng + Send>(
     p: &CompensationParams,
-    fresh: &dyn Fn(u32) -> R,
+    fresh: &(dyn Fn(u32) -> R + Sync),
     progress: &mut dyn FnMut(f64),
 ) -> CompensationResult {
     let n = p.steps.len();
@@ -452,19 +452,21 @@ fn simulate_dyn<R: UnitRng>(
         })
         .collect();
     let reps = p.replications.max(1);
-    // With `reversible_close` the model runs twice: each pass is half of the work.
-    let passes = if p.reversible_close { 2.0 } else { 1.0 };
-    let parts = (p.retries.len() as u32 * reps) as f64 * passes;
-    let monte_carlo: Vec<McRow> = p
-        .retries
-        .iter()
-        .enumerate()
-        .map(|(row, &attempts)| {
+    // Every attempt count is a row of its own: fresh generators (`fresh(rep)`, the lesson's "new
+    // generator for every row"), the ordering only read, its own totals. So the rows run at once
+    // on native threads (crate::parallel) and come back in order: the same figures whatever the
+    // number of threads. A row's replications run one after the other.
+    let runs = p.runs as f64;
+    let monte_carlo: Vec<McRow> = crate::parallel::map_indexed(
+        p.retries.len(),
+        crate::parallel::jobs_for(p.expected_draws()),
+        |row, tick| {
+            let attempts = p.retries[row];
             let mut rates = Vec::with_capacity(reps as usize);
             let mut first = Totals::default();
             for rep in 0..reps {
-                let part = (row as u32 * reps + rep) as f64;
-                let mut tick = |done: u64| progress((part + done as f64 / p.runs as f64) / parts);
+                let mut tick =
+                    |done: u64| tick((f64::from(rep) + done as f64 / runs) / f64::from(reps));
                 let totals = monte_carlo_with_progress(
                     &comp,
                     attempts,
@@ -473,12 +475,11 @@ fn simulate_dyn<R: UnitRng>(
                     fresh(rep),
                     &mut tick,
                 );
-                rates.push(totals.hung_jobs as f64 / p.runs as f64);
+                rates.push(totals.hung_jobs as f64 / runs);
                 if rep == 0 {
                     first = totals;
                 }
             }
-            let runs = p.runs as f64;
             McRow {
                 attempts,
                 totals: first,
@@ -489,8 +490,16 @@ fn simulate_dyn<R: UnitRng>(
                 exact: exact(&comp, attempts, p.comp_fail, p.runs),
                 replicated: if reps > 1 { spread(&rates) } else { None },
             }
-        })
-        .collect();
+        },
+        // With `reversible_close` the model runs twice: each pass is half of the work.
+        &mut |share| {
+            progress(if p.reversible_close {
+                share / 2.0
+            } else {
+                share
+            })
+        },
+    );
     let daily = daily(p, &orderings, &failures, &monte_carlo);
     let reversible = (p.reversible_close).then(|| {
         let after = super::real::reversible_params(p);

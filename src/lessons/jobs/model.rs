@@ -346,14 +346,24 @@ pub struct JobsResult {
 
 /// The lesson's model as a pure function of its parameters and its generators: `fresh(0)` the
 /// lesson's, `fresh(i)` replication i's (`p.replications` of them).
-pub fn simulate<R: UnitRng + Clone>(p: &JobsParams, fresh: impl Fn(u32) -> R) -> JobsResult {
+pub fn simulate<R: UnitRng + Clone + Send>(
+    p: &JobsParams,
+    fresh: impl Fn(u32) -> R + Sync,
+) -> JobsResult {
     let lesson = fresh(0);
     let durations = durations(p, &mut lesson.clone());
     let retry = retry_table(p, &lesson);
     let retry_replicated = if p.replications > 1 {
-        let runs: Vec<Vec<RetryRow>> = (0..p.replications)
-            .map(|i| retry_table(p, &fresh(i)))
-            .collect();
+        // Every replication is a unit of its own: its own fresh generator (`fresh(i)`, cloned
+        // again for each row as the lesson resets `s`), nothing shared that it writes. So the
+        // replications run at once on native threads (crate::parallel) and come back in order:
+        // the same spread whatever the number of threads.
+        let runs: Vec<Vec<RetryRow>> = crate::parallel::map_indexed(
+            p.replications as usize,
+            crate::parallel::jobs_for(p.draws()),
+            |i, _| retry_table(p, &fresh(i as u32)),
+            &mut |_| {},
+        );
         (0..retry.len())
             .filter_map(|row| {
                 spread(
