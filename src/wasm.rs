@@ -296,6 +296,25 @@ pub fn sweep(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue,
     to_js(&render::sweep_document(&s, &params))
 }
 
+/// The sweep a query asks for (`sweep=`, `sweep_y=`, `metric=`), read against its parameters.
+fn sweep_spec(
+    q: &Query,
+    params: &crate::params::ParamSet,
+) -> Result<crate::sweep::SweepSpec, JsValue> {
+    let x = page_value(q, "sweep").ok_or_else(|| {
+        js_error(&Error::usage(
+            "the query has no sweep=; give one as name:values",
+        ))
+    })?;
+    crate::sweep::parse(
+        lessons::of(params),
+        x,
+        page_value(q, "sweep_y").filter(|y| !y.is_empty()),
+        page_value(q, "metric").filter(|m| !m.is_empty()),
+    )
+    .map_err(|e| js_error(&e))
+}
+
 /// The sweep of a query with its base parameters.
 fn run_sweep(
     query: &str,
@@ -303,18 +322,7 @@ fn run_sweep(
 ) -> Result<(crate::sweep::Sweep, crate::params::ParamSet), JsValue> {
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
     let params = q.params().map_err(|e| js_error(&e))?;
-    let x = page_value(&q, "sweep").ok_or_else(|| {
-        js_error(&Error::usage(
-            "the query has no sweep=; give one as name:values",
-        ))
-    })?;
-    let spec = crate::sweep::parse(
-        lessons::of(&params),
-        x,
-        page_value(&q, "sweep_y").filter(|y| !y.is_empty()),
-        page_value(&q, "metric").filter(|m| !m.is_empty()),
-    )
-    .map_err(|e| js_error(&e))?;
+    let spec = sweep_spec(&q, &params)?;
     let tell = |share: f64| {
         if let Some(f) = &progress {
             let _ = f.call1(&JsValue::NULL, &JsValue::from(share));
@@ -416,4 +424,84 @@ pub fn sweep_options(lesson_or_query: &str) -> Result<JsValue, JsValue> {
         default_metric: crate::sweep::default_metric(lesson),
         choices: crate::sweep::options(lesson, &params),
     })
+}
+
+// -- the page's pool of sweep workers (issue 11) --
+//
+// A sweep in the page is shared among several workers, each its own instance of this module:
+// `sweepPlan` checks the whole sweep (the budgets, naming `sweep`) and cuts its points into
+// parts of about equal work; each worker runs parts with `sweepPart` (compact bytes: the rows
+// each metric reads, see `sweep::part`); one worker assembles them with `sweepJoin`, through the
+// same `sweep::Plan::join` a serial run uses, so the document is the one `sweep` gives. In
+// compare mode (`vs=`) run A's sweep is planned too and its points follow B's in the same list,
+// so both sides go through the pool.
+
+/// The plans of a query's sweep: B's, then, with `vs=`, A's; and B's parameters.
+fn sweep_plans(query: &str) -> Result<(Vec<crate::sweep::Plan>, crate::params::ParamSet), JsValue> {
+    let q = Query::decode(query).map_err(|e| js_error(&e))?;
+    let params = q.params().map_err(|e| js_error(&e))?;
+    let spec = sweep_spec(&q, &params)?;
+    let mut plans = vec![crate::sweep::plan(&params, &spec).map_err(|e| js_error(&e))?];
+    if let Some(a) = vs_of(&q, &params)? {
+        plans.push(crate::sweep::plan(&a, &spec).map_err(|e| js_error(&e))?);
+    }
+    Ok((plans, params))
+}
+
+#[derive(Serialize)]
+struct SweepPlanOut {
+    /// Points in all (both sides in compare mode).
+    points: usize,
+    /// `[from, to)` of each part, in point order.
+    parts: Vec<[usize; 2]>,
+}
+
+/// Checks a query's whole sweep and cuts it into at most `parts` parts of about equal work.
+#[wasm_bindgen(js_name = sweepPlan)]
+pub fn sweep_plan(query: &str, parts: u32) -> Result<JsValue, JsValue> {
+    ready();
+    let (plans, _) = sweep_plans(query)?;
+    to_js(&SweepPlanOut {
+        points: plans.iter().map(crate::sweep::Plan::len).sum(),
+        parts: crate::sweep::parts(&plans, parts as usize),
+    })
+}
+
+/// Runs the points `from..to` of a query's sweep, calling `progress` with the share of them
+/// done: their cells in the compact byte form `sweepJoin` reads.
+#[wasm_bindgen(js_name = sweepPart)]
+pub fn sweep_part(
+    query: &str,
+    from: u32,
+    to: u32,
+    progress: Option<js_sys::Function>,
+) -> Result<Vec<u8>, JsValue> {
+    ready();
+    let (plans, _) = sweep_plans(query)?;
+    let tell = |share: f64| {
+        if let Some(f) = &progress {
+            let _ = f.call1(&JsValue::NULL, &JsValue::from(share));
+        }
+    };
+    let cells = crate::sweep::run_range(&plans, from as usize, to as usize, &mut |d| tell(d))
+        .map_err(|e| js_error(&e))?;
+    Ok(crate::sweep::part::encode(from as usize, &cells))
+}
+
+/// The sweep document of a query from all its parts (each a `sweepPart` result, in any order):
+/// the same document `sweep` returns.
+#[wasm_bindgen(js_name = sweepJoin)]
+pub fn sweep_join(query: &str, parts: js_sys::Array) -> Result<JsValue, JsValue> {
+    ready();
+    let (plans, params) = sweep_plans(query)?;
+    let bytes: Vec<Vec<u8>> = parts
+        .iter()
+        .map(|p| js_sys::Uint8Array::new(&p).to_vec())
+        .collect();
+    let mut sweeps = crate::sweep::join_parts(&plans, &bytes).map_err(|e| js_error(&e))?;
+    let mut s = sweeps.remove(0);
+    if let Some(a) = sweeps.first() {
+        crate::sweep::behind(&mut s, a);
+    }
+    to_js(&render::sweep_document(&s, &params))
 }

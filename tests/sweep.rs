@@ -330,3 +330,125 @@ fn the_cli_prints_the_same_sweep_whatever_the_jobs() {
         "{err}"
     );
 }
+
+/// The page's pool (issue 11): a sweep cut into parts, each run on its own, passed through the
+/// byte form and joined, is the serial sweep, whatever the number of parts and their order;
+/// compare mode's two sides share one list of points.
+#[test]
+fn parts_joined_give_the_serial_sweep() {
+    let cases: [Case; 4] = [
+        (
+            "compensation",
+            &[("runs", "20000")],
+            "comp_fail=0..0.5:7",
+            Some("seed=1..3"),
+            Some("monte_carlo.rate@2,monte_carlo.rate"),
+        ),
+        ("supervisor", &[], "scan=1..6", Some("lease=1..4"), None),
+        ("supervisor", &[], "lease=1..5", None, None),
+        ("jobs", &[], "fail_prob=0..1:9", None, None),
+    ];
+    for (id, base, x, y, metric) in cases {
+        let l = lesson(id);
+        let set = l.params(base.iter().copied()).unwrap();
+        let spec = sweep::parse(l, x, y, metric).unwrap();
+        let serial = serde_json::to_string(&sweep::run(&set, &spec, &mut |_| {}).unwrap()).unwrap();
+        let plan = sweep::plan(&set, &spec).unwrap();
+        let plans = [plan];
+        for n in [1, 2, 3, 8, 1000] {
+            let parts = sweep::parts(&plans, n);
+            assert!(parts.len() <= n.max(1), "{id}: at most {n} parts");
+            assert_eq!(parts[0][0], 0, "{id}: the parts start at the first point");
+            assert_eq!(
+                parts.last().unwrap()[1],
+                plans[0].len(),
+                "{id}: and end at the last"
+            );
+            assert!(
+                parts.windows(2).all(|w| w[0][1] == w[1][0]) && parts.iter().all(|p| p[0] < p[1]),
+                "{id}: contiguous, none empty: {parts:?}"
+            );
+            let mut bytes: Vec<Vec<u8>> = parts
+                .iter()
+                .map(|&[from, to]| {
+                    let mut shares = Vec::new();
+                    let cells =
+                        sweep::run_range(&plans, from, to, &mut |s| shares.push(s)).unwrap();
+                    assert_eq!(
+                        shares.last(),
+                        Some(&1.0),
+                        "{id}: a part's progress ends at 1"
+                    );
+                    sweep::part::encode(from, &cells)
+                })
+                .collect();
+            bytes.reverse(); // any order
+            let joined = sweep::join_parts(&plans, &bytes).unwrap();
+            assert_eq!(
+                serde_json::to_string(&joined[0]).unwrap(),
+                serial,
+                "{id} in {n} parts"
+            );
+        }
+    }
+}
+
+/// Compare mode through parts: B's points then A's, joined, are the two serial sweeps; a part
+/// may hold points of both.
+#[test]
+fn compare_mode_parts_hold_both_sides() {
+    let l = lesson("jobs");
+    let spec = sweep::parse(l, "fail_prob=0..1:5", None, None).unwrap();
+    let b = l.params([("seed", "42")]).unwrap();
+    let a = l.defaults();
+    let plans = [
+        sweep::plan(&b, &spec).unwrap(),
+        sweep::plan(&a, &spec).unwrap(),
+    ];
+    let parts = sweep::parts(&plans, 3);
+    assert!(
+        parts.iter().any(|p| p[0] < 5 && p[1] > 5),
+        "a part across the sides: {parts:?}"
+    );
+    let bytes: Vec<Vec<u8>> = parts
+        .iter()
+        .map(|&[f, t]| {
+            sweep::part::encode(f, &sweep::run_range(&plans, f, t, &mut |_| {}).unwrap())
+        })
+        .collect();
+    let joined = sweep::join_parts(&plans, &bytes).unwrap();
+    for (got, set) in joined.iter().zip([&b, &a]) {
+        assert_eq!(got, &sweep::run(set, &spec, &mut |_| {}).unwrap());
+    }
+}
+
+/// A missing, repeated or damaged part is refused naming `sweep`, never a panic; the budget is
+/// checked for the whole sweep when it is planned, before any part runs.
+#[test]
+fn bad_parts_and_budgets_are_refused_before_running() {
+    let l = lesson("supervisor");
+    let spec = sweep::parse(l, "scan=1..4", None, None).unwrap();
+    let plans = [sweep::plan(&l.defaults(), &spec).unwrap()];
+    let one = |f, t| sweep::part::encode(f, &sweep::run_range(&plans, f, t, &mut |_| {}).unwrap());
+    let (a, b) = (one(0, 2), one(2, 4));
+    for bad in [
+        vec![a.clone()],
+        vec![a.clone(), a.clone(), b.clone()],
+        vec![a[..a.len() - 1].to_vec(), b.clone()],
+    ] {
+        let e = sweep::join_parts(&plans, &bad).unwrap_err();
+        assert_eq!(e.param.as_deref(), Some("sweep"), "{e}");
+    }
+    assert!(
+        sweep::run_range(&plans, 3, 9, &mut |_| {}).is_err(),
+        "a range past the end"
+    );
+    assert!(sweep::part::decode(&[1, 2, 3]).is_err());
+    // Over budget: refused by the plan, naming sweep.
+    let c = lesson("compensation");
+    let set = c.params([("runs", "10000000")]).unwrap();
+    let spec = sweep::parse(c, "comp_fail=0..0.5:21", Some("seed=1..21"), None).unwrap();
+    let e = sweep::plan(&set, &spec).unwrap_err();
+    assert_eq!(e.code, ErrorCode::TooMuchWork);
+    assert_eq!(e.param.as_deref(), Some("sweep"));
+}

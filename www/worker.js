@@ -38,6 +38,10 @@ const ops = {
   traceControls: (query) => core.traceControls(query),
   sweep: (query, id) => core.sweep(query, progressTo(id)),
   sweepOptions: (lesson) => core.sweepOptions(lesson),
+  // A sweep on the pool (pool.js): the core's plan, a part's points (compact bytes), the join.
+  sweepPlan: (query, parts) => core.sweepPlan(query, parts),
+  sweepPart: (query, from, to, id) => core.sweepPart(query, from, to, progressTo(id)),
+  sweepJoin: (query, parts) => core.sweepJoin(query, parts),
   // Exports: the CSV of a table, a sweep or a trace, as the CLI's --format csv prints it.
   exportCsv: (query, table) => core.exportCsv(query, table),
   compareCsv: (query, table) => core.compareCsv(query, table),
@@ -50,11 +54,14 @@ const ops = {
   },
 };
 
+const PROGRESS = new Set(["run", "page", "sweep", "sweepPart"]);
+
 self.onmessage = async (event) => {
   const { id, op, args } = event.data;
   try {
     await ready;
-    const value = ["run", "page", "sweep"].includes(op) ? ops[op](args[0], id) : ops[op](...args);
+    // Long operations take the request's id last, for their progress messages.
+    const value = PROGRESS.has(op) ? ops[op](...args, id) : ops[op](...args);
     self.postMessage({ id, ok: true, value });
   } catch (err) {
     const panic = safe(() => core.lastPanic());

@@ -9,8 +9,10 @@
 mod options;
 #[cfg(not(target_arch = "wasm32"))]
 mod parallel;
+pub mod part;
 
 pub use options::{AxisOption, MetricOption, RowOption, SweepOptions, options};
+pub use part::PointCells;
 
 use serde::Serialize;
 
@@ -456,6 +458,26 @@ pub fn run_jobs(
     jobs: usize,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Sweep, Error> {
+    let plan = plan(base, spec)?;
+    let cells = run_points(&plan, jobs, progress)?;
+    plan.join(&cells)
+}
+
+/// A sweep checked and laid out before any point runs: every point's parameters in point order
+/// (row-major y then x for a heatmap), within [`MAX_POINTS`] and [`MAX_WORK`]. Serial runs,
+/// native threads and the page's pool of workers all run points of a plan ([`Plan::point`],
+/// [`run_range`]) and assemble them with the one [`Plan::join`], so all three give the same sweep.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    lesson: Lesson,
+    spec: SweepSpec,
+    sets: Vec<crate::params::ParamSet>,
+    units: Vec<f64>,
+}
+
+/// Checks a whole sweep and lays out its points: the budget errors (naming `sweep`) come here,
+/// before anything runs.
+pub fn plan(base: &crate::params::ParamSet, spec: &SweepSpec) -> Result<Plan, Error> {
     let lesson = crate::lessons::of(base);
     let ny = spec.y.as_ref().map_or(1, |y| y.texts.len());
     let nx = spec.x.texts.len();
@@ -471,7 +493,7 @@ pub fn run_jobs(
     }
     // Every point's parameters, checked before anything runs.
     let mut sets = Vec::with_capacity(points);
-    let mut total = 0.0;
+    let mut units = Vec::with_capacity(points);
     for yi in 0..ny {
         for xi in 0..nx {
             let mut set = base.clone();
@@ -492,10 +514,11 @@ pub fn run_jobs(
                     ..Error::bad("sweep", &spec.x.text, "")
                 }
             })?;
-            total += lesson.sweep_units(&set);
+            units.push(lesson.sweep_units(&set));
             sets.push(set);
         }
     }
+    let total: f64 = units.iter().sum();
     if total > MAX_WORK {
         return Err(Error::too_much_work(
             "sweep",
@@ -507,98 +530,213 @@ pub fn run_jobs(
             ),
         ));
     }
-    let reports = run_points(lesson, &sets, jobs, progress)?;
-    let queries: Vec<String> = sets
-        .iter()
-        .map(|set| crate::query::encode(set, None))
-        .collect();
-    let first = read(lesson, spec, &spec.metric, &reports)?;
-    let more = spec
-        .more
-        .iter()
-        .map(|m| read(lesson, spec, m, &reports))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Sweep {
-        lesson: lesson.id(),
-        x: spec.x.clone(),
-        y: spec.y.clone(),
-        metric_text: first.metric_text,
-        row_column: first.row_column,
-        metric: first.metric,
-        series: first.series,
-        queries,
-        traces: first.traces,
-        chart: first.chart,
-        range: first.range,
-        more,
+    Ok(Plan {
+        lesson,
+        spec: spec.clone(),
+        sets,
+        units,
     })
 }
 
-/// Every point's report, in order; the first error in point order, as a serial run gives it.
-fn run_points(
-    lesson: Lesson,
-    sets: &[crate::params::ParamSet],
-    jobs: usize,
-    progress: &mut dyn FnMut(f64),
-) -> Result<Vec<Report>, Error> {
-    #[cfg(not(target_arch = "wasm32"))]
-    if jobs > 1 && sets.len() > 1 {
-        return parallel::run_points(lesson, sets, jobs, progress);
+impl Plan {
+    /// The number of points.
+    pub fn len(&self) -> usize {
+        self.sets.len()
     }
-    let _ = jobs;
-    let points = sets.len() as f64;
-    let mut reports = Vec::with_capacity(sets.len());
-    for (i, set) in sets.iter().enumerate() {
-        let share = |d: f64| (i as f64 + d) / points;
-        reports.push(lesson.run(set, None, &mut |d| progress(share(d)))?);
-        progress(share(1.0));
+
+    /// Whether the sweep has no point (never, once planned).
+    pub fn is_empty(&self) -> bool {
+        self.sets.is_empty()
     }
-    Ok(reports)
+
+    /// Runs point `i` and keeps what the sweep reads of it; `progress` hears the point's share.
+    pub fn point(&self, i: usize, progress: &mut dyn FnMut(f64)) -> Result<PointCells, Error> {
+        let set = self
+            .sets
+            .get(i)
+            .ok_or_else(|| Error::bad("sweep", &self.spec.x.text, "a point of this sweep"))?;
+        let report = self.lesson.run(set, None, progress)?;
+        let metrics: Vec<&Metric> = std::iter::once(&self.spec.metric)
+            .chain(&self.spec.more)
+            .collect();
+        Ok(part::extract(&report, &metrics))
+    }
+
+    /// Assembles the sweep from every point's cells, in point order: the series, their decimals,
+    /// the chart and its domains, the heatmap's range and the points' links.
+    pub fn join(&self, cells: &[PointCells]) -> Result<Sweep, Error> {
+        if cells.len() != self.len() {
+            return Err(Error::bad(
+                "sweep",
+                &self.spec.x.text,
+                format!("the cells of all {} points of this sweep", self.len()),
+            ));
+        }
+        let (lesson, spec) = (self.lesson, &self.spec);
+        let queries: Vec<String> = self
+            .sets
+            .iter()
+            .map(|set| crate::query::encode(set, None))
+            .collect();
+        let first = read(lesson, spec, 0, &spec.metric, cells)?;
+        let more = spec
+            .more
+            .iter()
+            .enumerate()
+            .map(|(i, m)| read(lesson, spec, i + 1, m, cells))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Sweep {
+            lesson: lesson.id(),
+            x: spec.x.clone(),
+            y: spec.y.clone(),
+            metric_text: first.metric_text,
+            row_column: first.row_column,
+            metric: first.metric,
+            series: first.series,
+            queries,
+            traces: first.traces,
+            chart: first.chart,
+            range: first.range,
+            more,
+        })
+    }
 }
 
-/// Reads one metric from every point's report.
+/// Points of several plans taken as one list, the first plan's points first (compare mode: B's
+/// sweep, then A's): the point at `i` of that list.
+fn locate(plans: &[Plan], mut i: usize) -> Option<(&Plan, usize)> {
+    for p in plans {
+        if i < p.len() {
+            return Some((p, i));
+        }
+        i -= p.len();
+    }
+    None
+}
+
+/// Cuts the points of `plans` (taken as one list) into at most `n` contiguous parts of about
+/// equal work (the lesson's sweep units), each `[from, to)`, in order: the page's pool hands
+/// them to its workers as they free up.
+pub fn parts(plans: &[Plan], n: usize) -> Vec<[usize; 2]> {
+    let units: Vec<f64> = plans.iter().flat_map(|p| p.units.iter().copied()).collect();
+    let points = units.len();
+    let n = n.clamp(1, points.max(1));
+    let total: f64 = units.iter().map(|u| u.max(0.0)).sum();
+    let mut out = Vec::with_capacity(n);
+    let (mut from, mut done) = (0, 0.0);
+    for (i, u) in units.iter().enumerate() {
+        done += u.max(0.0);
+        // The part being filled is the `filling`-th; it ends once it holds its share of the
+        // work, or when the points left are just enough for one in each part after it.
+        let filling = out.len() + 1;
+        let parts_after = n - filling;
+        let points_after = points - i - 1;
+        let share = total * filling as f64 / n as f64;
+        if parts_after > 0 && (done >= share || points_after == parts_after) {
+            out.push([from, i + 1]);
+            from = i + 1;
+        }
+    }
+    if from < points {
+        out.push([from, points]);
+    }
+    out
+}
+
+/// Runs the points `from..to` of `plans` (taken as one list) one by one, telling `progress` the
+/// share of this range done; the first error in point order.
+pub fn run_range(
+    plans: &[Plan],
+    from: usize,
+    to: usize,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Vec<PointCells>, Error> {
+    let count = to.saturating_sub(from) as f64;
+    let mut out = Vec::with_capacity(to.saturating_sub(from));
+    for (k, i) in (from..to).enumerate() {
+        let (plan, at) = locate(plans, i).ok_or_else(|| {
+            Error::bad(
+                "sweep",
+                &format!("{from}..{to}"),
+                "a range of this sweep's points",
+            )
+        })?;
+        let share = |d: f64| (k as f64 + d) / count;
+        out.push(plan.point(at, &mut |d| progress(share(d)))?);
+        progress(share(1.0));
+    }
+    Ok(out)
+}
+
+/// Assembles every plan's sweep from parts in byte form ([`part::encode`], in any order), each
+/// point given exactly once.
+pub fn join_parts(plans: &[Plan], parts: &[Vec<u8>]) -> Result<Vec<Sweep>, Error> {
+    let total: usize = plans.iter().map(Plan::len).sum();
+    let mut cells: Vec<Option<PointCells>> = vec![None; total];
+    let twice = || Error::bad("sweep", "", "each point of this sweep in exactly one part");
+    for bytes in parts {
+        let (from, points) = part::decode(bytes)?;
+        for (k, c) in points.into_iter().enumerate() {
+            let slot = cells.get_mut(from + k).ok_or_else(twice)?;
+            if slot.replace(c).is_some() {
+                return Err(twice());
+            }
+        }
+    }
+    let mut cells = cells.into_iter();
+    plans
+        .iter()
+        .map(|p| {
+            let mine: Option<Vec<PointCells>> = cells.by_ref().take(p.len()).collect();
+            p.join(&mine.ok_or_else(twice)?)
+        })
+        .collect()
+}
+
+/// Every point's cells, in order; the first error in point order, as a serial run gives it.
+fn run_points(
+    plan: &Plan,
+    jobs: usize,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Vec<PointCells>, Error> {
+    #[cfg(not(target_arch = "wasm32"))]
+    if jobs > 1 && plan.len() > 1 {
+        return parallel::run_points(plan, jobs, progress);
+    }
+    let _ = jobs;
+    run_range(std::slice::from_ref(plan), 0, plan.len(), progress)
+}
+
+/// Reads one metric (the `index`-th of the spec) from every point's cells.
 fn read(
     lesson: Lesson,
     spec: &SweepSpec,
+    index: usize,
     metric: &Metric,
-    reports: &[Report],
+    cells: &[PointCells],
 ) -> Result<Panel, Error> {
-    let points = reports.len();
+    let points = cells.len();
     let mut rows: Vec<(String, Option<&'static str>)> = Vec::new();
-    let mut cells: Vec<Vec<Option<f64>>> = Vec::new();
+    let mut values: Vec<Vec<Option<f64>>> = Vec::new();
     let mut decimals: Vec<u8> = Vec::new();
     let mut row_column = "";
-    for (i, report) in reports.iter().enumerate() {
-        let table = tables(report).find(|t| t.key == metric.table);
-        let col = table.and_then(|t| t.columns.iter().position(|c| c.key == metric.column));
-        if let (Some(table), Some(col)) = (table, col) {
-            row_column = table.columns[0].key;
-            for row in &table.rows {
-                let label = row_label(&row[0]);
-                // `@row` names a row by its label or its label's key.
-                if metric
-                    .row
-                    .as_ref()
-                    .is_some_and(|r| *r != label.0 && Some(r.as_str()) != label.1)
-                {
-                    continue;
+    for (i, point) in cells.iter().enumerate() {
+        let Some(Some(table)) = point.metrics.get(index) else {
+            continue;
+        };
+        row_column = table.row_column;
+        for row in &table.rows {
+            let at = match rows.iter().position(|r| r.0 == row.label) {
+                Some(at) => at,
+                None => {
+                    rows.push((row.label.clone(), row.key));
+                    values.push(vec![None; points]);
+                    decimals.push(0);
+                    rows.len() - 1
                 }
-                let at = match rows.iter().position(|r| r.0 == label.0) {
-                    Some(at) => at,
-                    None => {
-                        rows.push(label);
-                        cells.push(vec![None; points]);
-                        decimals.push(0);
-                        rows.len() - 1
-                    }
-                };
-                cells[at][i] = row.get(col).and_then(Cell::number);
-                if let Some(Cell::Fixed { decimals: d, .. } | Cell::Percent { decimals: d, .. }) =
-                    row.get(col)
-                {
-                    decimals[at] = decimals[at].max(*d);
-                }
-            }
+            };
+            values[at][i] = row.value;
+            decimals[at] = decimals[at].max(row.decimals);
         }
     }
     if rows.is_empty() {
@@ -613,7 +751,7 @@ fn read(
     }
     if spec.y.is_some() {
         rows.truncate(1);
-        cells.truncate(1);
+        values.truncate(1);
     }
     let traces: Vec<Option<String>> = rows
         .iter()
@@ -621,7 +759,7 @@ fn read(
         .collect();
     let series: Vec<SeriesOut> = rows
         .into_iter()
-        .zip(cells)
+        .zip(values)
         .zip(decimals)
         .map(|(((name, name_key), values), decimals)| SeriesOut {
             name,

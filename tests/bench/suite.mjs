@@ -5,7 +5,8 @@
 // visits answered by the service worker), re-render after a change (median), and the first load's
 // transfer size (gzip -9 of every file fetched until the first table) and the module's. Last, the
 // budgets against these figures; a 441-point heatmap natively with one thread and with every
-// core. Prints figures; asserts nothing but that the two heatmaps print the same bytes.
+// core, and in chromium with one model worker and with the page's pool. Prints figures; asserts
+// nothing but that the two heatmaps of each pair give the same bytes.
 // Needs ./build.sh build.
 // Usage: node tests/bench/suite.mjs [RUNS]
 import { execFileSync } from "node:child_process";
@@ -38,6 +39,14 @@ const { url } = server;
 const b = await browser();
 const page = { fresh: [], repeat: [], rerender: [] };
 let transfer = null;
+let pageSweep = null; // the 441-point heatmap in chromium: one worker and the pool
+// The 441-point heatmap natively: one thread, then every core (times and outputs by jobs).
+const CORES = Number(execFileSync("nproc", { encoding: "utf8" }).trim());
+const HEATMAP = ["compensation", "--sweep", "comp_fail=0..0.5:21", "--sweep", "seed=1..21", "--metric", "monte_carlo.rate", "--set", "runs=200000"];
+const sweepTime = { 1: Infinity, [CORES]: Infinity };
+const sweepOut = {};
+// The benchmark heatmap as a page link (the CLI's HEATMAP below, in the link's syntax).
+const PAGE_HEATMAP = "lesson=compensation&runs=200000&sweep=comp_fail:0..0.5:21&sweep_y=seed:1..21&metric=monte_carlo.rate";
 try {
   // The WebAssembly in chromium: the page's module, in the page (the worker runs the same).
   const ctx = await b.newContext();
@@ -109,6 +118,48 @@ try {
     }
     await c.close();
   }
+
+  // A 441-point heatmap (issue 11), natively with one thread and with every core, and in
+  // chromium through the page's engine with one model worker and with the pool
+  // (navigator.hardwareConcurrency workers, at most 8): the four taken in alternating rounds, so
+  // a busy machine slows them alike, best of 3 after a warm-up round; each pair must give the
+  // same bytes.
+  const c = await b.newContext();
+  const p = await c.newPage();
+  await p.goto(`${url}?lesson=compensation`);
+  await rendered(p);
+  const workers = await p.evaluate(() => Math.min(navigator.hardwareConcurrency || 1, 8));
+  const pageRun = (size) =>
+    p.evaluate(
+      async ({ query, size }) => {
+        const { engine } = await import(new URL("./start.js", location.href));
+        window.__tatbikatPoolSize = size;
+        const start = performance.now();
+        const doc = JSON.stringify(await engine.call("sweep", [query]));
+        const ms = performance.now() - start;
+        delete window.__tatbikatPoolSize;
+        return { ms, doc };
+      },
+      { query: PAGE_HEATMAP, size },
+    );
+  const pageTime = { 1: Infinity, [workers]: Infinity };
+  const pageDoc = {};
+  for (let round = 0; round < 4; round += 1) {
+    for (const jobs of [1, CORES]) {
+      const start = performance.now();
+      sweepOut[jobs] = execFileSync(join(ROOT, "target", "release", "tatbikat"), [...HEATMAP, "--jobs", String(jobs)], { encoding: "utf8", maxBuffer: 1 << 26 });
+      if (round > 0) sweepTime[jobs] = Math.min(sweepTime[jobs], performance.now() - start);
+    }
+    for (const size of [1, workers]) {
+      const { ms, doc } = await pageRun(size);
+      pageDoc[size] = doc;
+      if (round > 0) pageTime[size] = Math.min(pageTime[size], ms); // round 0 warms the pool up
+    }
+  }
+  const cores = await p.evaluate(() => navigator.hardwareConcurrency || 1);
+  pageSweep = { cores, workers, one: pageTime[1], pool: pageTime[workers] };
+  await c.close();
+  if (pageDoc[1] !== pageDoc[workers]) throw new Error("the pool's sweep gave another document than one worker's");
 } finally {
   await b.close();
   await server.stop();
@@ -127,19 +178,6 @@ const boundary = core.lessons().map(({ id }) => {
   return [id, fastest];
 });
 
-// A 441-point heatmap natively (issue 11): one thread, then every core, alternating, best of 3;
-// the two outputs must be the same bytes.
-const CORES = Number(execFileSync("nproc", { encoding: "utf8" }).trim());
-const HEATMAP = ["compensation", "--sweep", "comp_fail=0..0.5:21", "--sweep", "seed=1..21", "--metric", "monte_carlo.rate", "--set", "runs=200000"];
-const sweepTime = { 1: Infinity, [CORES]: Infinity };
-const sweepOut = {};
-for (let round = 0; round < 3; round += 1) {
-  for (const jobs of [1, CORES]) {
-    const start = performance.now();
-    sweepOut[jobs] = execFileSync(join(ROOT, "target", "release", "tatbikat"), [...HEATMAP, "--jobs", String(jobs)], { encoding: "utf8", maxBuffer: 1 << 26 });
-    sweepTime[jobs] = Math.min(sweepTime[jobs], performance.now() - start);
-  }
-}
 if (sweepOut[1] !== sweepOut[CORES]) throw new Error("the threaded sweep printed other bytes than the serial one");
 const speedup = sweepTime[1] / sweepTime[CORES];
 
@@ -165,6 +203,9 @@ const page_rows = [
   ["441-point heatmap natively (runs=200000), --jobs 1", `${(sweepTime[1] / 1000).toFixed(2)} s`],
   [`  with --jobs ${CORES} (every core; same bytes)`, `${(sweepTime[CORES] / 1000).toFixed(2)} s`],
   [`  speed-up on ${CORES} cores`, `${speedup.toFixed(2)}×`],
+  ["441-point heatmap in chromium (runs=200000), one worker", `${(pageSweep.one / 1000).toFixed(2)} s`],
+  [`  with the pool (${pageSweep.workers} workers; same document)`, `${(pageSweep.pool / 1000).toFixed(2)} s`],
+  [`  speed-up on ${pageSweep.cores} cores (navigator.hardwareConcurrency)`, `${(pageSweep.one / pageSweep.pool).toFixed(2)}×`],
   ...boundary.map(([id, ms]) => [`a report to JavaScript, ${id} (WebAssembly in node, best of 5 × 50)`, `${ms.toFixed(2)} ms`]),
 ];
 console.log(`tatbikat bench — ${RUNS.toLocaleString("en")} runs, best of 5 × ${ROUNDS} alternating rounds; the page in chromium on ${url}\n`);
@@ -179,6 +220,7 @@ const budgets = [
   ["the WebAssembly module, gzip -9", firstWasm / 1024, 150, "KB", (v) => v.toFixed(1)],
   ["WebAssembly Monte Carlo in chromium / native (1 attempt)", best.chromium[1] / best.native[1], 0.8, "×", (v) => v.toFixed(2), "min"],
   [`native heatmap speed-up / cores (${CORES})`, speedup / CORES, 0.8, "×", (v) => v.toFixed(2), "min"],
+  [`chromium pool heatmap speed-up / cores (${pageSweep.cores})`, pageSweep.one / pageSweep.pool / pageSweep.cores, 0.8, "×", (v) => v.toFixed(2), "min"],
 ];
 console.log("\nbudgets");
 for (const [what, value, limit, unit, fmt, kind = "max"] of budgets) {

@@ -161,6 +161,28 @@ describe("compare mode", () => {
     await shot(p, "compare-lists");
   });
 
+  test("a sweep in compare mode draws A's curve behind B's, the core's both", async () => {
+    const p = await page(ctx);
+    const q = "lesson=jobs&fail_prob=0.6&vs=&sweep=nights:10..50:5";
+    await p.goto(`${env.url}?${q}`);
+    await rendered(p);
+    await p.waitForSelector(".sweep-result svg");
+    const doc = core.sweep(q);
+    const a = doc.sweep.chart.series.filter((x) => x.vs);
+    const b = doc.sweep.chart.series.filter((x) => !x.vs);
+    assert.ok(a.length > 0 && a.length === b.length, "the core drew A's curves too");
+    assert.notDeepEqual(a.map((x) => x.points), b.map((x) => x.points), "A's curves are A's");
+    const drawn = await p.evaluate(() => ({
+      vs: document.querySelectorAll(".sweep-result svg .line.vs").length,
+      own: document.querySelectorAll(".sweep-result svg .line:not(.vs)").length,
+      legend: [...document.querySelectorAll(".sweep-result .legend li.vs")].map((li) => li.textContent),
+    }));
+    assert.equal(drawn.vs, a.length);
+    assert.equal(drawn.own, b.length);
+    assert.ok(drawn.legend.length === a.length && drawn.legend.every((l) => l.includes("(A)")), drawn.legend.join());
+    clean(p, "sweep compare");
+  });
+
   test("a vs= link opens the same comparison; a bad vs= is named and the page works without it", async () => {
     const p = await page(ctx);
     const link = `${env.url}?lesson=compensation&comp_fail=0.1&vs=seed%3D3`;

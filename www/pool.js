@@ -1,0 +1,95 @@
+// The pool of model workers a sweep's points are shared among (issue 11). Loaded with the first
+// sweep, never on page load. The core plans the sweep (budgets, parts of about equal work), each
+// pool worker runs whole parts as they free up, and the core joins the parts into the sweep
+// document its serial sweep gives: this file only hands out parts and adds up progress shares.
+// The plan and the join run on the page's own engine worker (the host), so a sweep's answer
+// still comes after every request sent before it, as when one worker did everything.
+import { Cancelled, Engine } from "./engine.js";
+
+/** Parts per worker: small enough to even out the work, large enough that planning is cheap. */
+const PARTS_PER_WORKER = 4;
+
+/** The pool's size: the browser's cores, at most 8, at least 1. Tests may force it by setting
+ * `window.__tatbikatPoolSize` before a sweep (a test hook, read at each sweep; never a link key). */
+export function poolSize() {
+  const forced = Number(globalThis.__tatbikatPoolSize);
+  if (Number.isInteger(forced) && forced >= 1) return Math.min(forced, 8);
+  return Math.max(1, Math.min(globalThis.navigator?.hardwareConcurrency || 1, 8));
+}
+
+export class Pool {
+  #sweeps = 0;
+
+  /** `size` model workers (each its own WebAssembly instance) beside `host`, the page's engine
+   * worker (`call(op, args)`) that plans and joins; `onPanic` hears a worker's panic. */
+  constructor(size, { host, onPanic } = {}) {
+    this.host = host;
+    this.engines = Array.from({ length: size }, () => new Engine({ onPanic, solo: true }));
+  }
+
+  get size() {
+    return this.engines.length;
+  }
+
+  /** Whether a sweep is running on the pool. */
+  get busy() {
+    return this.#sweeps > 0 || this.engines.some((e) => e.busy);
+  }
+
+  /** Runs a query's sweep on every worker: the sweep document, as `sweep` gives it on one. */
+  async sweep(query, onProgress) {
+    this.#sweeps += 1;
+    try {
+      const plan = await this.host.call("sweepPlan", [query, this.size * PARTS_PER_WORKER]);
+      const results = new Array(plan.parts.length);
+      const errors = new Map(); // part index → its error
+      const running = new Map(); // part index → share of it done
+      let finished = 0; // points of the parts done
+      let next = 0;
+      const tell = () => {
+        let done = finished;
+        for (const [k, share] of running) done += share * (plan.parts[k][1] - plan.parts[k][0]);
+        onProgress?.(done / plan.points);
+      };
+      // Each worker takes the next part until none is left or a part failed: the parts before a
+      // failed one still run, so the error reported is the first in point order, as serially.
+      const work = async (engine) => {
+        while (next < plan.parts.length && !errors.size) {
+          const k = next++;
+          const [from, to] = plan.parts[k];
+          running.set(k, 0);
+          try {
+            results[k] = await engine.call("sweepPart", [query, from, to], {
+              onProgress: (share) => (running.set(k, share), tell()),
+            });
+            finished += to - from;
+          } catch (err) {
+            errors.set(k, err);
+          }
+          running.delete(k);
+          tell();
+        }
+      };
+      await Promise.all(this.engines.map(work));
+      if (errors.size) {
+        const all = [...errors.entries()].sort((a, b) => a[0] - b[0]).map(([, e]) => e);
+        throw all.find((e) => e.cancelled) ?? all[0];
+      }
+      return await this.host.call("sweepJoin", [query, results]);
+    } finally {
+      this.#sweeps -= 1;
+    }
+  }
+
+  /** Ends every worker (and the sweep running on them) and starts fresh ones. */
+  restart(reason = "cancelled") {
+    for (const e of this.engines) e.restart(reason);
+  }
+
+  /** Ends every worker for good (the pool is being replaced). */
+  close(reason = "cancelled") {
+    for (const e of this.engines) e.close(reason);
+  }
+}
+
+export { Cancelled };
