@@ -110,6 +110,13 @@ pub trait Definition: Sync + 'static {
     fn examples(&self) -> &'static [&'static str] {
         &[]
     }
+
+    /// Whether the lesson is a preview: a model of one of the course's next lessons, announced at
+    /// the end of the one it follows, whose text is not written yet (the page marks it so and
+    /// says which lesson announced it, from its texts' `preview.<id>`).
+    fn preview(&self) -> bool {
+        false
+    }
 }
 
 fn no_trace(lesson: &str, selector: &str) -> Error {

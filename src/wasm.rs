@@ -197,6 +197,8 @@ struct LessonOut {
     traces: bool,
     /// Links that, with its values and presets, show everything it prints (for the tests).
     examples: &'static [&'static str],
+    /// A preview of one of the course's next lessons (not written yet).
+    preview: bool,
 }
 
 /// The lessons of the registry, in the course's order: their sections, which parameter is their
@@ -213,6 +215,7 @@ pub fn lessons() -> Result<JsValue, JsValue> {
             seed: l.seed_spec().map(|s| s.name),
             traces: l.trace_help().is_some(),
             examples: l.examples(),
+            preview: l.preview(),
         })
         .collect();
     to_js(&out)

@@ -172,6 +172,8 @@ function buildShell() {
           onkeydown: tabKeys,
         },
         t(`lesson.${lesson.id}`),
+        // A preview of one of the course's next lessons: its text is not written yet.
+        lesson.preview ? [" ", el("span", { class: "badge preview", title: t("ui.preview_title") }, t("ui.preview"))] : null,
       ),
     );
   }
@@ -256,7 +258,13 @@ function buildShell() {
         el("h1", { class: "lesson-title" }, t(`lesson.${state.lesson}`)),
         el("a", { class: "open-full", href: fullPageHref(), target: "_blank", rel: "noopener" }, t("ui.open_full")),
       )
-    : el("div", {}, el("h1", { class: "lesson-title" }, t(`lesson.${state.lesson}`)), el("p", { class: "intro" }, t(`intro.${state.lesson}`)));
+    : el(
+        "div",
+        {},
+        el("h1", { class: "lesson-title" }, t(`lesson.${state.lesson}`)),
+        currentLesson().preview ? previewNote() : null,
+        el("p", { class: "intro" }, t(`intro.${state.lesson}`)),
+      );
   main.append(
     el(
       "section",
@@ -272,6 +280,18 @@ function buildShell() {
   );
   if (state.embed) modules.embed().then((m) => m.postHeight());
   new ResizeObserver(() => drawCharts()).observe(ui.results);
+}
+
+/** A preview's orientation: a badge and which lesson announced it (the lesson's own sentence). */
+function previewNote() {
+  const own = `preview.${state.lesson}`;
+  return el(
+    "p",
+    { class: "preview-note" },
+    el("span", { class: "badge preview" }, t("ui.preview")),
+    " ",
+    t.has(own) ? t(own) : t("ui.preview_title"),
+  );
 }
 
 /** The lesson's claims (from the core's boot answer). */

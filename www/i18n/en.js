@@ -187,6 +187,9 @@ export default {
   "ui.heat_scale_log": "log colour scale",
   // -- jobs timeline --
   "ui.trace.focus": "Only {lane} is shown: {from} – {to}. The counters are the whole run's totals up to the moment shown.",
+  // -- previews --
+  "ui.preview": "preview",
+  "ui.preview_title": "One of the course's next lessons: its model is here, its text is not written yet",
   // -- compare --
   "ui.error.vs": "The run to compare with (vs) \"{value}\" could not be used: it must be this lesson's values as in a link (name=value&name=value, each within its range; empty for the lesson's values). The parameters are: {allowed}. The page shows the run without a comparison.",
   "ui.compare.largest": "The largest changes",

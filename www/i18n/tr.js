@@ -187,6 +187,9 @@ export default {
   "ui.heat_scale_log": "logaritmik renk ölçeği",
   // -- jobs timeline --
   "ui.trace.focus": "Yalnız {lane} gösteriliyor: {from} – {to}. Sayaçlar bütün koşunun gösterilen ana kadarki toplamları.",
+  // -- previews --
+  "ui.preview": "önizleme",
+  "ui.preview_title": "Dersin sonraki konularından biri: modeli burada, metni henüz yazılmadı",
   // -- compare --
   "ui.error.vs": "Karşılaştırılacak çalıştırma (vs) \"{value}\" kullanılamadı: bu dersin değerleri bir bağlantıdaki gibi yazılmalı (ad=değer&ad=değer, her biri kendi aralığında; boş: dersin değerleri). Parametreler: {allowed}. Sayfa çalıştırmayı karşılaştırmasız gösteriyor.",
   "ui.compare.largest": "En büyük değişiklikler",
