@@ -60,6 +60,29 @@ fn value(kind: Kind) -> BoxedStrategy<Value> {
             .prop_map(Value::Choice)
             .boxed(),
         Kind::OptInt { min, max } => prop::option::of(min..=max).prop_map(Value::OptInt).boxed(),
+        Kind::NodeMap {
+            max_len, max, span, ..
+        } => prop::collection::btree_map(1u32..=6, (0..=max, 1..=max), 0..=max_len.min(4))
+            .prop_map(move |m| {
+                Value::NodeMap(
+                    m.into_iter()
+                        .map(|(node, (round, rounds))| tatbikat::params::NodeAt {
+                            node,
+                            round,
+                            rounds: span.then_some(rounds),
+                        })
+                        .collect(),
+                )
+            })
+            .boxed(),
+        Kind::Triple { max } => prop::collection::vec(0..=max, 3)
+            .prop_map(Value::IntList)
+            .boxed(),
+        Kind::Triples { max, max_len } => {
+            prop::collection::vec([0..=max, 0..=max, 0..=max], 1..=max_len)
+                .prop_map(Value::Triples)
+                .boxed()
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! schema (name, kind, default, the lesson's name, meaning) and the typed struct the model reads,
 //! from one list. A field's name is its parameter's name, so a misspelling does not compile.
 
-use super::{Fault, ParamSet, StepSpec, Value};
+use super::{Fault, NodeAt, ParamSet, StepSpec, Value};
 
 /// A Rust type a parameter's value reads as. The kind declares the value, the field's type the
 /// reading: a mismatch is a bug in a declaration, found by the tests that run every lesson.
@@ -53,6 +53,8 @@ plain!(
     Vec<String> => Names,
     Vec<Fault> => Faults,
     Vec<StepSpec> => Steps,
+    Vec<NodeAt> => NodeMap,
+    Vec<[i64; 3]> => Triples,
 );
 
 /// A switch (`0`/`1`).
