@@ -244,13 +244,15 @@ impl Lesson {
 }
 
 /// The registry's line for a lesson folder: `registry! { supervisor, jobs, ... }` declares each
-/// folder as a module and lists its `LESSON` in [`ALL`](crate::lessons::ALL), in that order.
+/// folder as a module and lists its `LESSON` in [`ALL`](crate::lessons::ALL), in that order. A
+/// line may carry attributes (a `#[cfg(...)]` keeps a lesson out of a build).
 #[macro_export]
 macro_rules! registry {
-    ($($id:ident),* $(,)?) => {
-        $(pub mod $id;)*
+    ($($(#[$attr:meta])* $id:ident),* $(,)?) => {
+        $($(#[$attr])* pub mod $id;)*
 
         /// Every lesson, in the course's order (the registry's lines).
-        pub static ALL: &[$crate::lesson::Lesson] = &[$($crate::lesson::Lesson(&$id::LESSON)),*];
+        pub static ALL: &[$crate::lesson::Lesson] =
+            &[$($(#[$attr])* $crate::lesson::Lesson(&$id::LESSON)),*];
     };
 }

@@ -335,6 +335,26 @@ impl Line {
     }
 }
 
+/// A line from the lesson's text with `{name}` where a value goes, each taking the next of `cells`
+/// (one loop for every line of a lesson, which keeps the WebAssembly small).
+pub fn line_from(key: &'static str, template: &'static str, cells: Vec<Cell>) -> Line {
+    let mut parts = Vec::with_capacity(2 * cells.len() + 1);
+    let mut cells = cells.into_iter();
+    let mut rest = template;
+    while let Some((text, after)) = rest.split_once('{') {
+        let (name, tail) = after.split_once('}').unwrap_or((after, ""));
+        if !text.is_empty() {
+            parts.push(Part::Text(text));
+        }
+        parts.push(Part::Value(name, cells.next().unwrap_or(Cell::Int(0))));
+        rest = tail;
+    }
+    if !rest.is_empty() {
+        parts.push(Part::Text(rest));
+    }
+    Line::new(key, parts)
+}
+
 /// Literal text of a line.
 pub fn t(text: &'static str) -> Part {
     Part::Text(text)

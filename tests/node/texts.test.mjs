@@ -4,6 +4,7 @@
 // gives the page for it — its schema, its reports at its values, its examples and presets, and
 // the runs they can watch — with the same key patterns the page's renderers use. The page's own
 // keys are the ones its code names. Needs ./build.sh build (target/pkg-node).
+import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
@@ -199,5 +200,11 @@ test("both languages have the same keys, for the page and for every lesson", () 
 test("every lesson folder with texts is a lesson of the registry", () => {
   const dir = join(ROOT, "src", "lessons");
   const folders = readdirSync(dir).filter((d) => existsSync(join(dir, d, "texts")));
-  assert.deepEqual(folders.sort(), lessons.map((l) => l.id).sort());
+  // The CLI's registry has every lesson; the page's module may leave some out (src/lessons/mod.rs
+  // says which and why), never add one.
+  const help = execFileSync(join(ROOT, "target", "release", "tatbikat"), ["--help"], { encoding: "utf8" });
+  const block = help.split("Lessons and sections")[1].split("\n\n")[0];
+  const cli = [...block.matchAll(/^ {2}([a-z_]+) /gm)].map((m) => m[1]);
+  assert.deepEqual(folders.sort(), [...cli].sort());
+  assert.ok(lessons.every((l) => cli.includes(l.id)), "the module's lessons are the CLI's");
 });

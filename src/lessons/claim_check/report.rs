@@ -1,0 +1,201 @@
+//! The claim check lesson's output, laid out as olc.mjs prints it: the day, the two ways side by
+//! side, the TTL sweep and the redelivery sweep, with charts of both sweeps for the page.
+
+use super::model::{ClaimCheckResult, Tally};
+use super::params::ClaimCheckParams;
+use crate::chart::{Chart, Series, series};
+use crate::report::{Block, Cell, Column, Group, Line, Section, Table, left, right, t, v};
+
+/// `2 ** 20`: bytes in a MB (olc.mjs's `MB`).
+const MB: f64 = 1_048_576.0;
+
+fn int(n: u64) -> Cell {
+    Cell::Int(n as i64)
+}
+
+/// `MB(b)`: megabytes to one decimal.
+fn mb(bytes: f64) -> Cell {
+    Cell::fixed(bytes / MB, 1)
+}
+
+const COMPARE_COLUMNS: [Column; 3] = [
+    left("metric", "olcu", 24),
+    right("inline", "yuk iletide", 14),
+    right("claim", "talep fisi", 14),
+];
+
+/// The comparison's metrics (olc.mjs's `OLCU`): label key and the lesson's text, in order.
+const METRICS: [(&str, &str); 8] = [
+    ("avg_message", "ort. ileti (bayt)"),
+    ("largest_message", "en buyuk ileti (bayt)"),
+    ("too_large", "siniri asan ileti"),
+    ("queue_mb", "kuyruktan gecen (MB)"),
+    ("store_mb", "depoya yazilan (MB)"),
+    ("store_gb_hours", "depo (GB-saat)"),
+    ("payload_reads", "yuk okumasi"),
+    ("dangling", "sarkan baslangic"),
+];
+
+/// Metric `i` of [`METRICS`] for one tally, as olc.mjs prints it.
+fn metric(i: usize, r: &Tally) -> Cell {
+    match i {
+        0 => Cell::fixed(r.average_message(), 0),
+        1 => int(r.largest),
+        2 => int(r.too_large),
+        3 => mb(r.queue_bytes),
+        4 => mb(r.store_bytes),
+        5 => Cell::fixed(r.store_gb_hours, 1),
+        6 => int(r.payload_reads),
+        _ => int(r.dangling),
+    }
+}
+
+const TTL_COLUMNS: [Column; 6] = [
+    right("ttl", "ttl (saat)", 10),
+    right("dangling", "sarkan", 9),
+    right("dangling_late", "gec okumadan", 14),
+    right("dangling_replay", "yeniden islemeden", 19),
+    right("share", "oran", 10),
+    right("gb_hours", "depo (GB-saat)", 16),
+];
+
+const REDELIVERY_COLUMNS: [Column; 4] = [
+    right("redelivery", "yeniden teslim", 14),
+    right("inline_mb", "iletide (MB)", 14),
+    right("claim_mb", "fisle (MB)", 12),
+    right("factor", "kat", 8),
+];
+
+/// The names of the day line's values and the lesson's text after each.
+const DAY: [(&str, &str); 6] = [
+    ("events", " durum olayi (tohum "),
+    ("seed", "), "),
+    ("with_proof", " tanesi teslim kaniti tasiyor; "),
+    ("consumers", " tuketici, ileti siniri "),
+    ("max_message_kb", " KB, yuk "),
+    ("ttl_h", " saat yasiyor"),
+];
+
+/// A row of whole numbers, then numbers shown with `toFixed`: one loop for every row.
+fn row(ints: &[i64], fixed: &[(f64, u8)]) -> Vec<Cell> {
+    let mut cells = Vec::with_capacity(ints.len() + fixed.len());
+    for &n in ints {
+        cells.push(Cell::Int(n));
+    }
+    for &(value, decimals) in fixed {
+        cells.push(Cell::fixed(value, decimals));
+    }
+    cells
+}
+
+/// The series of a table's column `y` over its column `x` (one point per row, the cells' full
+/// precision), named by the column's key.
+fn column(table: &Table, x: usize, y: usize, decimals: u8) -> Series {
+    let number = |c: &Cell| c.number().unwrap_or(f64::NAN);
+    let mut points = Vec::with_capacity(table.rows.len());
+    for r in &table.rows {
+        points.push((number(&r[x]), number(&r[y])));
+    }
+    series(table.columns[y].key, decimals, points)
+}
+
+/// The `measure` section (olc.mjs).
+pub fn measure(p: &ClaimCheckParams, r: &ClaimCheckResult) -> Section {
+    let values = [
+        p.events as i64,
+        i64::from(p.seed),
+        r.with_proof as i64,
+        i64::from(p.consumers),
+        p.max_message_kb as i64,
+        p.ttl_h,
+    ];
+    let mut parts = Vec::with_capacity(2 * DAY.len());
+    for (&(name, text), &value) in DAY.iter().zip(&values) {
+        parts.push(v(name, Cell::Int(value)));
+        parts.push(t(text));
+    }
+    let intro = Line::new("claim_check.day", parts);
+
+    let mut rows = Vec::with_capacity(METRICS.len());
+    for (i, &(key, text)) in METRICS.iter().enumerate() {
+        rows.push(vec![
+            Cell::Label { key, text },
+            metric(i, &r.inline),
+            metric(i, &r.claim),
+        ]);
+    }
+    let compare = Table {
+        key: "compare",
+        columns: COMPARE_COLUMNS.to_vec(),
+        rows,
+    };
+
+    let mut rows = Vec::with_capacity(r.ttl_sweep.len());
+    for (&ttl, s) in p.ttl_sweep.iter().zip(&r.ttl_sweep) {
+        rows.push(row(
+            &[
+                ttl as i64,
+                s.dangling as i64,
+                s.dangling_late as i64,
+                s.dangling_replay as i64,
+            ],
+            &[(s.dangling_share(), 5), (s.store_gb_hours, 1)],
+        ));
+    }
+    let ttl_table = Table {
+        key: "ttl_sweep",
+        columns: TTL_COLUMNS.to_vec(),
+        rows,
+    };
+    let ttl_x = ("ttl", Some("hours"));
+    let ttl_charts = vec![
+        Chart::line(
+            "dangling_vs_ttl",
+            ttl_x,
+            ("dangling", Some("reads")),
+            vec![column(&ttl_table, 0, 1, 0)],
+        ),
+        Chart::line(
+            "gb_hours_vs_ttl",
+            ttl_x,
+            ("gb_hours", Some("gb_hours")),
+            vec![column(&ttl_table, 0, 5, 1)],
+        ),
+    ];
+
+    let mut rows = Vec::with_capacity(r.redelivery.len());
+    for d in &r.redelivery {
+        rows.push(row(
+            &[],
+            &[
+                (d.prob, 2),
+                (d.inline.queue_bytes / MB, 1),
+                (d.claim.queue_bytes / MB, 1),
+                (d.factor(), 0),
+            ],
+        ));
+    }
+    let redelivery = Table {
+        key: "redelivery_sweep",
+        columns: REDELIVERY_COLUMNS.to_vec(),
+        rows,
+    };
+    let queue_chart = Chart::line(
+        "queue_mb_vs_redelivery",
+        ("redelivery", None),
+        ("queue_mb", Some("mb")),
+        vec![column(&redelivery, 0, 1, 1), column(&redelivery, 0, 2, 1)],
+    )
+    .log_y();
+
+    Section {
+        name: "measure",
+        groups: vec![
+            Group::new("day", vec![Block::Line(intro)]),
+            Group::new("compare", vec![Block::Table(compare)]),
+            Group::new("ttl_sweep", vec![Block::Table(ttl_table)]).with_charts(ttl_charts),
+            Group::new("redelivery_sweep", vec![Block::Table(redelivery)])
+                .with_charts(vec![queue_chart]),
+        ],
+    }
+}

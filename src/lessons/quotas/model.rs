@@ -1,0 +1,216 @@
+//! The quotas lesson's model, ported from kiraci/akis.mjs (`kosum`): three tenants share one
+//! cluster; admission goes through the queue in order, skipping what does not fit, and a request
+//! over its tenant's quota is rejected and retried.
+
+use super::params::{QuotasParams, generator};
+use crate::rng::UnitRng;
+
+/// The tenants, in the script's order (`KIRACI`).
+pub const TENANTS: [&str; 3] = ["olcum", "portal", "rapor"];
+
+/// One tenant's figures (the script's `K[i]`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tenant {
+    /// Requests made (`istek`).
+    pub requests: i64,
+    /// Requests that waited on capacity at least once (`acKalan`).
+    pub starved: i64,
+    /// Requests rejected over quota at least once (`reddedilen`).
+    pub rejected: i64,
+    /// The longest wait in rounds (`enUzun`).
+    pub longest_wait: i64,
+    /// Rounds waited in all (`bekleme`).
+    pub total_wait: i64,
+    /// Requests still waiting at the end (`kalan`).
+    pub left: i64,
+    /// Pods that finished (`biten`).
+    pub finished: i64,
+}
+
+/// One run's figures.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Run {
+    /// Each tenant's.
+    pub tenants: [Tenant; 3],
+    /// Idle unit-rounds (`bosta`).
+    pub idle: i64,
+    /// Idle unit-rounds while a request waited (`bekleyenVarkenBosta`).
+    pub idle_waiting: i64,
+    /// Starved requests over the tenants (`acKalan`).
+    pub starved: i64,
+    /// Rejected requests over the tenants (`reddedilen`).
+    pub rejected: i64,
+}
+
+#[derive(Clone, Copy)]
+struct Request {
+    tenant: usize,
+    units: i64,
+    rounds: i64,
+    arrived: i64,
+    starved: bool,
+    rejected: bool,
+}
+
+/// Runs the model once (`kosum(P, kota)`) with `default_request` for the reporting tenant and
+/// `quota` (or none).
+pub fn run(p: &QuotasParams, default_request: i64, quota: Option<[i64; 3]>) -> Run {
+    // The seed was checked when the parameters were read.
+    let Ok(mut rng) = generator(p.seed) else {
+        unreachable!("quotas: the seed was checked")
+    };
+    let mut k = [Tenant::default(); 3];
+    let mut used = [0i64; 3];
+    // Running pods: tenant, units, the round they end.
+    let mut running: Vec<(usize, i64, i64)> = Vec::new();
+    let mut queue: Vec<Request> = Vec::new();
+    let mut kept: Vec<Request> = Vec::new();
+    let (mut free, mut idle, mut idle_waiting) = (p.capacity, 0i64, 0i64);
+    let every = i64::from(p.night_every);
+    let night = Request {
+        tenant: 0,
+        units: p.night_units,
+        rounds: p.night_rounds.into(),
+        arrived: 0,
+        starved: false,
+        rejected: false,
+    };
+    let portal = Request {
+        tenant: 1,
+        units: p.portal_units,
+        rounds: p.portal_rounds.into(),
+        ..night
+    };
+    let report = Request {
+        tenant: 2,
+        units: default_request,
+        rounds: p.report_rounds.into(),
+        ..night
+    };
+    for t in 1..=i64::from(p.rounds) {
+        let mut i = 0;
+        while i < running.len() {
+            let (tenant, units, end) = running[i];
+            if end == t {
+                free += units;
+                used[tenant] -= units;
+                k[tenant].finished += 1;
+                running.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        if t % every == 1 % every {
+            k[0].requests += i64::from(p.night_slices);
+            for _ in 0..p.night_slices {
+                queue.push(Request {
+                    arrived: t,
+                    ..night
+                });
+            }
+        }
+        // Both draws happen every round, in this order.
+        if rng.unit() < p.portal_prob {
+            k[1].requests += 1;
+            queue.push(Request {
+                arrived: t,
+                ..portal
+            });
+        }
+        if rng.unit() < p.report_prob {
+            k[2].requests += 1;
+            queue.push(Request {
+                arrived: t,
+                ..report
+            });
+        }
+        kept.clear();
+        for r in queue.iter_mut() {
+            if quota.is_some_and(|q| used[r.tenant] + r.units > q[r.tenant]) {
+                r.rejected = true;
+                kept.push(*r);
+                continue;
+            }
+            if r.units > free {
+                r.starved = true;
+                kept.push(*r);
+                continue;
+            }
+            free -= r.units;
+            used[r.tenant] += r.units;
+            running.push((r.tenant, r.units, t + r.rounds));
+            admitted(&mut k[r.tenant], r, t - r.arrived);
+        }
+        std::mem::swap(&mut queue, &mut kept);
+        idle += free;
+        if !queue.is_empty() {
+            idle_waiting += free;
+        }
+    }
+    for r in &queue {
+        k[r.tenant].left += 1;
+        admitted(&mut k[r.tenant], r, i64::from(p.rounds) + 1 - r.arrived);
+    }
+    let mut starved = 0;
+    let mut rejected = 0;
+    for tenant in &k {
+        starved += tenant.starved;
+        rejected += tenant.rejected;
+    }
+    Run {
+        tenants: k,
+        idle,
+        idle_waiting,
+        starved,
+        rejected,
+    }
+}
+
+/// A request's wait counted (on admission, or at the end for those still waiting).
+fn admitted(k: &mut Tenant, r: &Request, waited: i64) {
+    k.total_wait += waited;
+    k.longest_wait = k.longest_wait.max(waited);
+    if r.starved {
+        k.starved += 1;
+    }
+    if r.rejected {
+        k.rejected += 1;
+    }
+}
+
+/// olc.mjs's runs.
+#[derive(Debug, Clone)]
+pub struct Measure {
+    /// Without quotas.
+    pub open: Run,
+    /// With the lesson's quotas.
+    pub quota: Run,
+    /// Each quota of the sweep.
+    pub sweep: Vec<([i64; 3], Run)>,
+    /// Each default request: without and with the quotas.
+    pub defaults: Vec<(i64, Run, Run)>,
+}
+
+/// The quotas as the model reads them.
+pub fn triple(q: &[i64]) -> [i64; 3] {
+    [q[0], q[1], q[2]]
+}
+
+/// The `measure` section's runs.
+pub fn measure(p: &QuotasParams) -> Measure {
+    let quota = triple(&p.quotas);
+    let mut sweep = Vec::with_capacity(p.quota_sweep.len());
+    for &q in &p.quota_sweep {
+        sweep.push((q, run(p, p.default_request, Some(q))));
+    }
+    let mut defaults = Vec::with_capacity(p.default_sweep.len());
+    for &d in &p.default_sweep {
+        defaults.push((d, run(p, d, None), run(p, d, Some(quota))));
+    }
+    Measure {
+        open: run(p, p.default_request, None),
+        quota: run(p, p.default_request, Some(quota)),
+        sweep,
+        defaults,
+    }
+}

@@ -1,0 +1,188 @@
+//! The claim check lesson against its specification: the reference script
+//! (../shared/next-lessons/claim_check/olc.mjs, run with node) prints, for every parameter set
+//! here, exactly what `tatbikat claim_check --section measure` prints; and bad input is refused
+//! with status 2, naming the parameter.
+
+mod common;
+use common::cli;
+use std::path::Path;
+use std::process::Command;
+
+/// The reference script, next to the project.
+const REFERENCE: &str = "/work/shared/next-lessons/claim_check/olc.mjs";
+
+/// Parameters the script reads as text (ranges and lists); the others are numbers.
+const TEXT_PARAMS: [&str; 5] = [
+    "signature_kb",
+    "photo_kb",
+    "lag_hours",
+    "ttl_sweep",
+    "redelivery_sweep",
+];
+
+/// Parameter sets (`name=value`, the codec's text form) compared with the reference.
+const CASES: &[&[&str]] = &[
+    &["seed=1"],
+    &["seed=0", "events=5000"],
+    &["seed=4294967295", "events=5000"],
+    &["ttl_h=12", "replay_h=96", "events=4000"],
+    &["ttl_h=72", "ttl_sweep=71,72,73", "events=3000"],
+    &["replay_h=0"],
+    &["events=1"],
+    &["events=1", "proof_prob=1", "ttl_sweep=1,100"],
+    &["events=1000", "ttl_h=96"],
+    &["proof_prob=0"],
+    &["proof_prob=1", "events=3000"],
+    &["signature_prob=0", "events=5000"],
+    &["signature_prob=1", "events=5000"],
+    &["max_message_kb=1", "events=5000"],
+    &["event_bytes=2000", "max_message_kb=1", "events=500"],
+    &["ref_bytes=300000", "events=5000"],
+    &["redelivery_prob=0", "events=5000"],
+    &[
+        "redelivery_prob=1",
+        "events=5000",
+        "redelivery_sweep=1,0.125,0.005",
+    ],
+    &["lag_prob=1", "lag_hours=1-200", "events=3000"],
+    &["ttl_sweep=1,2,500", "redelivery_sweep=1,0.3", "events=4000"],
+    &["consumers=1", "events=5000"],
+    &["consumers=5", "events=5000", "seed=42"],
+    &[
+        "signature_kb=30-30",
+        "photo_kb=500-500",
+        "lag_hours=5-5",
+        "events=5000",
+    ],
+    &[
+        "events=7",
+        "seed=123",
+        "replay_h=24",
+        "ttl_h=1",
+        "ttl_sweep=24",
+    ],
+];
+
+/// `{"name":value,...}` as the script's `JSON.parse` expects: numbers as numbers, text as strings.
+fn json(case: &[&str]) -> String {
+    let mut out = Vec::new();
+    for kv in case {
+        let (k, v) = kv.split_once('=').unwrap();
+        if TEXT_PARAMS.contains(&k) {
+            out.push(format!("\"{k}\":\"{v}\""));
+        } else {
+            out.push(format!("\"{k}\":{v}"));
+        }
+    }
+    format!("{{{}}}", out.join(","))
+}
+
+/// Whether node and the reference are here; otherwise says so and the test is skipped.
+fn reference_available() -> bool {
+    let node = Command::new("node").arg("--version").output();
+    if !node.is_ok_and(|o| o.status.success()) {
+        eprintln!("skipped: node is not installed");
+        return false;
+    }
+    if !Path::new(REFERENCE).exists() {
+        eprintln!("skipped: {REFERENCE} is not here");
+        return false;
+    }
+    true
+}
+
+#[test]
+fn every_parameter_set_prints_what_the_reference_prints() {
+    if !reference_available() {
+        return;
+    }
+    let mut failed = Vec::new();
+    for case in CASES {
+        let reference = Command::new("node")
+            .args([REFERENCE, &json(case)])
+            .output()
+            .expect("run node");
+        assert!(reference.status.success(), "reference failed for {case:?}");
+        let reference = String::from_utf8(reference.stdout).unwrap();
+        let mut args = vec!["claim_check", "--section", "measure"];
+        for kv in *case {
+            args.extend(["--set", kv]);
+        }
+        let (code, ours, stderr) = cli(&args);
+        assert_eq!(code, 0, "{case:?}: {stderr}");
+        if ours != reference {
+            failed.push(format!(
+                "{case:?}\n--- reference\n{reference}--- tatbikat\n{ours}"
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+#[test]
+fn bad_input_is_refused_naming_the_parameter() {
+    let cases: &[(&str, &str)] = &[
+        ("signature_kb=60-20", "signature_kb"),
+        ("photo_kb=800-200", "photo_kb"),
+        ("lag_hours=9-1", "lag_hours"),
+        ("proof_prob=1.5", "proof_prob"),
+        ("signature_prob=-0.1", "signature_prob"),
+        ("redelivery_prob=2", "redelivery_prob"),
+        ("lag_prob=1.01", "lag_prob"),
+        ("redelivery_sweep=0,1.2", "redelivery_sweep"),
+        ("consumers=0", "consumers"),
+        ("events=0", "events"),
+        ("event_bytes=0", "event_bytes"),
+        ("ref_bytes=0", "ref_bytes"),
+        ("max_message_kb=0", "max_message_kb"),
+        ("ttl_h=0", "ttl_h"),
+        ("ttl_sweep=6,0", "ttl_sweep"),
+        ("signature_kb=0-60", "signature_kb"),
+        ("lag_hours=0-96", "lag_hours"),
+        ("replay_h=-1", "replay_h"),
+        ("seed=-1", "seed"),
+        ("seed=4294967296", "seed"),
+        ("seed=1.5", "seed"),
+    ];
+    for (kv, param) in cases {
+        let (code, stdout, stderr) = cli(&["claim_check", "--set", kv]);
+        assert_eq!(code, 2, "{kv}: exited {code}: {stderr}");
+        assert!(stdout.is_empty(), "{kv}: printed {stdout}");
+        let value = kv.split_once('=').unwrap().1;
+        assert!(
+            stderr.contains(&format!("{param} = \"{value}\"")),
+            "{kv}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{kv}: {stderr}");
+    }
+}
+
+#[test]
+fn work_over_the_budget_is_refused_with_what_to_lower() {
+    let (code, stdout, stderr) = cli(&[
+        "claim_check",
+        "--set",
+        "events=10000000",
+        "--set",
+        "consumers=5",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.is_empty());
+    for f in [
+        "events=10000000 with consumers=5",
+        "lower events",
+        "limit of 500000000",
+    ] {
+        assert!(stderr.contains(f), "lacks {f:?}: {stderr}");
+    }
+    // The largest run it names at the lesson's other values passes the checks; one more does not.
+    assert!(
+        stderr.contains("at most 2083333 with these values"),
+        "{stderr}"
+    );
+    let lesson = common::lesson("claim_check");
+    let set = |events| lesson.params([("events", events)]).unwrap();
+    assert!(tatbikat::lessons::validate(&set("3125000")).is_ok());
+    let e = tatbikat::lessons::validate(&set("3125001")).unwrap_err();
+    assert_eq!(e.param.as_deref(), Some("events"));
+}

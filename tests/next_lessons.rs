@@ -1,0 +1,340 @@
+//! The leader and quotas lessons against their specification: the reference scripts
+//! (../shared/next-lessons/{leader,quotas}/*.mjs, run with node) print, for every parameter set
+//! here, exactly what `tatbikat <lesson> --section <s>` prints; bad input is refused with
+//! status 2, naming the parameter; work over the budget says what to lower.
+
+mod common;
+use common::cli;
+use std::path::Path;
+use std::process::Command;
+
+/// Where the course's next lessons are kept, next to the project.
+const NEXT: &str = "/work/shared/next-lessons";
+
+/// A lesson's sections with the script that prints each, and the parameters its scripts read as
+/// text (maps and lists); the others are numbers.
+struct Spec {
+    lesson: &'static str,
+    sections: &'static [(&'static str, &'static str)],
+    text_params: &'static [&'static str],
+    cases: &'static [&'static [&'static str]],
+}
+
+const LEADER: Spec = Spec {
+    lesson: "leader",
+    sections: &[("measure", "leader/olc.mjs"), ("daily", "leader/hesap.mjs")],
+    text_params: &["crash", "pause", "lease_sweep", "misset_leases"],
+    cases: &[
+        &["lease=8", "crash=N1@10"],
+        &["crash=N2@10"],
+        &["crash=", "pause="],
+        &["crash=N1@10,N3@30"],
+        &["fencing=1"],
+        &["fencing=1", "pause=N2@40+12", "lease=6", "renew=3"],
+        &["lease=16", "renew=8", "poll=3"],
+        &["nodes=5", "crash=N1@5,N2@15", "pause=N3@30+10,N5@31+2"],
+        &["pause=N1@10+8", "crash="],
+        &["rounds=1"],
+        &["rounds=1", "crash=N1@0", "pause="],
+        &[
+            "lease_sweep=1,3,5,7,32",
+            "misset_leases=1,2,9",
+            "misset_renew=6",
+        ],
+        &[
+            "misset_lease=2",
+            "misset_renew=3",
+            "daily_workflows=10000",
+            "window_h=2.5",
+            "round_s=0.5",
+        ],
+        &["round_s=7", "window_h=3"],
+        &["pauses_per_day=0.5", "pause=N2@50+6,N3@60+3"],
+        &["pause=", "pauses_per_day=3"],
+        &["nodes=1", "crash=N1@40", "pause="],
+        &["poll=4", "lease=3", "renew=3", "rounds=200"],
+        &["nodes=2", "crash=N2@1", "pause=N1@3+30", "fencing=1"],
+    ],
+};
+
+const QUOTAS: Spec = Spec {
+    lesson: "quotas",
+    sections: &[("measure", "quotas/olc.mjs")],
+    text_params: &["quotas", "quota_sweep", "default_sweep"],
+    cases: &[
+        &["seed=1"],
+        &["seed=42", "rounds=100"],
+        &["seed=2147483646"],
+        &["quotas=8,4,4"],
+        &["quotas=4,2,2"],
+        &["quotas=0,3,3"],
+        &["quotas=0,0,0", "quota_sweep=0/0/0,12/12/12"],
+        &["default_sweep=1,3,5,8,12"],
+        &["default_request=5", "capacity=8"],
+        &["rounds=1"],
+        &["night_every=1", "night_slices=2", "rounds=30"],
+        &["night_slices=0"],
+        &["portal_prob=1", "report_prob=1", "portal_units=2"],
+        &["portal_prob=0", "report_prob=0"],
+        &["capacity=1", "rounds=20"],
+        &[
+            "night_units=3",
+            "night_rounds=2",
+            "portal_rounds=1",
+            "report_rounds=10",
+        ],
+        &["quota_sweep=12/12/12,1/1/1,6/6/0", "default_sweep=2"],
+        &["capacity=30", "quotas=20,20,20", "rounds=200", "seed=7"],
+    ],
+};
+
+/// `{"name":value,...}` as the scripts' `JSON.parse` expects: numbers as numbers, text as strings.
+fn json(spec: &Spec, case: &[&str]) -> String {
+    let mut out = Vec::new();
+    for kv in case {
+        let (k, v) = kv.split_once('=').unwrap();
+        if spec.text_params.contains(&k) {
+            out.push(format!("\"{k}\":\"{v}\""));
+        } else {
+            out.push(format!("\"{k}\":{v}"));
+        }
+    }
+    format!("{{{}}}", out.join(","))
+}
+
+/// Whether node and the reference scripts are here; otherwise says so and the test is skipped.
+fn reference_available() -> bool {
+    let node = Command::new("node").arg("--version").output();
+    if !node.is_ok_and(|o| o.status.success()) {
+        eprintln!("skipped: node is not installed");
+        return false;
+    }
+    if !Path::new(NEXT).join("leader/akis.mjs").exists() {
+        eprintln!("skipped: {NEXT} is not here");
+        return false;
+    }
+    true
+}
+
+/// Every case of `spec` in every section: the reference's output against ours.
+fn compare(spec: &Spec) -> usize {
+    let mut failed = Vec::new();
+    let mut compared = 0;
+    for case in spec.cases {
+        for (section, script) in spec.sections {
+            let reference = Command::new("node")
+                .args([&format!("{NEXT}/{script}"), &json(spec, case)])
+                .output()
+                .expect("run node");
+            assert!(reference.status.success(), "reference failed for {case:?}");
+            let reference = String::from_utf8(reference.stdout).unwrap();
+            let mut args = vec![spec.lesson, "--section", section];
+            for kv in *case {
+                args.extend(["--set", kv]);
+            }
+            let (code, ours, stderr) = cli(&args);
+            assert_eq!(code, 0, "{} {section} {case:?}: {stderr}", spec.lesson);
+            if ours != reference {
+                failed.push(format!(
+                    "{} {section} {case:?}\n--- reference\n{reference}--- tatbikat\n{ours}",
+                    spec.lesson
+                ));
+            }
+            compared += 1;
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+    compared
+}
+
+#[test]
+fn leader_prints_what_the_reference_prints() {
+    if reference_available() {
+        assert_eq!(compare(&LEADER), 2 * LEADER.cases.len());
+    }
+}
+
+#[test]
+fn quotas_prints_what_the_reference_prints() {
+    if reference_available() {
+        assert_eq!(compare(&QUOTAS), QUOTAS.cases.len());
+    }
+}
+
+/// `(lesson, name=value, the parameter named, a phrase of what is allowed)`.
+const BAD: &[(&str, &str, &str, &str)] = &[
+    ("leader", "crash=N4@5", "crash", "node N4 does not exist"),
+    ("leader", "pause=N9@1+2", "pause", "node N9 does not exist"),
+    ("leader", "pause=N2@50", "pause", "has no +rounds"),
+    ("leader", "pause=N2@50+0", "pause", "1 to 1000000 rounds"),
+    ("leader", "crash=N1@x", "crash", "node@round such as N1@20"),
+    ("leader", "crash=S1@20", "crash", "node@round such as N1@20"),
+    ("leader", "crash=N1@2,N1@3", "crash", "N1 appears twice"),
+    (
+        "leader",
+        "crash=N1@2+3",
+        "crash",
+        "node@round such as N1@20",
+    ),
+    ("leader", "lease=0", "lease", "from 1 to"),
+    ("leader", "renew=0", "renew", "from 1 to"),
+    ("leader", "poll=0", "poll", "from 1 to"),
+    ("leader", "rounds=0", "rounds", "from 1 to"),
+    ("leader", "nodes=0", "nodes", "from 1 to"),
+    ("leader", "fencing=2", "fencing", "0 (off) or 1 (on)"),
+    ("leader", "lease_sweep=2,0", "lease_sweep", "from 1 to"),
+    (
+        "leader",
+        "misset_leases=",
+        "misset_leases",
+        "the list is empty",
+    ),
+    ("leader", "misset_renew=0", "misset_renew", "from 1 to"),
+    ("leader", "misset_lease=0", "misset_lease", "from 1 to"),
+    ("leader", "window_h=0", "window_h", "greater than 0"),
+    ("leader", "round_s=0", "round_s", "greater than 0"),
+    ("leader", "pauses_per_day=-1", "pauses_per_day", "from 0 to"),
+    ("quotas", "seed=0", "seed", "from 1 to 2147483646"),
+    ("quotas", "seed=2147483647", "seed", "from 1 to 2147483646"),
+    ("quotas", "seed=1.5", "seed", "from 1 to 2147483646"),
+    ("quotas", "capacity=0", "capacity", "from 1 to"),
+    ("quotas", "rounds=0", "rounds", "from 1 to"),
+    ("quotas", "night_every=0", "night_every", "from 1 to"),
+    ("quotas", "night_units=0", "night_units", "from 1 to"),
+    ("quotas", "night_rounds=0", "night_rounds", "from 1 to"),
+    ("quotas", "portal_units=0", "portal_units", "from 1 to"),
+    ("quotas", "portal_rounds=0", "portal_rounds", "from 1 to"),
+    ("quotas", "report_rounds=0", "report_rounds", "from 1 to"),
+    (
+        "quotas",
+        "default_request=0",
+        "default_request",
+        "from 1 to",
+    ),
+    (
+        "quotas",
+        "portal_prob=1.5",
+        "portal_prob",
+        "probability from 0 to 1",
+    ),
+    (
+        "quotas",
+        "report_prob=-0.1",
+        "report_prob",
+        "probability from 0 to 1",
+    ),
+    (
+        "quotas",
+        "quotas=6,3",
+        "quotas",
+        "exactly three whole numbers",
+    ),
+    (
+        "quotas",
+        "quotas=6,3,3,3",
+        "quotas",
+        "exactly three whole numbers",
+    ),
+    (
+        "quotas",
+        "quotas=6,-1,3",
+        "quotas",
+        "exactly three whole numbers",
+    ),
+    (
+        "quotas",
+        "quotas=6/3/3",
+        "quotas",
+        "exactly three whole numbers",
+    ),
+    (
+        "quotas",
+        "quota_sweep=6/3",
+        "quota_sweep",
+        "not a triple a/b/c",
+    ),
+    (
+        "quotas",
+        "quota_sweep=6/3/3,",
+        "quota_sweep",
+        "an empty item",
+    ),
+    ("quotas", "default_sweep=1,0", "default_sweep", "from 1 to"),
+];
+
+#[test]
+fn bad_input_is_refused_naming_the_parameter() {
+    for (lesson, kv, param, allowed) in BAD {
+        let (code, stdout, stderr) = cli(&[lesson, "--set", kv]);
+        assert_eq!(code, 2, "{lesson} {kv}: exited {code}: {stderr}");
+        assert!(stdout.is_empty(), "{lesson} {kv}: printed {stdout}");
+        let value = kv.split_once('=').unwrap().1;
+        assert!(
+            stderr.contains(&format!("parameter {param} = \"{value}\": ")),
+            "{lesson} {kv}: {stderr}"
+        );
+        assert!(stderr.contains(allowed), "{lesson} {kv}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{lesson} {kv}: {stderr}");
+    }
+}
+
+#[test]
+fn work_over_the_budget_is_refused_with_what_to_lower() {
+    let cases: &[(&str, &[&str], &[&str], &str)] = &[
+        (
+            "leader",
+            &["rounds=1000000", "nodes=100"],
+            &[
+                "rounds=1000000 with nodes=100",
+                "limit of 100000000",
+                "lower rounds (at most 47619 with these values)",
+            ],
+            "47619",
+        ),
+        (
+            "quotas",
+            &["rounds=100000"],
+            &[
+                "rounds=100000 with night_slices=12",
+                "limit of 500000000",
+                "lower rounds (at most",
+            ],
+            "",
+        ),
+    ];
+    for (lesson, sets, phrases, at_most) in cases {
+        let mut args = vec![*lesson];
+        for kv in *sets {
+            args.extend(["--set", kv]);
+        }
+        let (code, stdout, stderr) = cli(&args);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stdout.is_empty());
+        for f in *phrases {
+            assert!(stderr.contains(f), "{lesson}: lacks {f:?}: {stderr}");
+        }
+        // The most rounds it names passes the checks, one more does not.
+        let named = stderr
+            .split("at most ")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .unwrap();
+        if !at_most.is_empty() {
+            assert_eq!(named, *at_most);
+        }
+        let l = common::lesson(lesson);
+        let with = |rounds: &str| {
+            let mut pairs: Vec<(&str, &str)> = sets
+                .iter()
+                .map(|kv| kv.split_once('=').unwrap())
+                .filter(|(k, _)| *k != "rounds")
+                .collect();
+            pairs.push(("rounds", rounds));
+            tatbikat::lessons::validate(&l.params(pairs).unwrap())
+        };
+        assert!(with(named).is_ok(), "{lesson}: {named}");
+        let more = (named.parse::<u64>().unwrap() + 1).to_string();
+        let e = with(&more).unwrap_err();
+        assert_eq!(e.param.as_deref(), Some("rounds"));
+    }
+}
