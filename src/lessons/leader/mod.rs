@@ -5,13 +5,35 @@ pub mod model;
 pub mod params;
 pub mod presets;
 pub mod report;
+pub mod trace;
 
 use crate::error::Error;
 use crate::lesson::Definition;
 use crate::params::{ParamSet, Schema};
 use crate::presets::Preset;
 use crate::report::Report;
+use crate::trace::{Control, EventStyle, StateStyle, Tone, Trace, mark, style};
 use params::LeaderParams;
+
+/// How its traces' states are drawn: the nodes' and the lease record's.
+const STATES: &[StateStyle] = &[
+    style("follower", Tone::Muted, '.'),
+    style("paused", Tone::Queued, 'z'),
+    style("leader", Tone::Active, '#'),
+    style("frozen", Tone::Warning, 'Z'),
+    style("fenced", Tone::Failure, '!'),
+    style("crashed", Tone::Strong, 'X'),
+    style("held", Tone::Done, '='),
+    style("expired", Tone::Warning, '-'),
+];
+
+/// The events its timelines mark (a round run twice is the whole track's: a line).
+const MARKS: &[EventStyle] = &[
+    mark("renew", Tone::Done),
+    mark("takeover", Tone::Success),
+    mark("step_down", Tone::Warning),
+    mark("rejected", Tone::Failure),
+];
 
 /// The lesson, as the registry lists it.
 pub static LESSON: Leader = Leader;
@@ -65,7 +87,51 @@ impl Definition for Leader {
         Some("lease_sweep.longest_gap")
     }
 
+    fn trace_help(&self) -> Option<&'static str> {
+        Some(trace::HELP)
+    }
+
+    fn trace(&self, set: &ParamSet, selector: &str) -> Result<Trace, Error> {
+        trace::trace(set, selector)
+    }
+
+    fn trace_controls(&self, set: &ParamSet, selector: &str) -> Result<Vec<Control>, Error> {
+        trace::controls(set, selector)
+    }
+
+    fn check_trace(&self, set: &ParamSet, selector: &str) -> Result<(), Error> {
+        trace::select(set, selector).map(drop)
+    }
+
+    fn states(&self) -> &'static [StateStyle] {
+        STATES
+    }
+
+    fn marks(&self) -> &'static [EventStyle] {
+        MARKS
+    }
+
+    /// The lease sweep's rows (and the daily ones) are runs at a lease without fencing; the
+    /// fencing table's columns are the lesson's run without and with fencing.
+    fn trace_for(&self, table: &str, column: &str, row: &str) -> Option<String> {
+        match (table, column) {
+            ("lease_sweep" | "daily_sweep", _) => Some(format!("fencing:0,lease:{row}")),
+            ("fencing", "unfenced") => Some("fencing:0".into()),
+            ("fencing", "fenced") => Some("fencing:1".into()),
+            _ => None,
+        }
+    }
+
     fn presets(&self) -> &'static [Preset] {
         presets::PRESETS
+    }
+
+    fn examples(&self) -> &'static [&'static str] {
+        &[
+            "trace=fencing:0",
+            "trace=fencing:1",
+            "trace=fencing:0,lease:16",
+            "pause=N3@10+4&trace=fencing:1",
+        ]
     }
 }

@@ -52,8 +52,59 @@ struct Node {
     pause: Option<(i64, i64)>,
 }
 
+/// What a node is doing in a round, as the leader phase finds it (for the trace).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeState {
+    /// Alive, not leading.
+    Follower,
+    /// Alive, not leading, frozen.
+    Paused,
+    /// Leading and starting the round's work.
+    Leader,
+    /// Believing it leads, frozen: it starts nothing and renews nothing.
+    Frozen,
+    /// Believing it leads with a stale version: the fenced store rejects its work.
+    Fenced,
+    /// Crashed, for good.
+    Crashed,
+}
+
+/// A node's state from the model's own checks (alive, leader, frozen, stale under fencing).
+fn node_state(leader: bool, alive: bool, frozen: bool, stale: bool) -> NodeState {
+    match (alive, leader, frozen) {
+        (false, _, _) => NodeState::Crashed,
+        (true, false, false) => NodeState::Follower,
+        (true, false, true) => NodeState::Paused,
+        (true, true, true) => NodeState::Frozen,
+        (true, true, false) if stale => NodeState::Fenced,
+        (true, true, false) => NodeState::Leader,
+    }
+}
+
+/// What a recorded run tells, in the order it happens within a round `t` (1-based).
+pub trait Recorder {
+    /// Node `i`'s state as the round's leader phase finds it.
+    fn node(&mut self, _t: i64, _i: usize, _state: NodeState) {}
+    /// Node `i`, leading, tried to renew: `ok`, or the conditional write failed and it stepped
+    /// down.
+    fn renew(&mut self, _t: i64, _i: usize, _ok: bool) {}
+    /// The record after the leader phase: owner (index), version, expiry round.
+    fn record(&mut self, _t: i64, _owner: usize, _version: u64, _expiry: i64) {}
+    /// Follower `i` took the expired lease over, with version `version`.
+    fn takeover(&mut self, _t: i64, _i: usize, _version: u64) {}
+    /// The round is over: `acting` leaders started its work; `r` counts so far.
+    fn round(&mut self, _t: i64, _acting: u32, _r: &Run) {}
+}
+
+impl Recorder for () {}
+
 /// Runs the model once (`kosum`).
 pub fn run(p: &LeaderParams, s: Setup) -> Run {
+    run_recorded(p, s, &mut ())
+}
+
+/// [`run`], telling `rec` what happens.
+pub fn run_recorded(p: &LeaderParams, s: Setup, rec: &mut impl Recorder) -> Run {
     let lease = i64::from(s.lease);
     let renew = i64::from(s.renew);
     let poll = i64::from(p.poll);
@@ -93,10 +144,12 @@ pub fn run(p: &LeaderParams, s: Setup) -> Run {
         }
         let mut acting = 0u32;
         for (i, n) in nodes.iter_mut().enumerate() {
+            let stale = s.fencing && n.version != version;
+            rec.node(t, i, node_state(n.leader, alive(n), frozen(n), stale));
             if !n.leader || !alive(n) || frozen(n) {
                 continue;
             }
-            if s.fencing && n.version != version {
+            if stale {
                 r.rejected += 1;
             } else {
                 acting += 1;
@@ -106,11 +159,14 @@ pub fn run(p: &LeaderParams, s: Setup) -> Run {
                 if owner == i && version == n.version {
                     expiry = t + lease;
                     n.renewed = t;
+                    rec.renew(t, i, true);
                 } else {
                     n.leader = false;
+                    rec.renew(t, i, false);
                 }
             }
         }
+        rec.record(t, owner, version, expiry);
         for (i, n) in nodes.iter_mut().enumerate() {
             if n.leader || !alive(n) || frozen(n) || t % poll != 0 {
                 continue;
@@ -127,22 +183,24 @@ pub fn run(p: &LeaderParams, s: Setup) -> Run {
             n.leader = true;
             n.version = version;
             n.renewed = t;
+            rec.takeover(t, i, version);
         }
         if acting == 0 {
             r.leaderless += 1;
             gap += 1;
-            continue;
+        } else {
+            if gap > 0 {
+                gaps += 1;
+                gap_sum += gap;
+                r.longest_gap = r.longest_gap.max(gap);
+            }
+            gap = 0;
+            r.led += 1;
+            if acting > 1 {
+                r.double += 1;
+            }
         }
-        if gap > 0 {
-            gaps += 1;
-            gap_sum += gap;
-            r.longest_gap = r.longest_gap.max(gap);
-        }
-        gap = 0;
-        r.led += 1;
-        if acting > 1 {
-            r.double += 1;
-        }
+        rec.round(t, acting, &r);
     }
     if gaps > 0 {
         r.avg_gap = gap_sum as f64 / gaps as f64;

@@ -3,7 +3,7 @@
 
 use super::model::{Daily, Measure, Run};
 use super::params::LeaderParams;
-use crate::chart::{Chart, Series, series};
+use crate::chart::{Chart, Point, Series, X, series};
 use crate::params::{NodeAt, Value};
 use crate::report::{Block, Cell, Column, Group, Section, Table, left, right, table};
 
@@ -17,6 +17,14 @@ fn map_text(map: &[NodeAt]) -> Cell {
         Cell::Text("yok".into())
     } else {
         Cell::Text(Value::NodeMap(map.to_vec()).to_text())
+    }
+}
+
+/// A lease sweep's point is the run at that lease, without fencing (see `trace.rs`).
+fn watch(_: usize, p: &Point) -> Option<String> {
+    match p.x {
+        X::Num(x) => Some(format!("fencing:0,lease:{}", x as i64)),
+        X::Cat(_) => None,
     }
 }
 
@@ -144,13 +152,15 @@ pub fn measure(p: &LeaderParams, m: &Measure) -> Section {
             lease,
             ("gap", Some("rounds")),
             vec![series("avg_gap", 2, gap.0), series("longest_gap", 0, gap.1)],
-        ),
+        )
+        .with_traces(watch),
         Chart::line(
             "writes_vs_lease",
             lease,
             ("lease_writes", Some("writes")),
             vec![series("lease_writes", 0, writes)],
-        ),
+        )
+        .with_traces(watch),
     ];
     let misset_chart = Chart::line(
         "double_vs_misset_lease",
@@ -230,7 +240,8 @@ pub fn daily(p: &LeaderParams, d: &Daily) -> Section {
                 ("lease", Some("rounds")),
                 ("duplicates_per_day", Some("lines_per_day")),
                 vec![chart],
-            )]),
+            )
+            .with_traces(watch)]),
             Group::new("daily_misset", vec![Block::Line(misset)]),
         ],
     }

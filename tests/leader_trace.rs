@@ -1,0 +1,261 @@
+//! The leader lesson's watched run (`--trace`): for several parameter sets, the trace's final
+//! counters equal the cells `tatbikat leader --format json` prints for the same run (the fencing
+//! table's columns for `fencing:0|1`, the lease sweep's rows for `lease:N`), and the CLI prints
+//! the trace as text, JSON and CSV.
+
+mod common;
+use common::cli;
+
+use serde_json::Value;
+
+/// The CLI's `--set` arguments for `pairs`.
+fn sets(pairs: &[(&str, &str)]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (k, v) in pairs {
+        out.push("--set".to_string());
+        out.push(format!("{k}={v}"));
+    }
+    out
+}
+
+fn run_json(args: &[String]) -> Value {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = cli(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
+}
+
+/// The table `key` of the report.
+fn table<'a>(report: &'a Value, key: &str) -> &'a Value {
+    for s in report["sections"].as_array().unwrap() {
+        for g in s["groups"].as_array().unwrap() {
+            for b in g["blocks"].as_array().unwrap() {
+                if b["type"] == "table" && b["key"] == key {
+                    return b;
+                }
+            }
+        }
+    }
+    panic!("no table {key}")
+}
+
+/// The cell of `column` in the row whose first cell is `row` (a label's key or a number's text).
+fn cell(t: &Value, row: &str, column: &str) -> f64 {
+    let columns = t["columns"].as_array().unwrap();
+    let c = columns.iter().position(|c| c["key"] == column).unwrap();
+    for r in t["rows"].as_array().unwrap() {
+        let first = &r[0];
+        if first["key"] == row || first["text"] == row {
+            return r[c]["value"].as_f64().unwrap();
+        }
+    }
+    panic!("no row {row} in {}", t["key"])
+}
+
+/// The final value of the nodes track's counter `key`.
+fn total(trace: &Value, key: &str) -> f64 {
+    for track in trace["trace"]["tracks"].as_array().unwrap() {
+        for c in track["counters"].as_array().unwrap() {
+            if c["key"] == key {
+                return c["values"]
+                    .as_array()
+                    .unwrap()
+                    .last()
+                    .unwrap()
+                    .as_f64()
+                    .unwrap();
+            }
+        }
+    }
+    panic!("no counter {key}")
+}
+
+const FENCING_ROWS: [&str; 8] = [
+    "led_rounds",
+    "leaderless_rounds",
+    "double_run_rounds",
+    "two_leader_rounds",
+    "takeovers",
+    "rejected_writes",
+    "lease_writes",
+    "record_reads",
+];
+
+/// The lease sweep's columns and the counters that tell them.
+const SWEEP_COLUMNS: [(&str, &str); 5] = [
+    ("takeovers", "takeovers"),
+    ("longest_gap", "longest_gap"),
+    ("double_runs", "double_run_rounds"),
+    ("lease_writes", "lease_writes"),
+    ("record_reads", "record_reads"),
+];
+
+const PARAMETER_SETS: &[&[(&str, &str)]] = &[
+    &[],
+    &[("fencing", "1")],
+    &[("lease_sweep", "2,4,8,16"), ("lease", "16"), ("renew", "8")],
+    &[("crash", "N2@10")],
+    &[("crash", "N2@30"), ("pause", "N1@12+9"), ("poll", "2")],
+    &[("crash", ""), ("pause", "")],
+    &[("rounds", "1")],
+    &[
+        ("nodes", "5"),
+        ("crash", "N1@5,N4@7"),
+        ("pause", "N2@9+12,N3@20+3"),
+        ("lease_sweep", "3,5,16"),
+    ],
+];
+
+#[test]
+fn the_traces_counters_are_the_tables_cells() {
+    for pairs in PARAMETER_SETS {
+        let set = sets(pairs);
+        let mut args: Vec<String> = vec!["leader".into(), "--section".into(), "measure".into()];
+        args.extend(set.iter().cloned());
+        args.extend(["--format".to_string(), "json".to_string()]);
+        let report = run_json(&args);
+        let fencing = table(&report, "fencing");
+        for (selector, column) in [("fencing:0", "unfenced"), ("fencing:1", "fenced")] {
+            let mut args: Vec<String> = vec!["leader".into(), format!("--trace={selector}")];
+            args.extend(set.iter().cloned());
+            args.extend(["--format".to_string(), "json".to_string()]);
+            let tr = run_json(&args);
+            assert_eq!(tr["trace"]["selector"], selector, "{pairs:?}");
+            for row in FENCING_ROWS {
+                assert_eq!(
+                    total(&tr, row),
+                    cell(fencing, row, column),
+                    "{pairs:?} {selector} {row}"
+                );
+            }
+        }
+        let sweep = table(&report, "lease_sweep");
+        for r in sweep["rows"].as_array().unwrap() {
+            let lease = r[0]["text"].as_str().unwrap();
+            let selector = format!("fencing:0,lease:{lease}");
+            let mut args: Vec<String> = vec!["leader".into(), format!("--trace={selector}")];
+            args.extend(set.iter().cloned());
+            args.extend(["--format".to_string(), "json".to_string()]);
+            let tr = run_json(&args);
+            assert_eq!(tr["trace"]["selector"], selector.as_str());
+            let renew = tr["trace"]["facts"].as_array().unwrap()[2][1]
+                .as_str()
+                .unwrap()
+                .to_string();
+            assert_eq!(
+                renew.parse::<f64>().unwrap(),
+                cell(sweep, lease, "renew"),
+                "{pairs:?} {lease}"
+            );
+            for (column, counter) in SWEEP_COLUMNS {
+                assert_eq!(
+                    total(&tr, counter),
+                    cell(sweep, lease, column),
+                    "{pairs:?} {selector} {column}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_default_selector_is_the_lessons_fencing() {
+    let (code, out, err) = cli(&["leader", "--trace"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("trace: leader fencing:0 (80 rounds"),
+        "{out}"
+    );
+    let (code, out, err) = cli(&["leader", "--set", "fencing=1", "--trace"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("trace: leader fencing:1 (80 rounds"),
+        "{out}"
+    );
+}
+
+#[test]
+fn cli_prints_the_trace_as_text_json_and_csv() {
+    let (code, out, err) = cli(&["leader", "--trace=fencing:1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("trace: leader fencing:1 (80 rounds, fencing 1, lease 4, renew 2"),
+        "{out}"
+    );
+    // N1 leads until its crash in round 20; N2 takes over, freezes in 50..55 and is fenced in 56.
+    assert!(out.contains("N1   |###################XXXX"), "{out}");
+    assert!(out.contains("ZZZZZZ!...."), "{out}");
+    assert!(out.contains("N2: takeover (v2)"), "{out}");
+    assert!(out.contains("N2: rejected"), "{out}");
+    assert!(
+        out.contains("double_run_rounds 0, two_leader_rounds 4"),
+        "{out}"
+    );
+    let (code, out, err) = cli(&["leader", "--trace=fencing:0"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("double_run (2)"), "{out}");
+    let (code, out, err) = cli(&["leader", "--trace=fencing:1", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["trace"]["lesson"], "leader");
+    assert_eq!(v["query"], "lesson=leader&trace=fencing:1");
+    assert_eq!(v["trace"]["tracks"][1]["key"], "lease_record");
+    assert_eq!(v["controls"][0]["key"], "fencing");
+    assert_eq!(v["controls"][1]["key"], "lease");
+    let (code, out, err) = cli(&["leader", "--trace=lease:16", "--format", "csv"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().count() > 10, "{out}");
+    assert!(out.contains("N2"), "{out}");
+}
+
+#[test]
+fn cli_names_a_bad_selector() {
+    for (selector, says) in [
+        ("fencing:2", "fencing: 0 or 1"),
+        ("lease:5", "lease: a lease of lease_sweep (2, 4, 8, 16)"),
+        ("lease:x", "lease: a lease of lease_sweep"),
+        ("scan:4", "fencing:0 or fencing:1"),
+    ] {
+        let (code, _, err) = cli(&["leader", &format!("--trace={selector}")]);
+        assert_eq!(code, 2, "{selector}");
+        assert!(
+            err.contains("trace") && err.contains(selector) && err.contains(says),
+            "{err}"
+        );
+    }
+    let (code, _, err) = cli(&[
+        "leader",
+        "--set",
+        "nodes=100",
+        "--set",
+        "rounds=5000",
+        "--trace",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("lower nodes or rounds"), "{err}");
+}
+
+#[test]
+fn sweep_points_open_that_leases_run() {
+    let report = run_json(&["leader".into(), "--format".into(), "json".into()]);
+    let mut found = 0;
+    for s in report["sections"].as_array().unwrap() {
+        for g in s["groups"].as_array().unwrap() {
+            for c in g["charts"].as_array().into_iter().flatten() {
+                if !["gap_vs_lease", "writes_vs_lease", "duplicates_vs_lease"]
+                    .contains(&c["key"].as_str().unwrap())
+                {
+                    continue;
+                }
+                for series in c["series"].as_array().unwrap() {
+                    for p in series["points"].as_array().unwrap() {
+                        let x = p["x"].as_f64().unwrap();
+                        assert_eq!(p["trace"], format!("fencing:0,lease:{x}"));
+                        found += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(found, 4 * 4);
+}
