@@ -3,13 +3,37 @@
 
 pub mod model;
 pub mod params;
+pub mod presets;
 pub mod report;
+pub mod trace;
 
 use crate::error::Error;
 use crate::lesson::Definition;
 use crate::params::{ParamSet, Schema};
+use crate::presets::Preset;
 use crate::report::Report;
+use crate::trace::{Control, EventStyle, StateStyle, Tone, Trace, mark, style};
 use params::ClaimCheckParams;
+
+/// How its traces' states are drawn.
+const STATES: &[StateStyle] = &[
+    style("stored", Tone::Active, '#'),
+    style("expired", Tone::Warning, 'x'),
+    style("no_proof", Tone::Muted, '-'),
+    style("refused", Tone::Failure, 'R'),
+];
+
+/// The events its timelines mark.
+const MARKS: &[EventStyle] = &[
+    mark("on_time", Tone::Success),
+    mark("late", Tone::Queued),
+    mark("redelivered", Tone::Active),
+    mark("replay", Tone::Done),
+    mark("dangling_late", Tone::Failure),
+    mark("dangling_replay", Tone::Failure),
+    mark("expired", Tone::Strong),
+    mark("refused", Tone::Failure),
+];
 
 /// The lesson, as the registry lists it.
 pub static LESSON: ClaimCheck = ClaimCheck;
@@ -56,5 +80,53 @@ impl Definition for ClaimCheck {
 
     fn default_metric(&self) -> Option<&'static str> {
         Some("compare.claim@dangling")
+    }
+
+    fn trace_help(&self) -> Option<&'static str> {
+        Some(trace::HELP)
+    }
+
+    fn trace(&self, set: &ParamSet, selector: &str) -> Result<Trace, Error> {
+        trace::trace(set, selector)
+    }
+
+    fn trace_controls(&self, set: &ParamSet, selector: &str) -> Result<Vec<Control>, Error> {
+        trace::controls(set, selector)
+    }
+
+    fn check_trace(&self, set: &ParamSet, selector: &str) -> Result<(), Error> {
+        trace::select(set, selector).map(drop)
+    }
+
+    fn states(&self) -> &'static [StateStyle] {
+        STATES
+    }
+
+    fn marks(&self) -> &'static [EventStyle] {
+        MARKS
+    }
+
+    /// A TTL of the sweep is watched at its first dangling references; the comparison's claim
+    /// check column at the lesson's TTL.
+    fn trace_for(&self, table: &str, column: &str, row: &str) -> Option<String> {
+        match (table, column) {
+            ("ttl_sweep", _) => Some(format!("ttl:{row},dangling")),
+            ("compare", "claim") => Some("dangling".to_string()),
+            _ => None,
+        }
+    }
+
+    fn presets(&self) -> &'static [Preset] {
+        presets::PRESETS
+    }
+
+    fn examples(&self) -> &'static [&'static str] {
+        &[
+            "trace=dangling",
+            "trace=ttl:168,dangling",
+            "trace=ttl:6,event:0",
+            "lag_prob=0.5&redelivery_prob=0.5&trace=ttl:24,event:100",
+            "ref_bytes=300000&trace=event:0",
+        ]
     }
 }

@@ -12,14 +12,17 @@ use crate::rng::{Lcg32, UnitRng};
 /// `2 ** 30`: bytes in a GB for the store's GB-hours.
 const GB: f64 = 1_073_741_824.0;
 
-/// One read of an event's message by a consumer (`okuma` of akis.mjs; whether it was late, the
-/// script's `gec`, is not kept: no tally reads it).
+/// One read of an event's message by a consumer (`okuma` of akis.mjs).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Read {
     /// The hour it is read (`saat`): arrival plus the lag, or the replay hour.
     pub hour: f64,
     /// Whether it is the last consumer's replay of the day (`yeniden`).
     pub replay: bool,
+    /// Whether the consumer read it late (`gec`; no tally reads it, the trace does).
+    pub late: bool,
+    /// Whether it is the second delivery of the same read (at-least-once), for the trace.
+    pub redelivered: bool,
 }
 
 /// One status event of the day (an element of `O` in akis.mjs).
@@ -65,10 +68,12 @@ pub fn day(p: &ClaimCheckParams, redelivery_prob: f64, visit: &mut dyn FnMut(&Ev
                 0.0
             };
             let times = if rnd.unit() < redelivery_prob { 2 } else { 1 };
-            for _ in 0..times {
+            for k in 0..times {
                 e.reads.push(Read {
                     hour: e.arrival + lag,
                     replay: false,
+                    late: lag > 0.0,
+                    redelivered: k > 0,
                 });
             }
         }
@@ -76,6 +81,8 @@ pub fn day(p: &ClaimCheckParams, redelivery_prob: f64, visit: &mut dyn FnMut(&Ev
             e.reads.push(Read {
                 hour: p.replay_h as f64,
                 replay: true,
+                late: false,
+                redelivered: false,
             });
         }
         visit(&e);
@@ -113,6 +120,21 @@ impl Tally {
     /// Adds one event (the body of `kosum`'s loop): `claim` puts the payload in the store behind
     /// a reference of `ref_bytes`, kept `ttl` hours.
     pub fn add(&mut self, p: &ClaimCheckParams, e: &Event, claim: bool, ttl: f64) {
+        self.add_with(p, e, claim, ttl, |_, _| {});
+    }
+
+    /// [`add`](Tally::add), telling `read` the index (in `e.reads`) of every payload read and
+    /// whether it dangles: the trace records the lesson's own tally this way. Returns whether the
+    /// queue accepted the message.
+    #[inline]
+    pub fn add_with<F: FnMut(usize, bool)>(
+        &mut self,
+        p: &ClaimCheckParams,
+        e: &Event,
+        claim: bool,
+        ttl: f64,
+        mut read: F,
+    ) -> bool {
         let size = p.event_bytes
             + match (e.payload, claim) {
                 (0, _) => 0,
@@ -121,23 +143,25 @@ impl Tally {
             };
         if size > p.max_message_kb * 1024 {
             self.too_large += 1;
-            return;
+            return false;
         }
         self.messages += 1;
         self.message_bytes += size as f64;
         self.largest = self.largest.max(size);
         self.queue_bytes += size as f64 * e.reads.len() as f64;
         if !claim || e.payload == 0 {
-            return;
+            return true;
         }
         self.store_bytes += e.payload as f64;
         self.store_gb_hours += (e.payload as f64 / GB) * ttl;
         let expiry = e.arrival + ttl;
-        for r in &e.reads {
+        for (i, r) in e.reads.iter().enumerate() {
             self.payload_reads += 1;
             if r.hour < expiry {
+                read(i, false);
                 continue;
             }
+            read(i, true);
             self.dangling += 1;
             if r.replay {
                 self.dangling_replay += 1;
@@ -145,6 +169,7 @@ impl Tally {
                 self.dangling_late += 1;
             }
         }
+        true
     }
 
     /// The average accepted message in bytes, 0 without any.
