@@ -6,13 +6,34 @@ pub mod model;
 pub mod params;
 pub mod presets;
 pub mod report;
+pub mod trace;
 
 use crate::error::Error;
 use crate::lesson::Definition;
 use crate::params::{ParamSet, Schema};
 use crate::presets::Preset;
 use crate::report::Report;
+use crate::trace::{Control, EventStyle, StateStyle, Tone, Trace, mark, style};
 use params::QuotasParams;
+
+/// How its traces' states are drawn: the units (by tenant, or free), each tenant's units in use
+/// and its queue.
+const STATES: &[StateStyle] = &[
+    style("olcum", Tone::Active, 'o'),
+    style("portal", Tone::Success, 'p'),
+    style("rapor", Tone::Reverted, 'r'),
+    style("free", Tone::Muted, '.'),
+    style("idle_waiting", Tone::Warning, '-'),
+    style("in_use", Tone::Active, '#'),
+    style("unused", Tone::Muted, '.'),
+    style("empty", Tone::Muted, '.'),
+    style("waiting", Tone::Queued, 'w'),
+    style("over_quota", Tone::Failure, 'x'),
+];
+
+/// The events its timelines mark: requests first rejected over the quota, first waiting on
+/// capacity.
+const MARKS: &[EventStyle] = &[mark("rejected", Tone::Failure), mark("starved", Tone::Warning)];
 
 /// The lesson, as the registry lists it.
 pub static LESSON: Quotas = Quotas;
@@ -70,7 +91,40 @@ impl Definition for Quotas {
         Some("quota_sweep.rejected_requests")
     }
 
+    fn trace_help(&self) -> Option<&'static str> {
+        Some(trace::HELP)
+    }
+
+    fn trace(&self, set: &ParamSet, selector: &str) -> Result<Trace, Error> {
+        trace::trace(set, selector)
+    }
+
+    fn trace_controls(&self, set: &ParamSet, selector: &str) -> Result<Vec<Control>, Error> {
+        trace::controls(set, selector)
+    }
+
+    fn check_trace(&self, set: &ParamSet, selector: &str) -> Result<(), Error> {
+        trace::select(set, selector).map(drop)
+    }
+
+    fn states(&self) -> &'static [StateStyle] {
+        STATES
+    }
+
+    fn marks(&self) -> &'static [EventStyle] {
+        MARKS
+    }
+
+    /// The quota sweep's rows are runs at that quota.
+    fn trace_for(&self, table: &str, _column: &str, row: &str) -> Option<String> {
+        (table == "quota_sweep").then(|| format!("quota:{row}"))
+    }
+
     fn presets(&self) -> &'static [Preset] {
         presets::PRESETS
+    }
+
+    fn examples(&self) -> &'static [&'static str] {
+        &["trace=quota:none", "trace=quota:6/3/3", "trace=quota:8/2/2"]
     }
 }

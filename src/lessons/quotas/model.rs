@@ -52,9 +52,33 @@ struct Request {
     rejected: bool,
 }
 
+/// What a run tells as it goes (the trace records it; [`run`] tells no one). Every method
+/// does nothing by default.
+pub trait Recorder {
+    /// A request of `tenant` stays queued in round `t`: over its tenant's quota
+    /// (`over_quota`) or for want of free units; `first`: the first time for that reason.
+    fn held(&mut self, _t: i64, _tenant: usize, _over_quota: bool, _first: bool) {}
+    /// Round `t` is over: the free units, each tenant's units in use, the figures so far (waits
+    /// counted at admission), the idle unit-rounds and those while a request waited.
+    fn round(&mut self, _t: i64, _free: i64, _used: &[i64; 3], _k: &[Tenant; 3], _idle: [i64; 2]) {
+    }
+}
+
+impl Recorder for () {}
+
 /// Runs the model once (`kosum(P, kota)`) with `default_request` for the reporting tenant and
 /// `quota` (or none).
 pub fn run(p: &QuotasParams, default_request: i64, quota: Option<[i64; 3]>) -> Run {
+    run_recorded(p, default_request, quota, &mut ())
+}
+
+/// [`run`], telling `rec` what happens.
+pub fn run_recorded(
+    p: &QuotasParams,
+    default_request: i64,
+    quota: Option<[i64; 3]>,
+    rec: &mut impl Recorder,
+) -> Run {
     // The seed was checked when the parameters were read.
     let Ok(mut rng) = generator(p.seed) else {
         unreachable!("quotas: the seed was checked")
@@ -127,11 +151,13 @@ pub fn run(p: &QuotasParams, default_request: i64, quota: Option<[i64; 3]>) -> R
         kept.clear();
         for r in queue.iter_mut() {
             if quota.is_some_and(|q| used[r.tenant] + r.units > q[r.tenant]) {
+                rec.held(t, r.tenant, true, !r.rejected);
                 r.rejected = true;
                 kept.push(*r);
                 continue;
             }
             if r.units > free {
+                rec.held(t, r.tenant, false, !r.starved);
                 r.starved = true;
                 kept.push(*r);
                 continue;
@@ -146,6 +172,7 @@ pub fn run(p: &QuotasParams, default_request: i64, quota: Option<[i64; 3]>) -> R
         if !queue.is_empty() {
             idle_waiting += free;
         }
+        rec.round(t, free, &used, &k, [idle, idle_waiting]);
     }
     for r in &queue {
         k[r.tenant].left += 1;

@@ -3,7 +3,7 @@
 
 use super::model::{Measure, Run};
 use super::params::QuotasParams;
-use crate::chart::{Category, Chart, bars, series};
+use crate::chart::{Category, Chart, Point, X, bars, series};
 use crate::report::{Block, Cell, Column, Group, Section, left, right, table};
 
 const TENANT_COLUMNS: [Column; 8] = [
@@ -148,8 +148,16 @@ pub fn measure(p: &QuotasParams, m: &Measure) -> Section {
     }
 }
 
+/// A quota's bar opens the run at that quota.
+fn watch(_: usize, p: &Point) -> Option<String> {
+    match &p.x {
+        X::Cat(q) => Some(format!("quota:{q}")),
+        X::Num(_) => None,
+    }
+}
+
 /// The quota sweep as bars, one category per quota: requests that waited or were rejected, and
-/// the idle units while something waited.
+/// the idle units while something waited; each bar opens its run.
 fn quota_charts(m: &Measure) -> Vec<Chart> {
     let (mut starved, mut rejected, mut idle) = (Vec::new(), Vec::new(), Vec::new());
     for (q, r) in &m.sweep {
@@ -168,13 +176,15 @@ fn quota_charts(m: &Measure) -> Vec<Chart> {
                 bars("starved_requests", 0, starved),
                 bars("rejected_requests", 0, rejected),
             ],
-        ),
+        )
+        .with_traces(watch),
         Chart::bar(
             "idle_vs_quota",
             x,
             ("idle_waiting", Some("unit_rounds")),
             vec![bars("idle_waiting", 0, idle)],
-        ),
+        )
+        .with_traces(watch),
     ]
 }
 

@@ -1,0 +1,296 @@
+//! The quotas lesson's watched run (`--trace`): for several parameter sets, the trace's final
+//! counters equal the cells `tatbikat quotas --format json` prints for the same run (the tenants
+//! table and the idle lines for `quota:none` and the lesson's quotas, the quota sweep's rows for
+//! `quota:A/B/C`), and the CLI prints the trace as text, JSON and CSV.
+
+mod common;
+use common::cli;
+
+use serde_json::Value;
+
+/// The CLI's `--set` arguments for `pairs`.
+fn sets(pairs: &[(&str, &str)]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (k, v) in pairs {
+        out.push("--set".to_string());
+        out.push(format!("{k}={v}"));
+    }
+    out
+}
+
+fn run_json(args: &[String]) -> Value {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = cli(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
+}
+
+/// The report's blocks, in order.
+fn blocks(report: &Value) -> Vec<&Value> {
+    let mut out = Vec::new();
+    for s in report["sections"].as_array().unwrap() {
+        for g in s["groups"].as_array().unwrap() {
+            for b in g["blocks"].as_array().unwrap() {
+                out.push(b);
+            }
+        }
+    }
+    out
+}
+
+/// The table `key` of the report.
+fn table<'a>(report: &'a Value, key: &str) -> &'a Value {
+    for b in blocks(report) {
+        if b["type"] == "table" && b["key"] == key {
+            return b;
+        }
+    }
+    panic!("no table {key}")
+}
+
+/// The cell of `column` in row `row`.
+fn cell(t: &Value, row: &Value, column: &str) -> f64 {
+    let columns = t["columns"].as_array().unwrap();
+    let c = columns.iter().position(|c| c["key"] == column).unwrap();
+    row[c]["value"].as_f64().unwrap()
+}
+
+/// The trace of `selector` at `set`.
+fn trace(set: &[String], selector: &str) -> Value {
+    let mut args: Vec<String> = vec!["quotas".into(), format!("--trace={selector}")];
+    args.extend(set.iter().cloned());
+    args.extend(["--format".to_string(), "json".to_string()]);
+    let tr = run_json(&args);
+    assert_eq!(tr["trace"]["selector"], selector, "{set:?}");
+    tr
+}
+
+/// The final value of track `track`'s counter `key`.
+fn total(trace: &Value, track: &str, key: &str) -> f64 {
+    for t in trace["trace"]["tracks"].as_array().unwrap() {
+        if t["key"] != track {
+            continue;
+        }
+        for c in t["counters"].as_array().unwrap() {
+            if c["key"] == key {
+                return c["values"]
+                    .as_array()
+                    .unwrap()
+                    .last()
+                    .unwrap()
+                    .as_f64()
+                    .unwrap();
+            }
+        }
+    }
+    panic!("no counter {track}.{key}")
+}
+
+const TENANTS: [&str; 3] = ["olcum", "portal", "rapor"];
+
+/// The tenants table's columns, each the counter of the same name.
+const TENANT_COLUMNS: [&str; 6] = [
+    "requests",
+    "starved",
+    "rejected",
+    "longest_wait",
+    "total_wait",
+    "left",
+];
+
+const PARAMETER_SETS: &[&[(&str, &str)]] = &[
+    &[],
+    // Quotas summing above the capacity, and below it.
+    &[("quotas", "8,5,5"), ("quota_sweep", "10/6/6,8/4/4")],
+    &[("quotas", "3,2,1"), ("quota_sweep", "2/1/1,4/2/2,1/1/1")],
+    // Zero quotas: every request rejected and retried.
+    &[("quotas", "0,0,0"), ("quota_sweep", "0/0/0,0/3/3,6/0/3")],
+    &[("rounds", "1")],
+    &[
+        ("seed", "12345"),
+        ("capacity", "7"),
+        ("default_request", "3"),
+        ("night_units", "2"),
+    ],
+];
+
+#[test]
+fn the_traces_counters_are_the_tables_cells() {
+    for pairs in PARAMETER_SETS {
+        let set = sets(pairs);
+        let mut args: Vec<String> = vec!["quotas".into()];
+        args.extend(set.iter().cloned());
+        args.extend(["--format".to_string(), "json".to_string()]);
+        let report = run_json(&args);
+        let tenants = table(&report, "tenants");
+        let rows = tenants["rows"].as_array().unwrap();
+        let mut idle_lines = Vec::new();
+        for b in blocks(&report) {
+            if b["type"] == "line" && b["key"] == "quotas.idle" {
+                idle_lines.push(b);
+            }
+        }
+        assert_eq!(idle_lines.len(), 2);
+        // The lesson's quotas, as the tenants table's mode says them (`kota 6/3/3`).
+        let lesson_quota = rows[3][0]["value"]
+            .as_str()
+            .unwrap()
+            .strip_prefix("kota ")
+            .unwrap()
+            .to_string();
+        for (mode, selector) in [
+            (0, "quota:none".to_string()),
+            (1, format!("quota:{lesson_quota}")),
+        ] {
+            let tr = trace(&set, &selector);
+            for (i, tenant) in TENANTS.iter().enumerate() {
+                let row = &rows[mode * 3 + i];
+                for column in TENANT_COLUMNS {
+                    assert_eq!(
+                        total(&tr, tenant, column),
+                        cell(tenants, row, column),
+                        "{pairs:?} {selector} {tenant} {column}"
+                    );
+                }
+            }
+            for key in ["idle", "idle_waiting"] {
+                assert_eq!(
+                    total(&tr, "units", key),
+                    idle_lines[mode]["values"][key]["value"].as_f64().unwrap(),
+                    "{pairs:?} {selector} {key}"
+                );
+            }
+        }
+        let sweep = table(&report, "quota_sweep");
+        for row in sweep["rows"].as_array().unwrap() {
+            let quota = row[0]["value"].as_str().unwrap();
+            let tr = trace(&set, &format!("quota:{quota}"));
+            assert_eq!(tr["trace"]["facts"][0][1], quota);
+            let mut starved = 0.0;
+            let mut rejected = 0.0;
+            for tenant in TENANTS {
+                starved += total(&tr, tenant, "starved");
+                rejected += total(&tr, tenant, "rejected");
+            }
+            assert_eq!(
+                starved,
+                cell(sweep, row, "starved_requests"),
+                "{pairs:?} {quota}"
+            );
+            assert_eq!(
+                rejected,
+                cell(sweep, row, "rejected_requests"),
+                "{pairs:?} {quota}"
+            );
+            assert_eq!(
+                total(&tr, "units", "idle_waiting"),
+                cell(sweep, row, "idle_waiting"),
+                "{pairs:?} {quota}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_default_selector_is_the_lessons_quotas() {
+    let (code, out, err) = cli(&["quotas", "--trace"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("trace: quotas quota:6/3/3 (48 rounds, quota 6/3/3, capacity 12"),
+        "{out}"
+    );
+    let (code, out, err) = cli(&["quotas", "--set", "quotas=8,2,2", "--trace"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("trace: quotas quota:8/2/2 (48 rounds"),
+        "{out}"
+    );
+}
+
+#[test]
+fn cli_prints_the_trace_as_text_json_and_csv() {
+    let (code, out, err) = cli(&["quotas", "--trace=quota:none"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("trace: quotas quota:none (48 rounds, quota none, capacity 12"),
+        "{out}"
+    );
+    // The night's twelve slices fill every unit in rounds 1 to 4.
+    assert!(out.contains("B12  |oooo...."), "{out}");
+    assert!(out.contains("round   25 kuyruk: starved (5)"), "{out}");
+    assert!(
+        out.contains("totals: free 3, idle 312, idle_waiting 0"),
+        "{out}"
+    );
+    let (code, out, err) = cli(&["quotas", "--trace=quota:6/3/3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("round    1 kuyruk: rejected (6)"), "{out}");
+    assert!(out.contains("idle 320, idle_waiting 171"), "{out}");
+    let (code, out, err) = cli(&["quotas", "--trace=quota:none", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["trace"]["lesson"], "quotas");
+    assert_eq!(v["query"], "lesson=quotas&trace=quota:none");
+    assert_eq!(v["trace"]["tracks"][0]["key"], "units");
+    assert_eq!(v["trace"]["tracks"][3]["key"], "rapor");
+    assert_eq!(v["controls"][0]["key"], "quota");
+    assert_eq!(v["controls"][0]["chosen"], 0);
+    let (code, out, err) = cli(&["quotas", "--trace=quota:none", "--format", "csv"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().count() > 10, "{out}");
+    assert!(out.contains("kuyruk"), "{out}");
+}
+
+#[test]
+fn cli_names_a_bad_selector() {
+    for (selector, says) in [
+        (
+            "quota:5/5/5",
+            "quota: none, the lesson's quotas (6/3/3) or an entry of quota_sweep (6/3/3, 8/4/4, 4/2/2, 8/2/2)",
+        ),
+        ("quota:6/3", "quota: none, the lesson's quotas"),
+        ("quota:x", "an entry of quota_sweep"),
+        ("fencing:0", "or quota:A/B/C (the lesson's quotas"),
+        ("none", "quota:none (the run without quotas)"),
+    ] {
+        let (code, _, err) = cli(&["quotas", &format!("--trace={selector}")]);
+        assert_eq!(code, 2, "{selector}");
+        assert!(
+            err.contains("trace") && err.contains(selector) && err.contains(says),
+            "{err}"
+        );
+    }
+    let (code, _, err) = cli(&[
+        "quotas",
+        "--set",
+        "capacity=10000",
+        "--set",
+        "rounds=100",
+        "--trace",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("lower capacity or rounds"), "{err}");
+}
+
+#[test]
+fn the_quota_bars_open_that_quotas_run() {
+    let report = run_json(&["quotas".into(), "--format".into(), "json".into()]);
+    let mut found = 0;
+    for s in report["sections"].as_array().unwrap() {
+        for g in s["groups"].as_array().unwrap() {
+            if g["key"] != "quota_sweep" {
+                continue;
+            }
+            for c in g["charts"].as_array().unwrap() {
+                for series in c["series"].as_array().unwrap() {
+                    for p in series["points"].as_array().unwrap() {
+                        let x = p["x"].as_str().unwrap();
+                        assert_eq!(p["trace"], format!("quota:{x}"));
+                        found += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(found, 3 * 4);
+}
