@@ -14,6 +14,23 @@ use crate::presets::Preset;
 use crate::report::Report;
 use crate::trace::{Control, EventStyle, StateStyle, Trace};
 
+/// How a lesson's runs are watched: the entry points of its `trace.rs` and how its states and
+/// events are drawn, declared once in its `mod.rs` (`Definition::watch`).
+pub struct Watch {
+    /// What a selector may say (errors and `--help`).
+    pub help: &'static str,
+    /// Records the run a selector picks.
+    pub trace: fn(&ParamSet, &str) -> Result<Trace, Error>,
+    /// Checks a selector without recording.
+    pub check: fn(&ParamSet, &str) -> Result<(), Error>,
+    /// The controls that pick the run a selector picks, and every other.
+    pub controls: fn(&ParamSet, &str) -> Result<Vec<Control>, Error>,
+    /// Each state's tone and glyph.
+    pub states: &'static [StateStyle],
+    /// The events marked on their lanes.
+    pub marks: &'static [EventStyle],
+}
+
 /// Everything a lesson declares about itself. Only `schema`, `title`, `sections`, `report` and
 /// `work` are required; a lesson without traces, sweeps' extras or presets keeps the defaults.
 pub trait Definition: Sync + 'static {
@@ -54,37 +71,53 @@ pub trait Definition: Sync + 'static {
         None
     }
 
+    /// How the lesson's runs are watched, if they can be: its trace module's entry points and
+    /// styles, given once ([`Watch`]); the methods below read it.
+    fn watch(&self) -> Option<&'static Watch> {
+        None
+    }
+
     /// What a trace selector may say (for errors and `--help`); `None`: no run to watch.
     fn trace_help(&self) -> Option<&'static str> {
-        None
+        self.watch().map(|w| w.help)
     }
 
     /// Records the run `selector` picks.
     fn trace(&self, params: &ParamSet, selector: &str) -> Result<Trace, Error> {
-        let _ = params;
-        Err(no_trace(self.schema().lesson, selector))
+        match self.watch() {
+            Some(w) => (w.trace)(params, selector),
+            None => Err(no_trace(self.schema().lesson, selector)),
+        }
     }
 
     /// Checks a selector without recording (the share link's codec uses this).
     fn check_trace(&self, params: &ParamSet, selector: &str) -> Result<(), Error> {
-        self.trace(params, selector).map(drop)
+        match self.watch() {
+            Some(w) => (w.check)(params, selector),
+            None => self.trace(params, selector).map(drop),
+        }
     }
 
     /// The controls that pick the run `selector` picks, and every other run to watch, so no
     /// selector needs typing (see [`Control`]).
     fn trace_controls(&self, params: &ParamSet, selector: &str) -> Result<Vec<Control>, Error> {
-        self.check_trace(params, selector)?;
-        Ok(Vec::new())
+        match self.watch() {
+            Some(w) => (w.controls)(params, selector),
+            None => {
+                self.check_trace(params, selector)?;
+                Ok(Vec::new())
+            }
+        }
     }
 
     /// How each state of the lesson's traces is drawn: its tone on the page, its glyph in text.
     fn states(&self) -> &'static [StateStyle] {
-        &[]
+        self.watch().map_or(&[], |w| w.states)
     }
 
     /// The events the page marks on their lanes, with their tones.
     fn marks(&self) -> &'static [EventStyle] {
-        &[]
+        self.watch().map_or(&[], |w| w.marks)
     }
 
     /// The trace selector showing the run behind a row of a table the lesson prints, if any.

@@ -8,11 +8,11 @@ pub mod report;
 pub mod trace;
 
 use crate::error::Error;
-use crate::lesson::Definition;
+use crate::lesson::{Definition, Watch};
 use crate::params::{ParamSet, Schema};
 use crate::presets::Preset;
 use crate::report::Report;
-use crate::trace::{Control, EventStyle, StateStyle, Tone, Trace, mark, style};
+use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
 use params::ClaimCheckParams;
 
 /// How its traces' states are drawn.
@@ -34,6 +34,16 @@ const MARKS: &[EventStyle] = &[
     mark("expired", Tone::Strong),
     mark("refused", Tone::Failure),
 ];
+
+/// Its runs are watched through `trace.rs`.
+static WATCH: Watch = Watch {
+    help: trace::HELP,
+    trace: trace::trace,
+    check: |set, selector| trace::select(set, selector).map(drop),
+    controls: trace::controls,
+    states: STATES,
+    marks: MARKS,
+};
 
 /// The lesson, as the registry lists it.
 pub static LESSON: ClaimCheck = ClaimCheck;
@@ -82,28 +92,8 @@ impl Definition for ClaimCheck {
         Some("compare.claim@dangling")
     }
 
-    fn trace_help(&self) -> Option<&'static str> {
-        Some(trace::HELP)
-    }
-
-    fn trace(&self, set: &ParamSet, selector: &str) -> Result<Trace, Error> {
-        trace::trace(set, selector)
-    }
-
-    fn trace_controls(&self, set: &ParamSet, selector: &str) -> Result<Vec<Control>, Error> {
-        trace::controls(set, selector)
-    }
-
-    fn check_trace(&self, set: &ParamSet, selector: &str) -> Result<(), Error> {
-        trace::select(set, selector).map(drop)
-    }
-
-    fn states(&self) -> &'static [StateStyle] {
-        STATES
-    }
-
-    fn marks(&self) -> &'static [EventStyle] {
-        MARKS
+    fn watch(&self) -> Option<&'static Watch> {
+        Some(&WATCH)
     }
 
     /// A TTL of the sweep is watched at its first dangling references; the comparison's claim

@@ -9,11 +9,11 @@ pub mod report;
 pub mod trace;
 
 use crate::error::Error;
-use crate::lesson::Definition;
+use crate::lesson::{Definition, Watch};
 use crate::params::{ParamSet, Schema};
 use crate::presets::Preset;
 use crate::report::Report;
-use crate::trace::{Control, EventStyle, StateStyle, Tone, Trace, mark, style};
+use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
 use params::CompensationParams;
 
 /// How its traces' states are drawn.
@@ -34,6 +34,16 @@ const MARKS: &[EventStyle] = &[
     mark("step_failed", Tone::Strong),
     mark("uncompensated", Tone::Strong),
 ];
+
+/// Its runs are watched through `trace.rs`.
+static WATCH: Watch = Watch {
+    help: trace::HELP,
+    trace: trace::trace,
+    check: |set, selector| trace::select(set, selector).map(drop),
+    controls: trace::controls,
+    states: STATES,
+    marks: MARKS,
+};
 
 /// The lesson, as the registry lists it.
 pub static LESSON: Compensation = Compensation;
@@ -94,28 +104,8 @@ impl Definition for Compensation {
         Some("monte_carlo.rate")
     }
 
-    fn trace_help(&self) -> Option<&'static str> {
-        Some(trace::HELP)
-    }
-
-    fn trace(&self, set: &ParamSet, selector: &str) -> Result<Trace, Error> {
-        trace::trace(set, selector)
-    }
-
-    fn trace_controls(&self, set: &ParamSet, selector: &str) -> Result<Vec<Control>, Error> {
-        trace::controls(set, selector)
-    }
-
-    fn check_trace(&self, set: &ParamSet, selector: &str) -> Result<(), Error> {
-        trace::select(set, selector).map(drop)
-    }
-
-    fn states(&self) -> &'static [StateStyle] {
-        STATES
-    }
-
-    fn marks(&self) -> &'static [EventStyle] {
-        MARKS
+    fn watch(&self) -> Option<&'static Watch> {
+        Some(&WATCH)
     }
 
     /// A Monte Carlo row is watched at its first run that leaves a step hung.

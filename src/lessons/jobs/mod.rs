@@ -9,11 +9,11 @@ pub mod report;
 pub mod trace;
 
 use crate::error::Error;
-use crate::lesson::Definition;
+use crate::lesson::{Definition, Watch};
 use crate::params::{ParamSet, Schema};
 use crate::presets::Preset;
 use crate::report::Report;
-use crate::trace::{Control, EventStyle, StateStyle, Tone, Trace, mark, style};
+use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
 use params::JobsParams;
 
 /// How its traces' states are drawn.
@@ -32,6 +32,16 @@ const MARKS: &[EventStyle] = &[
     mark("start_late", Tone::Strong),
     mark("night_failed", Tone::Failure),
 ];
+
+/// Its runs are watched through `trace.rs`.
+static WATCH: Watch = Watch {
+    help: trace::HELP,
+    trace: trace::trace,
+    check: |set, selector| trace::select(set, selector).map(drop),
+    controls: trace::controls,
+    states: STATES,
+    marks: MARKS,
+};
 
 /// The lesson, as the registry lists it.
 pub static LESSON: Jobs = Jobs;
@@ -85,28 +95,8 @@ impl Definition for Jobs {
         Some("retry_limit.completed_nights")
     }
 
-    fn trace_help(&self) -> Option<&'static str> {
-        Some(trace::HELP)
-    }
-
-    fn trace(&self, set: &ParamSet, selector: &str) -> Result<Trace, Error> {
-        trace::trace(set, selector)
-    }
-
-    fn trace_controls(&self, set: &ParamSet, selector: &str) -> Result<Vec<Control>, Error> {
-        trace::controls(set, selector)
-    }
-
-    fn check_trace(&self, set: &ParamSet, selector: &str) -> Result<(), Error> {
-        trace::select(set, selector).map(drop)
-    }
-
-    fn states(&self) -> &'static [StateStyle] {
-        STATES
-    }
-
-    fn marks(&self) -> &'static [EventStyle] {
-        MARKS
+    fn watch(&self) -> Option<&'static Watch> {
+        Some(&WATCH)
     }
 
     /// A retry-limit row is the nights' attempts under that limit; the overlap policies are the

@@ -9,11 +9,11 @@ pub mod report;
 pub mod trace;
 
 use crate::error::Error;
-use crate::lesson::Definition;
+use crate::lesson::{Definition, Watch};
 use crate::params::{ParamSet, Schema};
 use crate::presets::Preset;
 use crate::report::Report;
-use crate::trace::{Control, EventStyle, StateStyle, Tone, Trace, mark, style};
+use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
 use params::QuotasParams;
 
 /// How its traces' states are drawn: the units (by tenant, or free), each tenant's units in use
@@ -34,6 +34,16 @@ const STATES: &[StateStyle] = &[
 /// The events its timelines mark: requests first rejected over the quota, first waiting on
 /// capacity.
 const MARKS: &[EventStyle] = &[mark("rejected", Tone::Failure), mark("starved", Tone::Warning)];
+
+/// Its runs are watched through `trace.rs`.
+static WATCH: Watch = Watch {
+    help: trace::HELP,
+    trace: trace::trace,
+    check: |set, selector| trace::select(set, selector).map(drop),
+    controls: trace::controls,
+    states: STATES,
+    marks: MARKS,
+};
 
 /// The lesson, as the registry lists it.
 pub static LESSON: Quotas = Quotas;
@@ -91,28 +101,8 @@ impl Definition for Quotas {
         Some("quota_sweep.rejected_requests")
     }
 
-    fn trace_help(&self) -> Option<&'static str> {
-        Some(trace::HELP)
-    }
-
-    fn trace(&self, set: &ParamSet, selector: &str) -> Result<Trace, Error> {
-        trace::trace(set, selector)
-    }
-
-    fn trace_controls(&self, set: &ParamSet, selector: &str) -> Result<Vec<Control>, Error> {
-        trace::controls(set, selector)
-    }
-
-    fn check_trace(&self, set: &ParamSet, selector: &str) -> Result<(), Error> {
-        trace::select(set, selector).map(drop)
-    }
-
-    fn states(&self) -> &'static [StateStyle] {
-        STATES
-    }
-
-    fn marks(&self) -> &'static [EventStyle] {
-        MARKS
+    fn watch(&self) -> Option<&'static Watch> {
+        Some(&WATCH)
     }
 
     /// The quota sweep's rows are runs at that quota.
