@@ -1,5 +1,5 @@
 //! Independent units of work on several threads, natively: a lesson's Monte Carlo rows and
-//! replications (and whatever else is independent: a sweep's points could use it too). Each unit
+//! replications, and a sweep's points (src/sweep/parallel.rs). Each unit
 //! has its own generators and shares nothing it writes, so running them at once changes nothing
 //! but the time: the results are put back in the units' order and equal the serial ones whatever
 //! the number of threads. Progress is told from the caller's thread. In WebAssembly (a
@@ -94,25 +94,11 @@ pub fn map_indexed<R: Send>(
     f: impl Fn(usize, &mut dyn FnMut(f64)) -> R + Sync,
     progress: &mut dyn FnMut(f64),
 ) -> Vec<R> {
-    #[cfg(not(target_arch = "wasm32"))]
-    if jobs > 1 && units > 1 {
-        let ok = |i, tick: &mut dyn FnMut(f64)| Ok::<R, std::convert::Infallible>(f(i, tick));
-        return match threaded(units, jobs, &ok, progress) {
-            Ok(results) => results,
-            Err(never) => match never {},
-        };
+    let ok = |i, tick: &mut dyn FnMut(f64)| Ok::<R, std::convert::Infallible>(f(i, tick));
+    match try_map_indexed(units, jobs, ok, progress) {
+        Ok(results) => results,
+        Err(never) => match never {},
     }
-    let _ = jobs;
-    // One by one (as WebAssembly always runs them): the plain loop, nothing more.
-    let n = units as f64;
-    (0..units)
-        .map(|i| {
-            let done = i as f64;
-            let result = f(i, &mut |share| progress((done + share) / n));
-            progress((done + 1.0) / n);
-            result
-        })
-        .collect()
 }
 
 /// The one runner behind the others: [`map_indexed`] with errors as [`try_map_ordered`] gives
