@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::cli;
+use common::{cli, cli_json};
 use serde_json::Value;
 
 const STEPS_REORDERED: &str = "fatura-satiri:satiri-iptal-et,donem-kapat,tahsilat-kaydi:kaydi-geri-al(fatura-satiri),satici-bildirimi(fatura-satiri)";
@@ -36,13 +36,6 @@ fn pairs() -> Vec<(&'static str, Vec<&'static str>, Vec<&'static str>)> {
     ]
 }
 
-fn json(args: &[String]) -> Value {
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let (code, out, err) = cli(&args);
-    assert_eq!(code, 0, "tatbikat {args:?}: {err}");
-    serde_json::from_str(&out).unwrap_or_else(|e| panic!("tatbikat {args:?}: {e}"))
-}
-
 fn sets(lesson: &str, assignments: &[&str]) -> Vec<String> {
     let mut args = vec![lesson.to_string()];
     for a in assignments {
@@ -62,9 +55,9 @@ fn runs(lesson: &str, b: &[&str], a: &[&str], extra: &[&str]) -> (Value, Value, 
         let mut args = sets(lesson, assignments);
         args.extend(extra.iter().cloned());
         args.extend(["--format".into(), "json".into()]);
-        json(&args)
+        cli_json(&args)
     };
-    (json(&cmp), single(b), single(a))
+    (cli_json(&cmp), single(b), single(a))
 }
 
 /// A single run's row key: a label's message key, else the first cell's printed text.
@@ -418,7 +411,7 @@ fn identical_runs_change_nothing() {
                 .chain(&["--format", "json"])
                 .map(|s| s.to_string())
                 .collect();
-            let cmp = json(&args);
+            let cmp = cli_json(&args);
             let what = format!("{} {b} vs {a}", l.id());
             assert_eq!(cmp["changed"], false, "{what}");
             assert_eq!(cmp["summary"]["params"], Value::Array(vec![]), "{what}");
@@ -465,7 +458,7 @@ fn csv_has_c_c_vs_and_c_delta_with_the_comparisons_numbers() {
     };
     let (code, out, err) = cli(&args("csv"));
     assert_eq!(code, 0, "{err}");
-    let cmp = json(&args("json").map(String::from));
+    let cmp = cli_json(&args("json").map(String::from));
     let tables: Vec<&Value> = cmp["sections"]
         .as_array()
         .unwrap()

@@ -4,40 +4,9 @@
 //! the trace as text, JSON and CSV.
 
 mod common;
-use common::cli;
+use common::{cli, cli_json, report_table, set_args};
 
 use serde_json::Value;
-
-/// The CLI's `--set` arguments for `pairs`.
-fn sets(pairs: &[(&str, &str)]) -> Vec<String> {
-    let mut out = Vec::new();
-    for (k, v) in pairs {
-        out.push("--set".to_string());
-        out.push(format!("{k}={v}"));
-    }
-    out
-}
-
-fn run_json(args: &[String]) -> Value {
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let (code, out, err) = cli(&args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
-}
-
-/// The table `key` of the report.
-fn table<'a>(report: &'a Value, key: &str) -> &'a Value {
-    for s in report["sections"].as_array().unwrap() {
-        for g in s["groups"].as_array().unwrap() {
-            for b in g["blocks"].as_array().unwrap() {
-                if b["type"] == "table" && b["key"] == key {
-                    return b;
-                }
-            }
-        }
-    }
-    panic!("no table {key}")
-}
 
 /// The cell of `column` in the row whose first cell is `row` (a label's key or a number's text).
 fn cell(t: &Value, row: &str, column: &str) -> f64 {
@@ -109,17 +78,17 @@ const PARAMETER_SETS: &[&[(&str, &str)]] = &[
 #[test]
 fn the_traces_counters_are_the_tables_cells() {
     for pairs in PARAMETER_SETS {
-        let set = sets(pairs);
+        let set = set_args(pairs);
         let mut args: Vec<String> = vec!["leader".into(), "--section".into(), "measure".into()];
         args.extend(set.iter().cloned());
         args.extend(["--format".to_string(), "json".to_string()]);
-        let report = run_json(&args);
-        let fencing = table(&report, "fencing");
+        let report = cli_json(&args);
+        let fencing = report_table(&report, "fencing");
         for (selector, column) in [("fencing:0", "unfenced"), ("fencing:1", "fenced")] {
             let mut args: Vec<String> = vec!["leader".into(), format!("--trace={selector}")];
             args.extend(set.iter().cloned());
             args.extend(["--format".to_string(), "json".to_string()]);
-            let tr = run_json(&args);
+            let tr = cli_json(&args);
             assert_eq!(tr["trace"]["selector"], selector, "{pairs:?}");
             for row in FENCING_ROWS {
                 assert_eq!(
@@ -129,14 +98,14 @@ fn the_traces_counters_are_the_tables_cells() {
                 );
             }
         }
-        let sweep = table(&report, "lease_sweep");
+        let sweep = report_table(&report, "lease_sweep");
         for r in sweep["rows"].as_array().unwrap() {
             let lease = r[0]["text"].as_str().unwrap();
             let selector = format!("fencing:0,lease:{lease}");
             let mut args: Vec<String> = vec!["leader".into(), format!("--trace={selector}")];
             args.extend(set.iter().cloned());
             args.extend(["--format".to_string(), "json".to_string()]);
-            let tr = run_json(&args);
+            let tr = cli_json(&args);
             assert_eq!(tr["trace"]["selector"], selector.as_str());
             let renew = tr["trace"]["facts"].as_array().unwrap()[2][1]
                 .as_str()
@@ -237,7 +206,7 @@ fn cli_names_a_bad_selector() {
 
 #[test]
 fn sweep_points_open_that_leases_run() {
-    let report = run_json(&["leader".into(), "--format".into(), "json".into()]);
+    let report = cli_json(&["leader".into(), "--format".into(), "json".into()]);
     let mut found = 0;
     for s in report["sections"].as_array().unwrap() {
         for g in s["groups"].as_array().unwrap() {

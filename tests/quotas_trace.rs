@@ -4,49 +4,9 @@
 //! `quota:A/B/C`), and the CLI prints the trace as text, JSON and CSV.
 
 mod common;
-use common::cli;
+use common::{cli, cli_json, report_blocks, report_table, set_args};
 
 use serde_json::Value;
-
-/// The CLI's `--set` arguments for `pairs`.
-fn sets(pairs: &[(&str, &str)]) -> Vec<String> {
-    let mut out = Vec::new();
-    for (k, v) in pairs {
-        out.push("--set".to_string());
-        out.push(format!("{k}={v}"));
-    }
-    out
-}
-
-fn run_json(args: &[String]) -> Value {
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let (code, out, err) = cli(&args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
-}
-
-/// The report's blocks, in order.
-fn blocks(report: &Value) -> Vec<&Value> {
-    let mut out = Vec::new();
-    for s in report["sections"].as_array().unwrap() {
-        for g in s["groups"].as_array().unwrap() {
-            for b in g["blocks"].as_array().unwrap() {
-                out.push(b);
-            }
-        }
-    }
-    out
-}
-
-/// The table `key` of the report.
-fn table<'a>(report: &'a Value, key: &str) -> &'a Value {
-    for b in blocks(report) {
-        if b["type"] == "table" && b["key"] == key {
-            return b;
-        }
-    }
-    panic!("no table {key}")
-}
 
 /// The cell of `column` in row `row`.
 fn cell(t: &Value, row: &Value, column: &str) -> f64 {
@@ -60,7 +20,7 @@ fn trace(set: &[String], selector: &str) -> Value {
     let mut args: Vec<String> = vec!["quotas".into(), format!("--trace={selector}")];
     args.extend(set.iter().cloned());
     args.extend(["--format".to_string(), "json".to_string()]);
-    let tr = run_json(&args);
+    let tr = cli_json(&args);
     assert_eq!(tr["trace"]["selector"], selector, "{set:?}");
     tr
 }
@@ -117,15 +77,15 @@ const PARAMETER_SETS: &[&[(&str, &str)]] = &[
 #[test]
 fn the_traces_counters_are_the_tables_cells() {
     for pairs in PARAMETER_SETS {
-        let set = sets(pairs);
+        let set = set_args(pairs);
         let mut args: Vec<String> = vec!["quotas".into()];
         args.extend(set.iter().cloned());
         args.extend(["--format".to_string(), "json".to_string()]);
-        let report = run_json(&args);
-        let tenants = table(&report, "tenants");
+        let report = cli_json(&args);
+        let tenants = report_table(&report, "tenants");
         let rows = tenants["rows"].as_array().unwrap();
         let mut idle_lines = Vec::new();
-        for b in blocks(&report) {
+        for b in report_blocks(&report) {
             if b["type"] == "line" && b["key"] == "quotas.idle" {
                 idle_lines.push(b);
             }
@@ -161,7 +121,7 @@ fn the_traces_counters_are_the_tables_cells() {
                 );
             }
         }
-        let sweep = table(&report, "quota_sweep");
+        let sweep = report_table(&report, "quota_sweep");
         for row in sweep["rows"].as_array().unwrap() {
             let quota = row[0]["value"].as_str().unwrap();
             let tr = trace(&set, &format!("quota:{quota}"));
@@ -274,7 +234,7 @@ fn cli_names_a_bad_selector() {
 
 #[test]
 fn the_quota_bars_open_that_quotas_run() {
-    let report = run_json(&["quotas".into(), "--format".into(), "json".into()]);
+    let report = cli_json(&["quotas".into(), "--format".into(), "json".into()]);
     let mut found = 0;
     for s in report["sections"].as_array().unwrap() {
         for g in s["groups"].as_array().unwrap() {

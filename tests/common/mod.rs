@@ -64,3 +64,46 @@ pub fn js_json<T: serde::Serialize>(value: &T) -> String {
 pub fn lesson(id: &str) -> tatbikat::Lesson {
     tatbikat::lessons::get(id).unwrap_or_else(|e| panic!("{e}"))
 }
+
+/// Runs `tatbikat ARGS`, which must succeed, and reads its standard output as JSON.
+#[allow(dead_code)]
+pub fn cli_json(args: &[String]) -> serde_json::Value {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = cli(&args);
+    assert_eq!(code, 0, "tatbikat {args:?}: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("tatbikat {args:?}: {e}: {out}"))
+}
+
+/// The CLI's `--set` arguments for `pairs`.
+#[allow(dead_code)]
+pub fn set_args(pairs: &[(&str, &str)]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (k, v) in pairs {
+        out.push("--set".to_string());
+        out.push(format!("{k}={v}"));
+    }
+    out
+}
+
+/// Every block of a report's JSON (`--format json`), in order.
+#[allow(dead_code)]
+pub fn report_blocks(report: &serde_json::Value) -> Vec<&serde_json::Value> {
+    let mut out = Vec::new();
+    for s in report["sections"].as_array().unwrap() {
+        for g in s["groups"].as_array().unwrap() {
+            for b in g["blocks"].as_array().unwrap() {
+                out.push(b);
+            }
+        }
+    }
+    out
+}
+
+/// The table `key` of a report's JSON.
+#[allow(dead_code)]
+pub fn report_table<'a>(report: &'a serde_json::Value, key: &str) -> &'a serde_json::Value {
+    report_blocks(report)
+        .into_iter()
+        .find(|b| b["type"] == "table" && b["key"] == key)
+        .unwrap_or_else(|| panic!("no table {key}"))
+}
