@@ -95,6 +95,13 @@ fn js_error(e: &Error) -> JsValue {
     err.into()
 }
 
+/// Tells the page's progress callback, if any, the share of the work done (0 to 1).
+fn report_progress(progress: Option<&js_sys::Function>, share: f64) {
+    if let Some(f) = progress {
+        let _ = f.call1(&JsValue::NULL, &JsValue::from(share));
+    }
+}
+
 /// Runs a query strictly: the report object, with the same content as `--format json`.
 /// `progress`, if given, is called with the share of the long work done (0 to 1).
 #[wasm_bindgen]
@@ -102,11 +109,7 @@ pub fn run(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, J
     ready();
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
     let params = q.params().map_err(|e| js_error(&e))?;
-    let tell = |share: f64| {
-        if let Some(f) = &progress {
-            let _ = f.call1(&JsValue::NULL, &JsValue::from(share));
-        }
-    };
+    let tell = |share: f64| report_progress(progress.as_ref(), share);
     // Compare mode (`vs=`): A runs after B, each telling half of the progress.
     let vs = vs_of(&q, &params)?;
     let half = if vs.is_some() { 0.5 } else { 1.0 };
@@ -326,11 +329,7 @@ fn run_sweep(
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
     let params = q.params().map_err(|e| js_error(&e))?;
     let spec = sweep_spec(&q, &params)?;
-    let tell = |share: f64| {
-        if let Some(f) = &progress {
-            let _ = f.call1(&JsValue::NULL, &JsValue::from(share));
-        }
-    };
+    let tell = |share: f64| report_progress(progress.as_ref(), share);
     // Compare mode (`vs=`): the same sweep from run A's parameters, its curves drawn behind.
     let vs = vs_of(&q, &params)?;
     let half = if vs.is_some() { 0.5 } else { 1.0 };
@@ -481,11 +480,7 @@ pub fn sweep_part(
 ) -> Result<Vec<u8>, JsValue> {
     ready();
     let (plans, _) = sweep_plans(query)?;
-    let tell = |share: f64| {
-        if let Some(f) = &progress {
-            let _ = f.call1(&JsValue::NULL, &JsValue::from(share));
-        }
-    };
+    let tell = |share: f64| report_progress(progress.as_ref(), share);
     let cells = crate::sweep::run_range(&plans, from as usize, to as usize, &mut |d| tell(d))
         .map_err(|e| js_error(&e))?;
     Ok(crate::sweep::part::encode(from as usize, &cells))
