@@ -13,6 +13,10 @@ cd "$(dirname "$0")"
 ROOT=$PWD
 export PATH="$ROOT/.tools/bin:$ROOT/node_modules/.bin:$PATH"
 
+# The registry's build-time pick of one lesson (src/lessons/mod.rs) is build_www's alone: every
+# other build, test and the node package hold every lesson.
+unset TATBIKAT_LESSON
+
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
 # The wasm-bindgen CLI must be exactly the crate's version in Cargo.lock.
@@ -68,33 +72,68 @@ build_cli() {
   cargo build --release --locked
 }
 
+# Whether the built file $1 is missing or older than the sources it is built from.
+stale() {
+  [ ! -f "$1" ] || [ -n "$(find src Cargo.toml Cargo.lock build.sh -newer "$1" -print -quit)" ]
+}
+
 build_www() {
   need_wasm_target
   need_wasm_bindgen
   need_npm
-  # One module with everything (tables, traces, sweeps, claims, exports), loaded by the worker.
-  say "building the core for WebAssembly"
-  cargo build --profile wasm --locked --target wasm32-unknown-unknown --lib
+  local wasm=target/wasm32-unknown-unknown/wasm/tatbikat.wasm
+  # The node package for the node tests and tools: every lesson in one module, loadable with
+  # require(). wasm-bindgen's nodejs output is CommonJS in .js files, and package.json says
+  # "type": "module" for the whole tree: the folder's own package.json makes node read them as
+  # CommonJS again.
+  if stale target/pkg-node/tatbikat_bg.wasm; then
+    say "building the core for WebAssembly: every lesson (the node package)"
+    cargo build --profile wasm --locked --target wasm32-unknown-unknown --lib
+    rm -rf target/pkg-node
+    wasm-bindgen --target nodejs --out-name tatbikat --out-dir target/pkg-node --no-typescript "$wasm"
+    echo '{ "type": "commonjs" }' > target/pkg-node/package.json
+  fi
+  # The page: one module per lesson (www/pkg/<id>.wasm), each the shared core and that lesson
+  # alone (TATBIKAT_LESSON picks it in src/lessons/mod.rs's registry), so a visit downloads one
+  # lesson's code however many lessons the course has. They share one JavaScript glue
+  # (www/pkg/tatbikat.js): the bindings are the same, which is checked here.
+  local ids id out
+  ids=$(node -e 'for (const l of require("./target/pkg-node/tatbikat.js").lessons()) console.log(l.id)')
+  mkdir -p target/lesson-pkg
+  for id in $ids; do
+    out=target/lesson-pkg/$id
+    if stale "$out/$id.wasm"; then
+      say "building the page's module of $id (wasm-opt: npm binaryen)"
+      TATBIKAT_LESSON=$id cargo build --profile wasm --locked --target wasm32-unknown-unknown --lib
+      rm -rf "$out"
+      wasm-bindgen --target web --out-name tatbikat --out-dir "$out" --no-typescript "$wasm"
+      wasm-opt "${WASM_OPT_FLAGS[@]}" "$out/tatbikat_bg.wasm" -o "$out/$id.wasm"
+      rm "$out/tatbikat_bg.wasm"
+    fi
+  done
   rm -rf www/pkg www/vendor
-  wasm-bindgen --target web --out-name tatbikat --out-dir www/pkg --no-typescript \
-    target/wasm32-unknown-unknown/wasm/tatbikat.wasm
-  say "wasm-opt (npm binaryen)"
-  wasm-opt "${WASM_OPT_FLAGS[@]}" www/pkg/tatbikat_bg.wasm -o www/pkg/tatbikat_bg.wasm
+  mkdir -p www/pkg
+  local first=
+  for id in $ids; do
+    out=target/lesson-pkg/$id
+    if [ -z "$first" ]; then
+      first=$id
+      cp "$out/tatbikat.js" www/pkg/tatbikat.js
+    elif ! cmp -s "$out/tatbikat.js" www/pkg/tatbikat.js; then
+      echo "tatbikat: the modules of $first and $id need different JavaScript glue (www/pkg/tatbikat.js)" >&2
+      exit 1
+    fi
+    cp "$out/$id.wasm" "www/pkg/$id.wasm"
+  done
   say "bundling the chart scales (d3-scale) into www/vendor"
   esbuild www/vendor-src/d3-scale.js --bundle --format=esm --minify --log-level=warning \
     --outfile=www/vendor/d3-scale.js
-  # The package for node tests: the same module, loadable with require(). wasm-bindgen's nodejs
-  # output is CommonJS in .js files, and package.json says "type": "module" for the whole tree:
-  # the folder's own package.json makes node read them as CommonJS again.
-  rm -rf target/pkg-node
-  wasm-bindgen --target nodejs --out-name tatbikat --out-dir target/pkg-node --no-typescript \
-    target/wasm32-unknown-unknown/wasm/tatbikat.wasm
-  echo '{ "type": "commonjs" }' > target/pkg-node/package.json
-  # Each lesson's page texts, from its folder (www/i18n/lessons.js).
+  # The lessons' list and page texts, from the registry and each lesson's folder
+  # (www/lessons.js, www/i18n/lessons.js).
   node tools/texts.mjs www
   # The offline copy's version and file list (www/precache.js, read by the service worker www/sw.js).
   node tools/precache.mjs www
-  say "site ready in www/ ($(gzip -9c www/pkg/tatbikat_bg.wasm | wc -c) bytes of wasm, gzipped)"
+  say "site ready in www/ (modules gzipped: $(for id in $ids; do printf '%s %s B  ' "$id" "$(gzip -9c "www/pkg/$id.wasm" | wc -c)"; done))"
 }
 
 quality_gates() {

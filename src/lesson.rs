@@ -277,15 +277,79 @@ impl Lesson {
 }
 
 /// The registry's line for a lesson folder: `registry! { supervisor, jobs, ... }` declares each
-/// folder as a module and lists its `LESSON` in [`ALL`](crate::lessons::ALL), in that order. A
-/// line may carry attributes (a `#[cfg(...)]` keeps a lesson out of a build).
+/// folder as a module, lists every id in [`IDS`](crate::lessons::IDS) and the lessons this build
+/// holds in [`ALL`](crate::lessons::ALL), in that order. A line may carry attributes (a
+/// `#[cfg(...)]` keeps a lesson out of a build).
 #[macro_export]
 macro_rules! registry {
     ($($(#[$attr:meta])* $id:ident),* $(,)?) => {
         $($(#[$attr])* pub mod $id;)*
 
-        /// Every lesson, in the course's order (the registry's lines).
-        pub static ALL: &[$crate::lesson::Lesson] =
-            &[$($(#[$attr])* $crate::lesson::Lesson(&$id::LESSON)),*];
+        /// Every lesson's id, in the course's order (the registry's lines), whether or not this
+        /// build holds the lesson.
+        pub const IDS: &[&str] = &[$($(#[$attr])* stringify!($id)),*];
+
+        /// The lessons this build holds, in the course's order: every one, or the one the
+        /// environment variable `TATBIKAT_LESSON` names at build time (the page's module of that
+        /// lesson). The others' code is never referenced, so the linker leaves it out.
+        pub static ALL: &[$crate::lesson::Lesson] = {
+            const EVERY: &[$crate::lesson::Lesson] =
+                &[$($(#[$attr])* $crate::lesson::Lesson(&$id::LESSON)),*];
+            const HELD: [$crate::lesson::Lesson; $crate::lesson::held_count(IDS)] =
+                $crate::lesson::held(IDS, EVERY);
+            &HELD
+        };
     };
+}
+
+/// The lesson `TATBIKAT_LESSON` named at build time; unset or empty, every lesson is built in.
+const ONLY: Option<&str> = option_env!("TATBIKAT_LESSON");
+
+/// Whether this build holds the lesson `id` (const: the registry picks its lessons at compile time).
+pub const fn is_held(id: &str) -> bool {
+    let Some(only) = ONLY else { return true };
+    let (a, b) = (only.as_bytes(), id.as_bytes());
+    if a.is_empty() {
+        return true;
+    }
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// How many of `ids` this build holds; a `TATBIKAT_LESSON` naming none of them fails the build.
+#[doc(hidden)]
+pub const fn held_count(ids: &[&str]) -> usize {
+    let (mut n, mut i) = (0, 0);
+    while i < ids.len() {
+        if is_held(ids[i]) {
+            n += 1;
+        }
+        i += 1;
+    }
+    assert!(n > 0, "TATBIKAT_LESSON names no lesson of the registry");
+    n
+}
+
+/// The lessons of `every` (in the order of `ids`) this build holds.
+#[doc(hidden)]
+pub const fn held<const N: usize>(ids: &[&str], every: &[Lesson]) -> [Lesson; N] {
+    let mut out = [every[0]; N];
+    let (mut i, mut j) = (0, 0);
+    while i < ids.len() {
+        if is_held(ids[i]) {
+            out[j] = every[i];
+            j += 1;
+        }
+        i += 1;
+    }
+    out
 }

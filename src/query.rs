@@ -195,6 +195,20 @@ pub struct Resolved {
     pub vs: Option<String>,
 }
 
+/// The lesson whose page module answers a page query: the one [`resolve`] shows. It is worked
+/// out from the registry's ids where this build lacks the lesson, so any lesson's module can send
+/// the page on to the right one (a preset's id begins with its lesson's, a registry invariant).
+pub fn home(query: &str) -> &'static str {
+    let (q, _) = Query::decode_lenient(query);
+    let first = lessons::IDS[0];
+    let known = |id: &str| lessons::IDS.iter().copied().find(|&i| i == id);
+    match (q.lesson.as_deref(), q.preset_id()) {
+        (Some(id), _) => known(id).unwrap_or(first),
+        (None, Some(preset)) => lessons::preset_lesson(preset).unwrap_or(first),
+        (None, None) => first,
+    }
+}
+
 /// Resolves a page query: never fails, reports instead.
 pub fn resolve(query: &str) -> Resolved {
     let (q, mut errors) = Query::decode_lenient(query);
@@ -208,7 +222,13 @@ pub fn resolve(query: &str) -> Resolved {
         }
     }
     let lesson = match q.lesson.as_deref() {
-        None => found.map_or(lessons::first(), |(l, _)| l),
+        // An unknown preset of a lesson shows that lesson, with the error.
+        None => found.map(|(l, _)| l).unwrap_or_else(|| {
+            q.preset_id()
+                .and_then(lessons::preset_lesson)
+                .and_then(|id| lessons::get(id).ok())
+                .unwrap_or_else(lessons::first)
+        }),
         Some(id) => lessons::get(id).unwrap_or_else(|e| {
             errors.push(e);
             lessons::first()
@@ -631,6 +651,37 @@ impl Serialize for Detail<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn home_is_the_lesson_resolve_shows() {
+        let mut queries: Vec<String> = [
+            "",
+            "lesson=jobs",
+            "lesson=claim_check&v=1",
+            "lesson=nope",
+            "lesson=jobs&lesson=quotas",
+            "lesson=%6Aobs",
+            "lesson=%zz",
+            "lesson",
+            "lesson=&preset=jobs.nope",
+            "preset=jobs.nope",
+            "preset=nope",
+            "preset=.",
+            "preset=%6Aobs.x",
+            "preset=leader.crash-gap&lesson=jobs",
+            "lesson=quotas&preset=supervisor.x",
+            "preset=quotas.starvation&preset=jobs.x",
+        ]
+        .map(String::from)
+        .into();
+        for (lesson, preset) in lessons::presets() {
+            queries.push(format!("preset={}", preset.id));
+            queries.push(format!("preset={}&lesson={}", preset.id, lesson.id()));
+        }
+        for q in &queries {
+            assert_eq!(home(q), resolve(q).lesson.id(), "{q}");
+        }
+    }
 
     #[test]
     fn decodes_and_encodes() {

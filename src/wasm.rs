@@ -145,10 +145,19 @@ pub fn lesson_text(query: &str) -> Result<String, JsValue> {
 }
 
 /// Resolves a page link leniently: the effective state, its canonical query and every problem.
-/// Never throws.
+/// Never throws. A link of a lesson this module lacks gives `{elsewhere: id}`: the page asks that
+/// lesson's module (each lesson has its own, see build.sh).
 #[wasm_bindgen]
 pub fn resolve(query: &str) -> Result<JsValue, JsValue> {
     ready();
+    let home = query::home(query);
+    if !crate::lesson::is_held(home) {
+        #[derive(Serialize)]
+        struct Elsewhere {
+            elsewhere: &'static str,
+        }
+        return to_js(&Elsewhere { elsewhere: home });
+    }
     to_js(&query::resolve(query))
 }
 

@@ -12,12 +12,13 @@ import { Claims, markHighlights, placeRatios } from "./controls/presets.js";
 import { splitAxis } from "./controls/axis.js";
 import { decorate } from "./export.js";
 import { registerOffline } from "./offline.js";
+import LESSONS from "./lessons.js";
 
 const SLOW_MS = 150; // a run longer than a blink shows progress and a cancel button
 
 const state = {
-  lessons: [],
-  specs: {}, // lesson id → parameter schema from the core
+  lessons: LESSONS, // the registry's lessons (generated from the core at build time)
+  specs: {}, // lesson id → parameter schema from the core (each lesson's module gives its own)
   lesson: null, // the resolved link's lesson (the registry's first when the link names none)
   values: {}, // parameter → text as typed or as the link gave it (only those set)
   memory: {}, // lesson → values, so switching tabs keeps each lesson's changes
@@ -80,9 +81,7 @@ async function boot() {
   engine.onPanic = (message) => showPanic(message);
   try {
     const boot = await booting;
-    state.lessons = boot.lessons;
-    state.specs = boot.specs;
-    state.presets = boot.presets;
+    learn(boot);
     adopt(boot.resolved);
   } catch (err) {
     return fatal("app.no_wasm", err);
@@ -91,6 +90,14 @@ async function boot() {
   await refresh();
   state.fromLink = false;
   registerOffline(); // after the first table: the offline copy never delays it
+}
+
+/** Keeps the schemas and claims of the lessons a module's boot answer describes (each lesson's
+ * module describes its own; the tabs come from the registry's list, www/lessons.js). */
+function learn(boot) {
+  Object.assign(state.specs, boot.specs);
+  const have = new Set(state.presets.map((p) => p.id));
+  state.presets = [...state.presets, ...boot.presets.filter((p) => !have.has(p.id))];
 }
 
 /** Takes the lesson, page settings and typed values from a resolved link. */
@@ -357,6 +364,16 @@ function setValues(changes, { focusTrace = false } = {}) {
 
 async function switchLesson(id) {
   if (id === state.lesson) return;
+  if (!state.specs[id]) {
+    // The lesson's module, met for the first time: its schema and claims.
+    try {
+      learn(await engine.call("boot", [new URLSearchParams({ lesson: id }).toString()]));
+    } catch (err) {
+      if (!err.cancelled) showNotice(explain(err));
+      return;
+    }
+    if (id === state.lesson) return;
+  }
   state.memory[state.lesson] = state.values;
   state.lesson = id;
   state.values = state.memory[id] ?? {};

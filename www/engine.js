@@ -2,6 +2,12 @@
 // that cancels whatever is running (a superseded or cancelled run simply ends with the worker).
 // A sweep goes to a pool of workers (pool.js, loaded and started with the first sweep) when the
 // browser has more than one core; the same restart ends it too.
+// Each lesson has its own WebAssembly module (build.sh): the worker holds the module of the lesson
+// a request is for, and a request for another lesson moves it there (ending what ran before, as a
+// lesson switch supersedes it anyway). Which lesson a request is for is the core's to say: a
+// link's lesson is guessed from its keys here, and a module that does not hold the lesson answers
+// {elsewhere: id}, which sends the request on to that lesson's module.
+import LESSONS from "./lessons.js";
 
 export class Cancelled extends Error {
   constructor(reason) {
@@ -17,8 +23,23 @@ export class ModelError extends Error {
   }
 }
 
+/** The registry's lesson named `id`, or undefined. */
+const known = (id) => LESSONS.find((l) => l.id === id)?.id;
+
+/** The lesson a request is for: its first argument is a lesson's id or a query (a link). */
+export function lessonOf(args, current) {
+  const first = args[0];
+  if (typeof first !== "string") return current ?? LESSONS[0].id;
+  if (/^[a-z][a-z0-9_]*$/.test(first)) return known(first) ?? current ?? LESSONS[0].id;
+  const q = new URLSearchParams(first);
+  // As the core's resolve: lesson=, else the lesson a preset's id begins with, else the first.
+  if (q.has("lesson")) return known(q.get("lesson")) ?? LESSONS[0].id;
+  return known(q.get("preset")?.split(".")[0]) ?? LESSONS[0].id;
+}
+
 export class Engine {
   #worker;
+  #lesson;
   #pending = new Map();
   #seq = 0;
   #solo;
@@ -26,15 +47,20 @@ export class Engine {
   #sweeps = 0; // sweeps handed to the pool and not yet answered
   #epoch = 0; // counts restarts, so a sweep waiting for the pool's module is cancelled too
 
-  /** `solo`: a worker of the pool itself, which never makes a pool of its own. */
-  constructor({ onPanic, solo = false } = {}) {
+  /** `solo`: a worker of the pool itself, which holds `lesson`'s module and makes no pool. */
+  constructor({ onPanic, solo = false, lesson = null } = {}) {
     this.onPanic = onPanic;
     this.#solo = solo;
-    this.#start();
+    this.#lesson = lesson;
+  }
+
+  /** The lesson whose module the worker holds (null before the first request). */
+  get lesson() {
+    return this.#lesson;
   }
 
   #start() {
-    this.#worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.#worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: this.#lesson });
     this.#worker.onmessage = (event) => this.#receive(event.data);
     this.#worker.onerror = (event) => {
       event.preventDefault?.();
@@ -67,13 +93,42 @@ export class Engine {
     this.#pending.clear();
   }
 
-  /** Calls an operation of the core in the worker (a sweep: on the pool, when there is one). */
-  call(op, args = [], { onProgress, onPartial } = {}) {
-    if (op === "sweep" && !this.#solo) return this.#sweep(args[0], onProgress);
+  /** Calls an operation of the core in the worker of the lesson it is for (a sweep: on the pool,
+   * when there is one). */
+  async call(op, args = [], handlers = {}) {
+    if (this.#solo) return this.#post(op, args, handlers);
+    this.#moveTo(lessonOf(args, this.#lesson));
+    const value = await this.#answer(op, args, handlers);
+    const elsewhere = value?.elsewhere;
+    if (!elsewhere) return value;
+    // The core's lesson for this link: its module answers; it never sends a request on again.
+    if (!known(elsewhere) || elsewhere === this.#lesson) throw new ModelError({ message: `the module of ${this.#lesson} sent a request to ${elsewhere}` });
+    this.#moveTo(elsewhere);
+    return this.#answer(op, args, handlers);
+  }
+
+  #answer(op, args, { onProgress, onPartial }) {
+    if (op === "sweep") return this.#sweep(args[0], onProgress);
     return this.#post(op, args, { onProgress, onPartial });
   }
 
+  /** Holds `lesson`'s module: another lesson's worker and pool end (a superseded request fails as
+   * cancelled) and a worker of `lesson` starts. */
+  #moveTo(lesson) {
+    if (this.#worker && lesson === this.#lesson) return;
+    if (this.#worker) {
+      this.#epoch += 1;
+      this.#worker.terminate();
+      this.#failAll(new Cancelled("superseded"));
+      this.#pool?.close("superseded");
+      this.#pool = null;
+    }
+    this.#lesson = lesson;
+    this.#start();
+  }
+
   #post(op, args, { onProgress, onPartial }) {
+    if (!this.#worker) this.#start();
     const id = ++this.#seq;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, onProgress, onPartial });
@@ -93,7 +148,7 @@ export class Engine {
       if (this.#pool?.size !== size) {
         this.#pool?.close("superseded");
         const host = { call: (op, args) => this.#post(op, args, {}) };
-        this.#pool = new Pool(size, { host, onPanic: (m) => this.onPanic?.(m) });
+        this.#pool = new Pool(size, { host, lesson: this.#lesson, onPanic: (m) => this.onPanic?.(m) });
       }
       return await this.#pool.sweep(query, onProgress);
     } finally {
@@ -109,15 +164,15 @@ export class Engine {
   /** Ends the worker (and with it any long run) and starts a fresh one; the sweep pool too. */
   restart(reason = "cancelled") {
     this.#epoch += 1;
-    this.#worker.terminate();
+    this.#worker?.terminate();
     this.#failAll(new Cancelled(reason));
-    this.#start();
+    if (this.#worker) this.#start();
     this.#pool?.restart(reason);
   }
 
   /** Ends the worker for good. */
   close(reason = "cancelled") {
-    this.#worker.terminate();
+    this.#worker?.terminate();
     this.#failAll(new Cancelled(reason));
   }
 }

@@ -20,11 +20,11 @@ export function poolSize() {
 export class Pool {
   #sweeps = 0;
 
-  /** `size` model workers (each its own WebAssembly instance) beside `host`, the page's engine
+  /** `size` model workers (each its own instance of `lesson`'s module) beside `host`, the page's engine
    * worker (`call(op, args)`) that plans and joins; `onPanic` hears a worker's panic. */
-  constructor(size, { host, onPanic } = {}) {
+  constructor(size, { host, lesson, onPanic } = {}) {
     this.host = host;
-    this.engines = Array.from({ length: size }, () => new Engine({ onPanic, solo: true }));
+    this.engines = Array.from({ length: size }, () => new Engine({ onPanic, solo: true, lesson }));
   }
 
   get size() {

@@ -1,8 +1,10 @@
 // The model's own thread: loads the WebAssembly core once and answers the page's requests, so a
-// long run never freezes the page (the page can cancel it by ending this worker).
+// long run never freezes the page (the page can cancel it by ending this worker). Each lesson has
+// its own module (pkg/<id>.wasm, see build.sh); the page names the lesson as the worker's name.
 import init, * as core from "./pkg/tatbikat.js";
 
-const ready = init({ module_or_path: new URL("./pkg/tatbikat_bg.wasm", import.meta.url) });
+const lesson = /^[a-z][a-z0-9_]*$/.test(self.name) ? self.name : "none";
+const ready = init({ module_or_path: new URL(`./pkg/${lesson}.wasm`, import.meta.url) });
 
 function progressTo(id) {
   let last = 0;
@@ -16,16 +18,20 @@ function progressTo(id) {
 }
 
 const ops = {
-  // Everything the page needs before its first render, in one message.
+  // Everything the page needs before its first render, in one message: this module's lessons'
+  // schemas and claims and the resolved link. A link of another lesson resolves to
+  // {elsewhere: id}, which the page's engine sends on to that lesson's module.
   boot: (query) => {
-    const lessons = core.lessons();
-    const specs = Object.fromEntries(lessons.map((l) => [l.id, core.params(l.id)]));
-    return { lessons, specs, resolved: core.resolve(query), presets: core.presets() };
+    const resolved = core.resolve(query);
+    if (resolved.elsewhere) return resolved;
+    const specs = Object.fromEntries(core.lessons().map((l) => [l.id, core.params(l.id)]));
+    return { specs, resolved, presets: core.presets() };
   },
   // What the page needs after a change: the resolved link (sent at once, so the URL and the
   // errors update before a long run ends) and then the report.
   page: (query, id) => {
     const resolved = core.resolve(query);
+    if (resolved.elsewhere) return resolved;
     self.postMessage({ id, partial: resolved });
     return { resolved, doc: ops.run(resolved.query, id) };
   },

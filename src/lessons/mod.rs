@@ -12,16 +12,15 @@ crate::registry! {
     supervisor,
     jobs,
     compensation,
-    // Previews of the course's next lessons (issue 12), in the CLI for now: with them the page's
-    // one WebAssembly module would be 163 KB against its 150 KB budget.
-    #[cfg(not(target_arch = "wasm32"))] leader,
-    #[cfg(not(target_arch = "wasm32"))] quotas,
-    #[cfg(not(target_arch = "wasm32"))] claim_check,
+    // Previews of the course's next lessons (issue 12).
+    leader,
+    quotas,
+    claim_check,
 }
 
 /// The ids of every lesson, comma-separated (for messages).
 pub fn ids() -> String {
-    ALL.iter().map(|l| l.id()).collect::<Vec<_>>().join(", ")
+    IDS.join(", ")
 }
 
 /// The lesson named `id`, or an error listing the lessons.
@@ -33,8 +32,17 @@ pub fn get(id: &str) -> Result<Lesson, Error> {
             code: ErrorCode::UnknownLesson,
             param: Some("lesson".into()),
             value: Some(id.to_string()),
-            allowed: format!("the lessons are {}", ids()),
+            allowed: match IDS.contains(&id) {
+                // A page module holds one lesson; the page asks each lesson's own module.
+                true => format!("this build holds {}; {id} has its own module", held_ids()),
+                false => format!("the lessons are {}", ids()),
+            },
         })
+}
+
+/// The ids of the lessons this build holds, comma-separated.
+fn held_ids() -> String {
+    ALL.iter().map(|l| l.id()).collect::<Vec<_>>().join(", ")
 }
 
 /// The first lesson, which a link without a (valid) lesson shows.
@@ -80,9 +88,17 @@ pub fn presets() -> impl Iterator<Item = (Lesson, &'static Preset)> {
         .flat_map(|&l| l.presets().iter().map(move |p| (l, p)))
 }
 
-/// The preset named `id`, of `lesson` when one is given; otherwise an error naming the key, the
-/// value and the ids allowed.
+/// The lesson a preset's id names: a preset's id begins with its lesson's and a dot (checked for
+/// every preset by the tests below), so any build can tell whose a preset is.
+pub fn preset_lesson(id: &str) -> Option<&'static str> {
+    let (lesson, _) = id.split_once('.')?;
+    IDS.iter().copied().find(|&l| l == lesson)
+}
+
+/// The preset named `id`, of `lesson` when one is given, else of the lesson its id names;
+/// otherwise an error naming the key, the value and the ids allowed.
 pub fn find_preset(id: &str, lesson: Option<Lesson>) -> Result<(Lesson, &'static Preset), Error> {
+    let lesson = lesson.or_else(|| preset_lesson(id).and_then(|l| get(l).ok()));
     let mine = |(l, _): &(Lesson, &'static Preset)| lesson.is_none_or(|want| *l == want);
     match presets().find(|(_, p)| p.id == id).filter(mine) {
         Some(found) => Ok(found),
@@ -99,6 +115,7 @@ pub fn find_preset(id: &str, lesson: Option<Lesson>) -> Result<(Lesson, &'static
                 match lesson {
                     Some(l) if list.is_empty() => format!("{} has no presets", l.id()),
                     Some(l) => format!("the presets of {} are {list}", l.id()),
+                    // Every preset of this build (a page module: its lesson's).
                     None => format!("the presets are {list}"),
                 }
             },
@@ -247,7 +264,13 @@ mod tests {
             assert!(!a.sections().is_empty(), "{} has no section", a.id());
             for p in a.presets() {
                 assert!(p.id.starts_with(&format!("{}.", a.id())), "{}", p.id);
+                assert_eq!(preset_lesson(p.id), Some(a.id()), "{}", p.id);
                 assert!(preset_params(*a, p).is_ok(), "{}", p.id);
+            }
+            for example in a.examples() {
+                let link = format!("lesson={}&{example}", a.id());
+                let errors = crate::query::resolve(&link).errors;
+                assert!(errors.is_empty(), "{link}: {errors:?}");
             }
         }
     }

@@ -55,7 +55,7 @@ try {
   await rendered(wasm);
   await wasm.evaluate(async () => {
     const m = await import("./pkg/tatbikat.js");
-    await m.default({ module_or_path: new URL("./pkg/tatbikat_bg.wasm", location.href) });
+    await m.default({ module_or_path: new URL("./pkg/compensation.wasm", location.href) });
     window.benchCore = m;
   });
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -181,7 +181,11 @@ const boundary = core.lessons().map(({ id }) => {
 if (sweepOut[1] !== sweepOut[CORES]) throw new Error("the threaded sweep printed other bytes than the serial one");
 const speedup = sweepTime[1] / sweepTime[CORES];
 
-const firstWasm = transfer.find(([path]) => path.endsWith("/pkg/tatbikat_bg.wasm"))?.[1] ?? 0;
+const firstWasm = transfer.find(([path]) => /\/pkg\/\w+\.wasm$/.test(path))?.[1] ?? 0;
+// Each lesson's page module (build.sh), the largest held to the budget.
+const LESSON_IDS = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js")).lessons().map((l) => l.id);
+const modules = LESSON_IDS.map((id) => [id, gz(readFileSync(join(ROOT, "www", "pkg", `${id}.wasm`)))]);
+const largest = modules.reduce((a, m) => (m[1] > a[1] ? m : a));
 const total = transfer.reduce((a, [, n]) => a + n, 0);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const M = (r) => `${(r / 1e6).toFixed(0)} M`;
@@ -199,7 +203,8 @@ const page_rows = [
   [`first table, repeat visit from the service worker (median of ${VISITS})`, `${median(page.repeat).toFixed(0)} ms`],
   [`re-render after a change (median of ${page.rerender.length})`, `${median(page.rerender).toFixed(1)} ms`],
   [`first load until the first table, gzip -9 (${transfer.length} files)`, kb(total)],
-  ["  of which the WebAssembly module", kb(firstWasm)],
+  ["  of which the WebAssembly module (the first lesson's)", kb(firstWasm)],
+  [`each lesson's module, gzip -9: ${modules.map(([id, n]) => `${id} ${(n / 1024).toFixed(1)}`).join(", ")} KB`, ""],
   ["441-point heatmap natively (runs=200000), --jobs 1", `${(sweepTime[1] / 1000).toFixed(2)} s`],
   [`  with --jobs ${CORES} (every core; same bytes)`, `${(sweepTime[CORES] / 1000).toFixed(2)} s`],
   [`  speed-up on ${CORES} cores`, `${speedup.toFixed(2)}×`],
@@ -217,7 +222,7 @@ for (const [what, value] of page_rows) console.log(`${what.padEnd(72)}${value.pa
 const budgets = [
   [`first table after navigation, fresh visit, median of ${VISITS}`, median(page.fresh), 300, "ms", (v) => v.toFixed(0)],
   ["everything until the first table, gzip -9", total / 1024, 250, "KB", (v) => v.toFixed(1)],
-  ["the WebAssembly module, gzip -9", firstWasm / 1024, 150, "KB", (v) => v.toFixed(1)],
+  [`the largest lesson's WebAssembly module (${largest[0]}), gzip -9`, largest[1] / 1024, 150, "KB", (v) => v.toFixed(1)],
   ["WebAssembly Monte Carlo in chromium / native (1 attempt)", best.chromium[1] / best.native[1], 0.8, "×", (v) => v.toFixed(2), "min"],
   [`native heatmap speed-up / cores (${CORES})`, speedup / CORES, 0.8, "×", (v) => v.toFixed(2), "min"],
   [`chromium pool heatmap speed-up / cores (${pageSweep.cores})`, pageSweep.one / pageSweep.pool / pageSweep.cores, 0.8, "×", (v) => v.toFixed(2), "min"],

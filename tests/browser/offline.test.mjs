@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, browser, clean, page, rendered, serve, setParam, shot, stopServers } from "./lib.mjs";
+import { LESSONS, ROOT, browser, clean, page, rendered, serve, setParam, shot, stopServers } from "./lib.mjs";
 
 /** The version and file list precache.js names (read as text: it is a worker script). */
 function precache(dir) {
@@ -92,7 +92,7 @@ describe("offline", () => {
       const held = await caches(p);
       assert.deepEqual(Object.keys(held), [`tatbikat-${v1.version}`]);
       assert.deepEqual(held[`tatbikat-${v1.version}`].map((u) => u.slice(url.length)).sort(), [...v1.files].sort());
-      assert.ok(v1.files.includes("pkg/tatbikat_bg.wasm"), "the module is kept");
+      for (const id of LESSONS) assert.ok(v1.files.includes(`pkg/${id}.wasm`), `the module of ${id} is kept`);
       clean(p, "first visit");
     });
 

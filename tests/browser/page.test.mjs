@@ -866,7 +866,7 @@ describe("page", () => {
     await rendered(p);
     const rate = await p.evaluate(async () => {
       const m = await import("./pkg/tatbikat.js");
-      await m.default({ module_or_path: new URL("./pkg/tatbikat_bg.wasm", location.href) });
+      await m.default({ module_or_path: new URL("./pkg/compensation.wasm", location.href) });
       let best = 0;
       for (let i = 0; i < 5; i += 1) {
         const start = performance.now();

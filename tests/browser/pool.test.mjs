@@ -33,7 +33,7 @@ async function watched(env, size, query = "") {
       constructor(...args) {
         super(...args);
         // A pool's worker is started from pool.js (made, or restarted, by the pool).
-        this.seen = { ops: [], terminated: false, pool: /\/pool\.js/.test(new Error().stack) };
+        this.seen = { ops: [], terminated: false, pool: /\/pool\.js/.test(new Error().stack), lesson: args[1]?.name };
         window.__workers.push(this.seen);
       }
       postMessage(message, ...rest) {
@@ -106,7 +106,8 @@ describe("sweep pool", () => {
 
   test("the pool gives the same sweep document as one worker and as the core, line and heatmap of each lesson", async () => {
     const { ctx, p } = await watched(env, 3, "lesson=jobs");
-    for (const q of queries()) {
+    const qs = queries();
+    for (const q of qs) {
       const pooled = await sweepIn(p, q, 3);
       const one = await sweepIn(p, q, 1);
       if (!runs(q)) {
@@ -119,9 +120,16 @@ describe("sweep pool", () => {
       assert.deepEqual(pooled.doc, JSON.parse(JSON.stringify(core.sweep(q))), `${q}: and the core's in node`);
       assert.equal(JSON.stringify(pooled.doc), JSON.stringify(one.doc), `${q}: byte for byte as JSON`);
     }
+    // Each lesson has its own module: a sweep of another lesson ends the pool of the one before
+    // and starts one of its own, so the pool alive at the end is the last lesson's.
     const pool = await poolWorkers(p);
-    assert.equal(pool.length, 3, "three workers in the pool");
-    for (const w of pool) assert.ok(w.ops.includes("sweepPart"), "each worker ran parts");
+    const alive = pool.filter((w) => !w.terminated);
+    assert.equal(alive.length, 3, "three workers in the pool");
+    assert.equal(pool.length % 3, 0, "pools of three workers");
+    const last = new URLSearchParams(qs.at(-1)).get("lesson");
+    for (const w of alive) assert.equal(w.lesson, last, "the pool holds the last sweep's lesson");
+    for (const w of alive) assert.ok(w.ops.includes("sweepPart"), "each worker ran parts");
+    for (const w of pool) assert.ok(w.ops.every((op) => op === "sweepPart"), "a pool's worker runs parts only");
     clean(p, "pool equality");
     await ctx.close();
   });

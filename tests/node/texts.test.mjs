@@ -31,6 +31,8 @@ function lessonKeys(lesson) {
   const cellKeys = (cell) => cell.kind === "label" && add(`label.${cell.key}`);
   add(`lesson.${id}`);
   add(`intro.${id}`);
+  // A preview of one of the course's next lessons: its sentence of orientation.
+  if (lesson.preview) add(`preview.${id}`);
   for (const s of core.params(id)) {
     add(`param.${id}.${s.name}`);
     add(`help.${id}.${s.name}`);

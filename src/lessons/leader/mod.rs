@@ -121,7 +121,7 @@ impl Definition for Leader {
             "trace=fencing:0",
             "trace=fencing:1",
             "trace=fencing:0,lease:16",
-            "pause=N3@10+4&trace=fencing:1",
+            "pause=N3@10%2B4&trace=fencing:1",
         ]
     }
 }
