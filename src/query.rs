@@ -662,6 +662,7 @@ mod tests {
             "lesson=jobs&lesson=quotas",
             "lesson=%6Aobs",
             "lesson=%zz",
+            "lesson=%zz&preset=quotas.starvation",
             "lesson",
             "lesson=&preset=jobs.nope",
             "preset=jobs.nope",

@@ -39,6 +39,17 @@ const LINKS = [
   ["vs inside vs", `lesson=jobs&vs=${enc(`vs=${enc("seed=1")}`)}`, null],
   ["vs over the budget", `lesson=jobs&vs=${enc("nights=10000&retry_limits=1000,1000,1000&replications=100")}`, ["vs"]],
   ["work over the budget", `lesson=jobs&nights=10000&retry_limits=1000,1000,1000&replications=100`, ["nights"]],
+  // The previews (issue 12): their own kinds of value, and links another lesson's module answers.
+  ["script in a crash map", `lesson=leader&crash=${enc(`N1@${PAYLOAD}`)}`, ["crash"]],
+  ["a crash of a node that does not exist", `lesson=leader&crash=N9@3&nodes=3`, ["crash"]],
+  ["a pause without its rounds, a node twice", `lesson=leader&pause=N2@50&crash=N1@2,N1@5`, ["pause", "crash"]],
+  ["script in the quotas", `lesson=quotas&quotas=${enc(PAYLOAD)}`, ["quotas"]],
+  ["a quota triple of two, a deep triple list", `lesson=quotas&quotas=6,3&quota_sweep=${Array(20000).fill("1/1/1").join(",")}`, ["quotas", "quota_sweep"]],
+  ["the claim check over the budget", `lesson=claim_check&events=10000000&consumers=5`, ["events"]],
+  ["a preview's claim with no lesson, a script beside it", `preset=quotas.starvation&seed=${enc(PAYLOAD)}`, ["seed"]],
+  ["another lesson's claim", `lesson=leader&preset=claim_check.ttl`, ["preset"]],
+  // The page's first guess (the first lesson's module) is wrong here: the core sends it on.
+  ["a broken lesson beside a preview's claim", `lesson=%zz&preset=quotas.starvation`, ["lesson"]],
 ];
 
 describe("hostile links", () => {
@@ -98,7 +109,14 @@ describe("hostile links", () => {
         // The rest works: tables are there and a control still changes them.
         assert.ok((await p.locator("table.data").count()) > 0, "tables render");
         const lesson = await p.evaluate(() => new URLSearchParams(location.search).get("lesson"));
-        const control = { supervisor: ["scan", "3"], jobs: ["fail_prob", "0.3"], compensation: ["comp_fail", "0.1"] }[lesson];
+        const control = {
+          supervisor: ["scan", "3"],
+          jobs: ["fail_prob", "0.3"],
+          compensation: ["comp_fail", "0.1"],
+          leader: ["lease", "6"],
+          quotas: ["capacity", "14"],
+          claim_check: ["ttl_h", "72"],
+        }[lesson];
         const before = Number(await p.evaluate(() => document.body.dataset.renders));
         await p.fill(`input[name="${control[0]}"]`, control[1]);
         await p.locator(`input[name="${control[0]}"]`).dispatchEvent("change");

@@ -8,9 +8,11 @@ import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { LESSONS, ROOT, browser, clean, page, rendered, serve, setParam, shot, stopServers } from "./lib.mjs";
 
 const CLI = join(ROOT, "target", "release", "tatbikat");
+const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
 const figures = [];
 
 /** The CLI's JSON report for a lesson and --set assignments. */
@@ -145,6 +147,49 @@ describe("page", () => {
       await p.close();
     });
   }
+
+  test("the tabs: each lesson's module loads when its tab is first opened, and each tab keeps its changes", async () => {
+    const p = await page(desktop);
+    const modules = [];
+    p.on("request", (r) => {
+      const m = /\/pkg\/(\w+)\.wasm$/.exec(r.url());
+      if (m) modules.push(m[1]);
+    });
+    await p.goto(`${url}?lesson=${LESSONS[0]}`);
+    await rendered(p);
+    assert.deepEqual(modules, [LESSONS[0]], "a visit loads its lesson's module only");
+    const previews = core.lessons().filter((l) => l.preview).map((l) => l.id);
+    for (const id of LESSONS) {
+      assert.equal(await p.locator(`#tab-${id} .badge.preview`).count(), previews.includes(id) ? 1 : 0, `${id}: preview badge`);
+    }
+    const seed = (id) => core.params(id).find((s) => s.kind.type === "seed")?.name;
+    const open = async (id) => {
+      const before = Number(await p.evaluate(() => document.body.dataset.renders));
+      await p.click(`#tab-${id}`);
+      await rendered(p, before + 1);
+    };
+    for (const id of [...LESSONS.slice(1), LESSONS[0]]) {
+      await open(id);
+      assert.equal(await p.evaluate(() => new URLSearchParams(location.search).get("lesson")), id);
+      assert.equal(await p.locator(`#tab-${id}`).getAttribute("aria-selected"), "true");
+      assert.ok((await assertTables(p, cliReport(id))) > 10, `${id}: the lesson's tables`);
+      assert.equal(await p.locator(".preview-note").count(), previews.includes(id) ? 1 : 0, `${id}: the preview's sentence`);
+    }
+    assert.deepEqual(modules, [...LESSONS, LESSONS[0]], "each lesson's module, fetched as its tab opens");
+    // A change on a preview's tab survives a visit to another tab.
+    const lesson = LESSONS.find((id) => previews.includes(id) && seed(id));
+    if (lesson) {
+      await open(lesson);
+      await setParam(p, seed(lesson), "7");
+      await assertTables(p, cliReport(lesson, { [seed(lesson)]: 7 }));
+      await open(LESSONS[0]);
+      await open(lesson);
+      assert.match(await p.evaluate(() => location.search), new RegExp(`${seed(lesson)}=7`));
+      await assertTables(p, cliReport(lesson, { [seed(lesson)]: 7 }));
+    }
+    clean(p, "tabs");
+    await p.close();
+  });
 
   let shared;
   test("a control changes the tables and the URL", async () => {
