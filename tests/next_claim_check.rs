@@ -4,7 +4,7 @@
 //! with status 2, naming the parameter.
 
 mod common;
-use common::cli;
+use common::{cli, next_lesson_cases};
 use std::path::Path;
 use std::process::Command;
 
@@ -20,51 +20,8 @@ const TEXT_PARAMS: [&str; 5] = [
     "redelivery_sweep",
 ];
 
-/// Parameter sets (`name=value`, the codec's text form) compared with the reference.
-const CASES: &[&[&str]] = &[
-    &["seed=1"],
-    &["seed=0", "events=5000"],
-    &["seed=4294967295", "events=5000"],
-    &["ttl_h=12", "replay_h=96", "events=4000"],
-    &["ttl_h=72", "ttl_sweep=71,72,73", "events=3000"],
-    &["replay_h=0"],
-    &["events=1"],
-    &["events=1", "proof_prob=1", "ttl_sweep=1,100"],
-    &["events=1000", "ttl_h=96"],
-    &["proof_prob=0"],
-    &["proof_prob=1", "events=3000"],
-    &["signature_prob=0", "events=5000"],
-    &["signature_prob=1", "events=5000"],
-    &["max_message_kb=1", "events=5000"],
-    &["event_bytes=2000", "max_message_kb=1", "events=500"],
-    &["ref_bytes=300000", "events=5000"],
-    &["redelivery_prob=0", "events=5000"],
-    &[
-        "redelivery_prob=1",
-        "events=5000",
-        "redelivery_sweep=1,0.125,0.005",
-    ],
-    &["lag_prob=1", "lag_hours=1-200", "events=3000"],
-    &["ttl_sweep=1,2,500", "redelivery_sweep=1,0.3", "events=4000"],
-    &["consumers=1", "events=5000"],
-    &["consumers=5", "events=5000", "seed=42"],
-    &[
-        "signature_kb=30-30",
-        "photo_kb=500-500",
-        "lag_hours=5-5",
-        "events=5000",
-    ],
-    &[
-        "events=7",
-        "seed=123",
-        "replay_h=24",
-        "ttl_h=1",
-        "ttl_sweep=24",
-    ],
-];
-
 /// `{"name":value,...}` as the script's `JSON.parse` expects: numbers as numbers, text as strings.
-fn json(case: &[&str]) -> String {
+fn json(case: &[String]) -> String {
     let mut out = Vec::new();
     for kv in case {
         let (k, v) = kv.split_once('=').unwrap();
@@ -97,7 +54,8 @@ fn every_parameter_set_prints_what_the_reference_prints() {
         return;
     }
     let mut failed = Vec::new();
-    for case in CASES {
+    // The parameter sets of tests/next-lessons.json.
+    for case in &next_lesson_cases("claim_check") {
         let reference = Command::new("node")
             .args([REFERENCE, &json(case)])
             .output()
@@ -105,7 +63,7 @@ fn every_parameter_set_prints_what_the_reference_prints() {
         assert!(reference.status.success(), "reference failed for {case:?}");
         let reference = String::from_utf8(reference.stdout).unwrap();
         let mut args = vec!["claim_check", "--section", "measure"];
-        for kv in *case {
+        for kv in case {
             args.extend(["--set", kv]);
         }
         let (code, ours, stderr) = cli(&args);

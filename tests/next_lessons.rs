@@ -4,7 +4,7 @@
 //! status 2, naming the parameter; work over the budget says what to lower.
 
 mod common;
-use common::cli;
+use common::{cli, next_lesson_cases};
 use std::path::Path;
 use std::process::Command;
 
@@ -12,84 +12,28 @@ use std::process::Command;
 const NEXT: &str = "/work/shared/next-lessons";
 
 /// A lesson's sections with the script that prints each, and the parameters its scripts read as
-/// text (maps and lists); the others are numbers.
+/// text (maps and lists); the others are numbers. Its parameter sets are in
+/// tests/next-lessons.json.
 struct Spec {
     lesson: &'static str,
     sections: &'static [(&'static str, &'static str)],
     text_params: &'static [&'static str],
-    cases: &'static [&'static [&'static str]],
 }
 
 const LEADER: Spec = Spec {
     lesson: "leader",
     sections: &[("measure", "leader/olc.mjs"), ("daily", "leader/hesap.mjs")],
     text_params: &["crash", "pause", "lease_sweep", "misset_leases"],
-    cases: &[
-        &["lease=8", "crash=N1@10"],
-        &["crash=N2@10"],
-        &["crash=", "pause="],
-        &["crash=N1@10,N3@30"],
-        &["fencing=1"],
-        &["fencing=1", "pause=N2@40+12", "lease=6", "renew=3"],
-        &["lease=16", "renew=8", "poll=3"],
-        &["nodes=5", "crash=N1@5,N2@15", "pause=N3@30+10,N5@31+2"],
-        &["pause=N1@10+8", "crash="],
-        &["rounds=1"],
-        &["rounds=1", "crash=N1@0", "pause="],
-        &[
-            "lease_sweep=1,3,5,7,32",
-            "misset_leases=1,2,9",
-            "misset_renew=6",
-        ],
-        &[
-            "misset_lease=2",
-            "misset_renew=3",
-            "daily_workflows=10000",
-            "window_h=2.5",
-            "round_s=0.5",
-        ],
-        &["round_s=7", "window_h=3"],
-        &["pauses_per_day=0.5", "pause=N2@50+6,N3@60+3"],
-        &["pause=", "pauses_per_day=3"],
-        &["nodes=1", "crash=N1@40", "pause="],
-        &["poll=4", "lease=3", "renew=3", "rounds=200"],
-        &["nodes=2", "crash=N2@1", "pause=N1@3+30", "fencing=1"],
-    ],
 };
 
 const QUOTAS: Spec = Spec {
     lesson: "quotas",
     sections: &[("measure", "quotas/olc.mjs")],
     text_params: &["quotas", "quota_sweep", "default_sweep"],
-    cases: &[
-        &["seed=1"],
-        &["seed=42", "rounds=100"],
-        &["seed=2147483646"],
-        &["quotas=8,4,4"],
-        &["quotas=4,2,2"],
-        &["quotas=0,3,3"],
-        &["quotas=0,0,0", "quota_sweep=0/0/0,12/12/12"],
-        &["default_sweep=1,3,5,8,12"],
-        &["default_request=5", "capacity=8"],
-        &["rounds=1"],
-        &["night_every=1", "night_slices=2", "rounds=30"],
-        &["night_slices=0"],
-        &["portal_prob=1", "report_prob=1", "portal_units=2"],
-        &["portal_prob=0", "report_prob=0"],
-        &["capacity=1", "rounds=20"],
-        &[
-            "night_units=3",
-            "night_rounds=2",
-            "portal_rounds=1",
-            "report_rounds=10",
-        ],
-        &["quota_sweep=12/12/12,1/1/1,6/6/0", "default_sweep=2"],
-        &["capacity=30", "quotas=20,20,20", "rounds=200", "seed=7"],
-    ],
 };
 
 /// `{"name":value,...}` as the scripts' `JSON.parse` expects: numbers as numbers, text as strings.
-fn json(spec: &Spec, case: &[&str]) -> String {
+fn json(spec: &Spec, case: &[String]) -> String {
     let mut out = Vec::new();
     for kv in case {
         let (k, v) = kv.split_once('=').unwrap();
@@ -120,7 +64,7 @@ fn reference_available() -> bool {
 fn compare(spec: &Spec) -> usize {
     let mut failed = Vec::new();
     let mut compared = 0;
-    for case in spec.cases {
+    for case in &next_lesson_cases(spec.lesson) {
         for (section, script) in spec.sections {
             let reference = Command::new("node")
                 .args([&format!("{NEXT}/{script}"), &json(spec, case)])
@@ -129,7 +73,7 @@ fn compare(spec: &Spec) -> usize {
             assert!(reference.status.success(), "reference failed for {case:?}");
             let reference = String::from_utf8(reference.stdout).unwrap();
             let mut args = vec![spec.lesson, "--section", section];
-            for kv in *case {
+            for kv in case {
                 args.extend(["--set", kv]);
             }
             let (code, ours, stderr) = cli(&args);
@@ -150,14 +94,14 @@ fn compare(spec: &Spec) -> usize {
 #[test]
 fn leader_prints_what_the_reference_prints() {
     if reference_available() {
-        assert_eq!(compare(&LEADER), 2 * LEADER.cases.len());
+        assert_eq!(compare(&LEADER), 2 * next_lesson_cases("leader").len());
     }
 }
 
 #[test]
 fn quotas_prints_what_the_reference_prints() {
     if reference_available() {
-        assert_eq!(compare(&QUOTAS), QUOTAS.cases.len());
+        assert_eq!(compare(&QUOTAS), next_lesson_cases("quotas").len());
     }
 }
 

@@ -107,3 +107,14 @@ pub fn report_table<'a>(report: &'a serde_json::Value, key: &str) -> &'a serde_j
         .find(|b| b["type"] == "table" && b["key"] == key)
         .unwrap_or_else(|| panic!("no table {key}"))
 }
+
+/// The parameter sets (`name=value`, the codec's text form) a preview lesson is checked at
+/// against its reference script (tests/next-lessons.json; the node tests run the same sets
+/// through the WebAssembly).
+#[allow(dead_code)]
+pub fn next_lesson_cases(lesson: &str) -> Vec<Vec<String>> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/next-lessons.json");
+    let all: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    serde_json::from_value(all[lesson].clone()).unwrap()
+}
