@@ -60,6 +60,25 @@ const tr = (text) => {
   return frac === undefined ? grouped : `${grouped},${frac}`;
 };
 
+/** Checks every changed cell the page shows against the core's comparison `doc`: the same cells,
+ * Δ with the core's digits, sign and arrow, and the accessible name. Returns the cells shown. */
+async function assertCompared(p, doc) {
+  const want = coreDeltas(doc);
+  const shown = await shownCells(p);
+  assert.equal(shown.length, want.size, "every changed cell of the core's comparison is marked, and no other");
+  for (const c of shown) {
+    const w = want.get(`${c.table}/${c.row}/${c.col}`);
+    assert.ok(w, `${c.table}/${c.row}/${c.col} is not changed in the core's comparison`);
+    if (typeof w.d.value !== "number") continue;
+    // Δ is the core's: its digits, with the sign and arrow of its value.
+    const sign = w.d.value > 0 ? "▲ +" : w.d.value < 0 ? "▼ −" : "≠ ";
+    assert.equal(c.d, `${sign}${tr(w.d.text.replace(/^(%?)-/, "$1").replace(/^%/, ""))}`.replace(/ $/, "") , `${c.table}/${c.row}/${c.col}`);
+    const verb = w.d.value > 0 ? "arttı" : w.d.value < 0 ? "azaldı" : null;
+    if (verb) assert.equal(c.name, `${c.b}, önce ${c.a}, ${c.d.replace(/^[▲▼] [+−]/, "")} ${verb}`);
+  }
+  return shown;
+}
+
 describe("compare mode", () => {
   const env = suiteEnv();
   let ctx;
@@ -82,20 +101,8 @@ describe("compare mode", () => {
     assert.match(p.url(), /[?&]vs=(&|$)/, "the link carries vs= (empty: the lesson's values)");
     assert.match(await p.textContent(".compare-summary"), /Dersin değerleriyle \(A\) karşılaştırılıyor/);
     const doc = core.run("lesson=jobs&fail_prob=0.6&vs=");
-    const want = coreDeltas(doc);
-    const shown = await shownCells(p);
+    const shown = await assertCompared(p, doc);
     assert.ok(shown.length > 10, `${shown.length} changed cells`);
-    assert.equal(shown.length, want.size, "every changed cell of the core's comparison is marked, and no other");
-    for (const c of shown) {
-      const w = want.get(`${c.table}/${c.row}/${c.col}`);
-      assert.ok(w, `${c.table}/${c.row}/${c.col} is not changed in the core's comparison`);
-      if (typeof w.d.value !== "number") continue;
-      // Δ is the core's: its digits, with the sign and arrow of its value.
-      const sign = w.d.value > 0 ? "▲ +" : w.d.value < 0 ? "▼ −" : "≠ ";
-      assert.equal(c.d, `${sign}${tr(w.d.text.replace(/^(%?)-/, "$1").replace(/^%/, ""))}`.replace(/ $/, "") , `${c.table}/${c.row}/${c.col}`);
-      const verb = w.d.value > 0 ? "arttı" : w.d.value < 0 ? "azaldı" : null;
-      if (verb) assert.equal(c.name, `${c.b}, önce ${c.a}, ${c.d.replace(/^[▲▼] [+−]/, "")} ${verb}`);
-    }
     // The summary names the core's largest changes, in its order.
     const largest = await p.$$eval(".compare-largest li", (lis) => lis.map((li) => li.textContent));
     assert.equal(largest.length, doc.vs.largest.length);
@@ -104,6 +111,19 @@ describe("compare mode", () => {
     clean(p, "compare switch");
     await shot(p, "compare-jobs");
   });
+
+  // The previews (issue 12): a value of their own kinds changed, against the lesson's values.
+  for (const query of ["lesson=leader&lease=8&pause=N3%4040%2B6", "lesson=quotas&quotas=8%2C4%2C4", "lesson=claim_check&ttl_h=96&consumers=3"]) {
+    test(`${query}: compared with the lesson's values, cell by cell as the core computed`, async () => {
+      const p = await page(ctx);
+      await p.goto(`${env.url}?${query}&vs=`);
+      await rendered(p);
+      const shown = await assertCompared(p, core.run(`${query}&vs=`));
+      assert.ok(shown.length > 3, `${shown.length} changed cells`);
+      clean(p, query);
+      await shot(p, `compare-${new URLSearchParams(query).get("lesson")}`);
+    });
+  }
 
   test("pin this keeps the state as A; a new seed then compares run against run; only the changed rows on request", async () => {
     const p = await page(ctx);

@@ -1,6 +1,7 @@
 //! Claim check (Talep Fişi), the course's next lesson after compensating transactions: a large
 //! proof of delivery inside the message, or in a store behind a reference that expires.
 
+pub mod exact;
 pub mod model;
 pub mod params;
 pub mod presets;

@@ -1,10 +1,14 @@
 //! The claim check lesson's output, laid out as olc.mjs prints it: the day, the two ways side by
 //! side, the TTL sweep and the redelivery sweep, with charts of both sweeps for the page.
 
+use super::exact::expected;
 use super::model::{ClaimCheckResult, Tally};
 use super::params::ClaimCheckParams;
 use crate::chart::{Chart, Series, series};
-use crate::report::{Block, Cell, Column, Group, Line, Section, Table, left, right, t, v};
+use crate::report::{
+    Block, Cell, Column, Group, Line, Section, Table, inside_cell, left, right, t, v,
+};
+use crate::stats::{Z95, wilson};
 
 /// `2 ** 20`: bytes in a MB (olc.mjs's `MB`).
 const MB: f64 = 1_048_576.0;
@@ -196,6 +200,66 @@ pub fn measure(p: &ClaimCheckParams, r: &ClaimCheckResult) -> Section {
             Group::new("ttl_sweep", vec![Block::Table(ttl_table)]).with_charts(ttl_charts),
             Group::new("redelivery_sweep", vec![Block::Table(redelivery)])
                 .with_charts(vec![queue_chart]),
+            exact_group(p, r),
         ],
     }
+}
+
+const EXACT_COLUMNS: [Column; 6] = [
+    left("metric", "olcu", 24),
+    right("sampled", "orneklenen", 12),
+    right("expected", "beklenen", 12),
+    right("ci_low", "%95 alt", 10),
+    right("ci_high", "%95 ust", 10),
+    right("inside", "aralikta", 10),
+];
+
+/// Beyond the lesson: the day's counts beside their expectation in closed form (exact.rs), each
+/// with the 95% Wilson interval of the sampled share, and the expected bytes through the queue.
+fn exact_group(p: &ClaimCheckParams, r: &ClaimCheckResult) -> Group {
+    let e = expected(p);
+    let events = p.events as f64;
+    let rows = [
+        ("proofs", "kanitli olay", r.with_proof, e.with_proof),
+        (
+            "too_large_inline",
+            "siniri asan (iletide)",
+            r.inline.too_large,
+            e.over_inline * events,
+        ),
+        (
+            "too_large_claim",
+            "siniri asan (fisle)",
+            r.claim.too_large,
+            e.over_claim * events,
+        ),
+    ]
+    .into_iter()
+    .map(|(key, text, sampled, expected)| {
+        let (low, high) = wilson(sampled, p.events, Z95);
+        vec![
+            Cell::Label { key, text },
+            int(sampled),
+            Cell::fixed(expected, 1),
+            Cell::fixed(low * events, 1),
+            Cell::fixed(high * events, 1),
+            inside_cell(expected, (low * events, high * events)),
+        ]
+    })
+    .collect();
+    let table = Table {
+        key: "expected",
+        columns: EXACT_COLUMNS.to_vec(),
+        rows,
+    };
+    let queue = Line::new(
+        "claim_check.exact_queue",
+        vec![
+            t("beklenen kuyruk (MB): iletide "),
+            v("queue_inline", mb(e.queue_inline)),
+            t(", fisle "),
+            v("queue_claim", mb(e.queue_claim)),
+        ],
+    );
+    Group::beyond_lesson("exact", vec![Block::Table(table), Block::Line(queue)])
 }

@@ -1,6 +1,7 @@
 //! Leader lease (Lider Kirası), the course's next lesson after Scheduler–Agent–Supervisor: a
 //! singleton scheduler held by a lease among several nodes, with a crash, a pause and fencing.
 
+pub mod exact;
 pub mod model;
 pub mod params;
 pub mod presets;

@@ -224,6 +224,9 @@ pub struct Measure {
     pub sweep: Vec<(u32, u32, Run)>,
     /// Each mis-set lease (renew `misset_renew`, no faults): without and with fencing.
     pub misset: Vec<(u32, Run, Run)>,
+    /// Beyond the lesson: each lease of the sweep run with the crash map alone (no pause), so
+    /// that its one gap is the crash's (see exact.rs).
+    pub crash_alone: Vec<Run>,
 }
 
 /// The `measure` section's runs.
@@ -235,9 +238,15 @@ pub fn measure(p: &LeaderParams) -> Measure {
         fencing,
     };
     let mut sweep = Vec::with_capacity(p.lease_sweep.len());
+    let mut crash_alone = Vec::with_capacity(p.lease_sweep.len());
+    let crash_only = LeaderParams {
+        pause: Vec::new(),
+        ..p.clone()
+    };
     for &lease in &p.lease_sweep {
         let renew = sweep_renew(lease);
         sweep.push((lease, renew, run(p, at(lease, renew, false))));
+        crash_alone.push(run(&crash_only, at(lease, renew, false)));
     }
     let mut misset = Vec::with_capacity(p.misset_leases.len());
     for &lease in &p.misset_leases {
@@ -256,6 +265,7 @@ pub fn measure(p: &LeaderParams) -> Measure {
         fenced: run(p, at(p.lease, p.renew, true)),
         sweep,
         misset,
+        crash_alone,
     }
 }
 

@@ -86,10 +86,11 @@ impl LeaderParams {
         Ok(p)
     }
 
-    /// The model's runs for both sections: the two fencing runs, each lease of the sweep (twice:
-    /// measure and daily), each mis-set lease with and without fencing, and the daily mis-set run.
+    /// The model's runs for both sections: the two fencing runs, each lease of the sweep (three
+    /// times: measure, its crash alone beyond the lesson, and daily), each mis-set lease with and
+    /// without fencing, and the daily mis-set run.
     pub fn runs(&self) -> usize {
-        3 + 2 * self.lease_sweep.len() + 2 * self.misset_leases.len()
+        3 + 3 * self.lease_sweep.len() + 2 * self.misset_leases.len()
     }
 
     /// Nodes times rounds over every run.

@@ -1,11 +1,14 @@
 //! The leader lesson's tables and lines, laid out as lider/olc.mjs (`measure`) and hesap.mjs
 //! (`daily`) print them, with the sweeps' charts for the page.
 
+use super::exact::{crash_gap, gap_range};
 use super::model::{Daily, Measure, Run};
 use super::params::LeaderParams;
 use crate::chart::{Chart, Point, Series, X, series};
 use crate::params::{NodeAt, Value};
-use crate::report::{Block, Cell, Column, Group, Section, Table, left, right, table};
+use crate::report::{
+    Block, Cell, Column, Group, Section, Table, inside_cell, left, right, table,
+};
 
 fn int(n: u64) -> Cell {
     Cell::Int(n as i64)
@@ -179,8 +182,79 @@ pub fn measure(p: &LeaderParams, m: &Measure) -> Section {
             Group::new("lease_sweep", vec![sweep]).with_charts(sweep_charts),
             Group::new("misset", vec![Block::Line(misset_line), misset])
                 .with_charts(vec![misset_chart]),
-        ],
+        ]
+        .into_iter()
+        .chain(crash_gap_group(p, m))
+        .collect(),
     }
+}
+
+const CRASH_GAP_COLUMNS: [Column; 7] = [
+    right("lease", "kira", 5),
+    right("renew", "yenileme", 10),
+    right("model_gap", "model", 7),
+    right("exact_gap", "kesin", 7),
+    right("exact_inside", "ayni", 6),
+    right("min_gap", "en az", 7),
+    right("max_gap", "en cok", 8),
+];
+
+/// Beyond the lesson: the gap after the first leader's crash at each lease of the sweep, the
+/// model's (the crash alone) beside the closed form and its bounds over the crash round
+/// (exact.rs). Only when N1, the first leader, crashes within the run.
+fn crash_gap_group(p: &LeaderParams, m: &Measure) -> Option<Group> {
+    let crash = p.crash.iter().find(|e| e.node == 1)?.round;
+    if crash < 1 || crash > i64::from(p.rounds) {
+        return None;
+    }
+    let poll = u64::from(p.poll);
+    let mut rows = Vec::with_capacity(m.sweep.len());
+    let (mut model, mut exact, mut low, mut high) = (vec![], vec![], vec![], vec![]);
+    for ((lease, renew, _), alone) in m.sweep.iter().zip(&m.crash_alone) {
+        let (lease, renew) = (u64::from(*lease), u64::from(*renew));
+        let gap = crash_gap(lease, renew, poll, crash as u64);
+        let (lo, hi) = gap_range(lease, renew, poll);
+        let sampled = alone.longest_gap as f64;
+        rows.push(vec![
+            int(lease),
+            int(renew),
+            int(alone.longest_gap),
+            int(gap),
+            inside_cell(gap as f64, (sampled, sampled)),
+            int(lo),
+            int(hi),
+        ]);
+        let x = lease as f64;
+        model.push((x, sampled));
+        exact.push((x, gap as f64));
+        low.push((x, lo as f64));
+        high.push((x, hi as f64));
+    }
+    let intro = crate::report::line_from(
+        "leader.crash_gap_intro",
+        "N1 {crash}. turda coker (donma olmadan): kira son yenilemeden sonra biter, {poll} turda bir yoklayan ilk izleyici devralir",
+        vec![int(crash as u64), int(poll)],
+    );
+    let table = Table {
+        key: "crash_gap",
+        columns: CRASH_GAP_COLUMNS.to_vec(),
+        rows,
+    };
+    let chart = Chart::line(
+        "crash_gap_vs_lease",
+        ("lease", Some("rounds")),
+        ("gap", Some("rounds")),
+        vec![
+            series("model_gap", 0, model),
+            series("exact_gap", 0, exact),
+            series("min_gap", 0, low),
+            series("max_gap", 0, high),
+        ],
+    );
+    Some(
+        Group::beyond_lesson("crash_gap", vec![Block::Line(intro), Block::Table(table)])
+            .with_charts(vec![chart]),
+    )
 }
 
 /// hesap.mjs: the model's double runs at K01's end-of-day scale.
