@@ -113,7 +113,7 @@ describe("compare mode", () => {
   });
 
   // The previews (issue 12): a value of their own kinds changed, against the lesson's values.
-  for (const query of ["lesson=leader&lease=8&pause=N3%4040%2B6", "lesson=quotas&quotas=8%2C4%2C4", "lesson=claim_check&ttl_h=96&consumers=3"]) {
+  for (const query of ["lesson=leader&lease=8&pause=N3%4040%2B6", "lesson=quotas&quotas=8%2C4%2C4", "lesson=claim_check&ttl_h=96&consumers=5"]) {
     test(`${query}: compared with the lesson's values, cell by cell as the core computed`, async () => {
       const p = await page(ctx);
       await p.goto(`${env.url}?${query}&vs=`);
