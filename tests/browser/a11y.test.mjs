@@ -92,6 +92,18 @@ const VIEWS = [
   { name: "phone compare supervisor", query: "?lesson=supervisor&scan=4&vs=", wait: "table.compared", phone: true },
   { name: "embed compare", query: "?lesson=jobs&fail_prob=0.6&vs=&embed=1&controls=0", wait: "table.compared" },
   { name: "phone predict a choice", query: "?preset=supervisor.roles&predict=1", wait: ".claim-predict fieldset", phone: true },
+  // The previews (issue 12): their timelines, every fold open (the closed forms beyond the
+  // lesson), a phone, compare mode, a claim and a sweep.
+  { name: "timeline leader", query: "?lesson=leader&trace=fencing:1", wait: ".trace .timeline svg" },
+  { name: "timeline quotas", query: "?lesson=quotas&trace=quota:none", wait: ".trace .timeline svg" },
+  { name: "timeline claim_check", query: "?lesson=claim_check&trace=dangling", wait: ".trace .timeline svg" },
+  { name: "folds open leader en", query: "?lesson=leader&lang=en", folds: true },
+  { name: "folds open claim_check", query: "?lesson=claim_check", folds: true },
+  { name: "phone quotas", query: "?lesson=quotas", phone: true },
+  { name: "phone timeline leader", query: "?lesson=leader&trace=fencing:0", wait: ".trace .timeline svg", phone: true, folds: true },
+  { name: "compare quotas", query: "?lesson=quotas&quotas=8%2C4%2C4&vs=", wait: "table.compared" },
+  { name: "preset claim_check", query: "?preset=claim_check.inline-size", wait: ".claim-caption:not([hidden])" },
+  { name: "sweep heatmap leader", query: "?lesson=leader&sweep=lease:2..12:6&sweep_y=poll:1..4", wait: ".sweep-result .heatmap svg" },
 ];
 
 /** Runs axe on the page; returns the violations with their nodes. */
@@ -175,7 +187,7 @@ describe("a11y", () => {
           const counts = Object.fromEntries(IMPACTS.map((i) => [i, 0]));
           for (const v of violations) counts[v.impact] += v.nodes.length;
           table.push([`${view.name} (${scheme})`, counts]);
-          if (["embed dialog", "sweep heatmap", "timeline supervisor", "phone supervisor"].includes(view.name)) {
+          if (["embed dialog", "sweep heatmap", "timeline supervisor", "phone supervisor", "timeline claim_check", "phone timeline leader", "compare quotas"].includes(view.name)) {
             await shot(p, `a11y-${view.name.replaceAll(" ", "-")}-${scheme}`);
           }
           for (const v of violations) {
