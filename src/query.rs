@@ -639,6 +639,14 @@ impl Serialize for Detail<'_> {
                         .collect();
                     map.serialize_entry(spec.name, &out)?;
                 }
+                Value::NodeMap(m) => {
+                    // The node map editor's rows: node, round and (a span's) rounds.
+                    let out: Vec<[i64; 3]> = m
+                        .iter()
+                        .map(|e| [i64::from(e.node), e.round, e.rounds.unwrap_or(0)])
+                        .collect();
+                    map.serialize_entry(spec.name, &out)?;
+                }
                 Value::Names(n) => map.serialize_entry(spec.name, n)?,
                 Value::Int(i) => map.serialize_entry(spec.name, i)?,
                 _ => {}

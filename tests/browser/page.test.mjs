@@ -191,6 +191,40 @@ describe("page", () => {
     await p.close();
   });
 
+  test("a node map is a row per node: a round typed in a row is the map's text, the tables follow, a refused map keeps what was typed", async () => {
+    const p = await page(desktop);
+    await p.goto(`${url}?lesson=leader`);
+    await rendered(p);
+    const rows = (name) => p.locator(`table.node-map[data-param="${name}"] tbody tr`);
+    const param = (name) => p.evaluate((name) => new URLSearchParams(location.search).get(name), name);
+    const change = async (input, value) => {
+      const before = Number(await p.evaluate(() => document.body.dataset.renders));
+      await input.fill(value);
+      await input.dispatchEvent("change");
+      await rendered(p, before + 1);
+    };
+    // The rows follow nodes (3) and show the lesson's crash N1@20 and pause N2@50+6.
+    assert.equal(await rows("crash").count(), 3);
+    assert.equal(await rows("crash").nth(0).locator("input").inputValue(), "20");
+    assert.deepEqual(await rows("pause").nth(1).locator("input").evaluateAll((xs) => xs.map((x) => x.value)), ["50", "6"]);
+    await change(rows("crash").nth(2).locator("input"), "30");
+    assert.equal(await param("crash"), "N1@20,N3@30");
+    assert.equal(await p.inputValue('input[name="crash"]'), "N1@20,N3@30");
+    await assertTables(p, cliReport("leader", { crash: "N1@20,N3@30" }));
+    // A pause without its rounds: the core names it at the field; the text and the row stay.
+    await change(rows("pause").nth(1).locator("input").nth(1), "");
+    assert.equal(await p.inputValue('input[name="pause"]'), "N2@50");
+    assert.equal(await p.getAttribute('input[name="pause"]', "aria-invalid"), "true");
+    assert.match(await p.textContent('[data-param="pause"] .error'), /\+/);
+    assert.deepEqual(await rows("pause").nth(1).locator("input").evaluateAll((xs) => xs.map((x) => x.value)), ["50", ""]);
+    // More nodes, more rows.
+    await setParam(p, "nodes", "5");
+    assert.equal(await rows("crash").count(), 5);
+    clean(p, "node maps");
+    await shot(p, "node-map-leader");
+    await p.close();
+  });
+
   let shared;
   test("a control changes the tables and the URL", async () => {
     const p = await page(desktop);
