@@ -2,7 +2,7 @@
 // core computed, and keeps the link in step with every change. The whole state is the URL query.
 import { el, clear } from "./dom.js";
 import { engine as early, booting } from "./start.js";
-import { translator } from "./i18n/index.js";
+import { loadLessonTexts, translator } from "./i18n/index.js";
 import { errorText } from "./i18n/errors.js";
 import { scrollCues } from "./render/table.js";
 import { changesBar, movedCells } from "./render/changes.js";
@@ -83,6 +83,7 @@ async function boot() {
     const boot = await booting;
     learn(boot);
     adopt(boot.resolved);
+    await loadLessonTexts(state.lesson);
   } catch (err) {
     return fatal("app.no_wasm", err);
   }
@@ -365,9 +366,10 @@ function setValues(changes, { focusTrace = false } = {}) {
 async function switchLesson(id) {
   if (id === state.lesson) return;
   if (!state.specs[id]) {
-    // The lesson's module, met for the first time: its schema and claims.
+    // The lesson's module and texts, met for the first time: its schema and claims.
     try {
-      learn(await engine.call("boot", [new URLSearchParams({ lesson: id }).toString()]));
+      const [boot] = await Promise.all([engine.call("boot", [new URLSearchParams({ lesson: id }).toString()]), loadLessonTexts(id)]);
+      learn(boot);
     } catch (err) {
       if (!err.cancelled) showNotice(explain(err));
       return;
