@@ -104,6 +104,8 @@ const VIEWS = [
   { name: "compare quotas", query: "?lesson=quotas&quotas=8%2C4%2C4&vs=", wait: "table.compared" },
   { name: "preset claim_check", query: "?preset=claim_check.inline-size", wait: ".claim-caption:not([hidden])" },
   { name: "sweep heatmap leader", query: "?lesson=leader&sweep=lease:2..12:6&sweep_y=poll:1..4", wait: ".sweep-result .heatmap svg" },
+  { name: "embed quotas controls=0", query: "?lesson=quotas&embed=1&controls=0", wait: "table.data" },
+  { name: "embed claim_check compare en", query: "?lesson=claim_check&ttl_h=96&vs=&embed=1&controls=0&lang=en", wait: "table.compared" },
 ];
 
 /** Runs axe on the page; returns the violations with their nodes. */

@@ -23,6 +23,10 @@ test("every table's CSV equals the CLI's --format csv --table", () => {
       ["compensation", "--set", "runs=1000", "--set", "steps=dönem-kapat,ödeme:iade(dönem-kapat)"],
     ],
     ["lesson=jobs&preset=jobs.completion-count", ["jobs", "--preset", "jobs.completion-count"]],
+    // The previews (issue 12): their kinds of value in a link, and a claim.
+    [`lesson=leader&crash=${encodeURIComponent("N2@10")}&pause=${encodeURIComponent("N1@5+4")}`, ["leader", "--set", "crash=N2@10", "--set", "pause=N1@5+4"]],
+    [`lesson=quotas&quotas=${encodeURIComponent("8,4,4")}&quota_sweep=${encodeURIComponent("6/3/3,1/1/1")}`, ["quotas", "--set", "quotas=8,4,4", "--set", "quota_sweep=6/3/3,1/1/1"]],
+    ["lesson=claim_check&preset=claim_check.ttl", ["claim_check", "--preset", "claim_check.ttl"]],
   ];
   for (const [query, args] of cases) {
     const whole = csv(args);
@@ -45,6 +49,10 @@ test("sweep and trace CSV equal the CLI's", () => {
   );
   assert.equal(core.traceCsv("lesson=jobs&trace=limit:6"), csv(["jobs", "--trace=limit:6"]));
   assert.equal(core.traceCsv("lesson=compensation&comp_fail=0.3&trace=attempts:2,run:7"), csv(["compensation", "--set", "comp_fail=0.3", "--trace=attempts:2,run:7"]));
+  assert.equal(core.sweepCsv("lesson=leader&sweep=lease:2..10:5&sweep_y=poll:1..3"), csv(["leader", "--sweep", "lease=2..10:5", "--sweep", "poll=1..3"]));
+  assert.equal(core.traceCsv("lesson=leader&trace=fencing:1"), csv(["leader", "--trace=fencing:1"]));
+  assert.equal(core.traceCsv(`lesson=quotas&trace=${encodeURIComponent("quota:8/4/4")}&quota_sweep=${encodeURIComponent("8/4/4")}`), csv(["quotas", "--set", "quota_sweep=8/4/4", "--trace=quota:8/4/4"]));
+  assert.equal(core.traceCsv("lesson=claim_check&trace=ttl:96,dangling"), csv(["claim_check", "--trace=ttl:96,dangling"]));
 });
 
 test("an unknown table names the tables", () => {
