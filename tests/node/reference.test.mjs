@@ -12,7 +12,8 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const NEXT = join(ROOT, "..", "shared", "next-lessons");
+// Beside the checkout, or where tests/next_lessons.rs looks for it.
+const NEXT = [join(ROOT, "..", "shared", "next-lessons"), "/work/shared/next-lessons"].find(existsSync) ?? "../shared/next-lessons";
 const CLI = join(ROOT, "target", "release", "tatbikat");
 
 // A small seeded generator (the C library's LCG), so every run draws the same sets.
