@@ -25,7 +25,8 @@ const folder = join(ROOT, "src", "lessons", id);
 if (existsSync(folder)) fail(`src/lessons/${id} exists already`);
 
 const registry = readFileSync(REGISTRY, "utf8");
-const block = /crate::registry! \{\n((?: {4}\w+,\n)*)\}/.exec(registry);
+// One lesson per line; comment lines between them are kept.
+const block = /crate::registry! \{\n((?: {4}(?:\w+,|\/\/.*)\n)*)\}/.exec(registry);
 if (!block) fail("src/lessons/mod.rs has no registry! { ... } block with one lesson per line");
 if (block[1].split("\n").some((l) => l.trim() === `${id},`)) fail(`${id} is in the registry already`);
 
