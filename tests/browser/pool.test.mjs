@@ -85,8 +85,13 @@ function queries() {
     const axis = (x) => `${x.name}:${x.from}..${x.to}:${x.steps}`;
     const lines = axes.map((a) => `lesson=${id}&sweep=${axis(a)}`);
     const maps = axes.flatMap((a, i) => axes.slice(i + 1).map((b) => `lesson=${id}&sweep=${axis(a)}&sweep_y=${axis(b)}`));
-    out.push(lines.find(runs), maps.find(runs));
-    assert.ok(out.at(-1) && out.at(-2), `${id}: a line and a heatmap that run`);
+    // A heatmap needs two parameters to sweep (a new lesson may have one).
+    out.push(lines.find(runs));
+    assert.ok(out.at(-1), `${id}: a line that runs`);
+    if (axes.length > 1) {
+      out.push(maps.find(runs));
+      assert.ok(out.at(-1), `${id}: a heatmap that runs`);
+    }
   }
   // A point the lesson refuses (jobs=6 and the fault S9): the same error from the pool.
   out.push("lesson=supervisor&sweep=jobs:6..24:11");
