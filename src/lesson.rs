@@ -31,6 +31,23 @@ pub struct Watch {
     pub marks: &'static [EventStyle],
 }
 
+/// The [`Watch`] of a lesson whose `trace.rs` has the usual entry points (`HELP`, `trace`,
+/// `select`, `controls`), with its states and marks: `static WATCH: Watch = watch!(STATES,
+/// MARKS);` in its `mod.rs`, so every lesson wires them the same way.
+#[macro_export]
+macro_rules! watch {
+    ($states:expr, $marks:expr) => {
+        $crate::lesson::Watch {
+            help: trace::HELP,
+            trace: trace::trace,
+            check: |set, selector| trace::select(set, selector).map(drop),
+            controls: trace::controls,
+            states: $states,
+            marks: $marks,
+        }
+    };
+}
+
 /// Everything a lesson declares about itself. Only `schema`, `title`, `sections`, `report` and
 /// `work` are required; a lesson without traces, sweeps' extras or presets keeps the defaults.
 pub trait Definition: Sync + 'static {

@@ -36,14 +36,7 @@ const MARKS: &[EventStyle] = &[
 ];
 
 /// Its runs are watched through `trace.rs`.
-static WATCH: Watch = Watch {
-    help: trace::HELP,
-    trace: trace::trace,
-    check: |set, selector| trace::select(set, selector).map(drop),
-    controls: trace::controls,
-    states: STATES,
-    marks: MARKS,
-};
+static WATCH: Watch = crate::watch!(STATES, MARKS);
 
 /// The lesson, as the registry lists it.
 pub static LESSON: Compensation = Compensation;
