@@ -53,11 +53,6 @@ const ops = {
   compareCsv: (query, table) => core.compareCsv(query, table),
   sweepCsv: (query) => core.sweepCsv(query),
   traceCsv: (query) => core.traceCsv(query),
-  bench: (runs, attempts) => {
-    const start = performance.now();
-    const hung = core.benchMonteCarlo(runs, attempts);
-    return { seconds: (performance.now() - start) / 1000, hung };
-  },
 };
 
 const PROGRESS = new Set(["run", "page", "sweep", "sweepPart"]);
