@@ -11,7 +11,13 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
-export PATH="$ROOT/.tools/bin:$ROOT/node_modules/.bin:$PATH"
+# Tools that do not change with the checkout (the pinned wasm-bindgen-cli) live in a cache outside
+# it, so a fresh clone on a machine that built once does not compile them again (4+ minutes).
+CACHE=${TATBIKAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tatbikat}
+# The wasm-bindgen CLI must be exactly the crate's version in Cargo.lock.
+WBG_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+WBG_ROOT=$CACHE/wasm-bindgen-cli-$WBG_VERSION
+export PATH="$WBG_ROOT/bin:$ROOT/.tools/bin:$ROOT/node_modules/.bin:$PATH"
 
 # The registry's build-time pick of one lesson (src/lessons/mod.rs) is build_www's alone: every
 # other build, test and the node package hold every lesson.
@@ -19,8 +25,6 @@ unset TATBIKAT_LESSON
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
-# The wasm-bindgen CLI must be exactly the crate's version in Cargo.lock.
-WBG_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 # The producers and target-features sections are metadata no browser reads (−0.2 KB gzip).
 # --one-caller-inline-max-function-size=0: binaryen leaves functions with one caller in place
 # rather than inlining them into it. Measured on this module: 136.6 KB gzip -9 against 156.3 KB
@@ -41,8 +45,9 @@ need_wasm_target() {
 
 need_wasm_bindgen() {
   if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WBG_VERSION" ]; then
-    say "installing wasm-bindgen-cli $WBG_VERSION into .tools (a few minutes, once)"
-    cargo install --root .tools wasm-bindgen-cli --version "$WBG_VERSION"
+    say "installing wasm-bindgen-cli $WBG_VERSION into $WBG_ROOT (a few minutes, once a machine)"
+    mkdir -p "$CACHE"
+    cargo install --root "$WBG_ROOT" wasm-bindgen-cli --version "$WBG_VERSION"
   fi
 }
 
