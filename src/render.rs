@@ -85,7 +85,7 @@ pub struct Document<'a> {
     pub figure_error: Option<crate::error::Error>,
     /// Compare mode (`vs=`): run A and B, A and Δ aligned with it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub vs: Option<crate::compare::aligned::Versus>,
+    pub vs: Option<crate::compare::versus::Versus>,
 }
 
 impl Document<'_> {

@@ -119,7 +119,7 @@ pub fn run(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, J
         Some(a) => {
             let report_a = run_with_progress(a, q.section.as_deref(), &mut |d| tell(0.5 + d / 2.0))
                 .map_err(|e| js_error(&e))?;
-            let versus = crate::compare::aligned::versus(&report, &report_a, a);
+            let versus = crate::compare::versus::versus(&report, &report_a, a);
             crate::compare::aligned::charts_behind(&mut report.sections, &report_a.sections);
             Some(versus)
         }
@@ -271,7 +271,7 @@ fn vs_of(
     params: &crate::params::ParamSet,
 ) -> Result<Option<crate::params::ParamSet>, JsValue> {
     page_value(q, "vs")
-        .map(|text| crate::compare::vs_params(lessons::of(params), text).map_err(|e| js_error(&e)))
+        .map(|text| query::vs_params(lessons::of(params), text).map_err(|e| js_error(&e)))
         .transpose()
 }
 
@@ -378,7 +378,7 @@ pub fn compare_csv(query: &str, table: &str) -> Result<String, JsValue> {
     })?;
     let section = q.section.as_deref();
     let (rb, ra) = crate::compare::run_both(&params, &a, section).map_err(|e| js_error(&e))?;
-    crate::compare::csv::comparison(&rb, &ra, &params, &a, section, Some(table))
+    crate::csv::compare::comparison(&rb, &ra, &params, &a, section, Some(table))
         .map_err(|e| js_error(&e))
 }
 

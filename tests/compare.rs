@@ -545,7 +545,7 @@ fn the_library_compares_reports_purely() {
     use tatbikat::compare;
     let lesson = common::lesson("compensation");
     let b = lesson.params([("comp_fail", "0.1")]).unwrap();
-    let a = compare::vs_params(lesson, "").unwrap();
+    let a = tatbikat::query::vs_params(lesson, "").unwrap();
     assert_eq!(a, lesson.defaults());
     let rb = tatbikat::run(&b, None).unwrap();
     let ra = tatbikat::run(&a, None).unwrap();
@@ -583,7 +583,7 @@ fn the_pages_aligned_form_agrees_with_the_comparison() {
         let pb = lesson
             .params(b.iter().map(|s| s.split_once('=').unwrap()))
             .unwrap();
-        let pa = compare::vs_params(lesson, &a.join("&")).unwrap();
+        let pa = tatbikat::query::vs_params(lesson, &a.join("&")).unwrap();
         let (rb, ra) = (
             tatbikat::run(&pb, None).unwrap(),
             tatbikat::run(&pa, None).unwrap(),

@@ -6,6 +6,7 @@ pub mod params;
 pub mod presets;
 pub mod real;
 pub mod report;
+pub mod simulate;
 pub mod trace;
 
 use crate::error::Error;
@@ -62,7 +63,7 @@ impl Definition for Supervisor {
         _progress: &mut dyn FnMut(f64),
     ) -> Result<Report, Error> {
         let p = SupervisorParams::from_set(set)?;
-        let r = model::simulate(&p);
+        let r = simulate::simulate(&p);
         let sections = sections
             .iter()
             .map(|s| match *s {

@@ -1,7 +1,8 @@
 //! The supervisor lesson's tables and lines, laid out as olc.mjs (`measure`) and hesap.mjs
 //! (`daily`) print them.
 
-use super::model::{Outcome, SupervisorResult, daily_scans};
+use super::model::{Outcome, daily_scans};
+use super::simulate::SupervisorResult;
 use super::params::SupervisorParams;
 use crate::chart::{Chart, Point, X, series};
 use crate::params::Fault;
