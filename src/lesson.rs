@@ -161,6 +161,14 @@ pub trait Definition: Sync + 'static {
         &[]
     }
 
+    /// The benchmark's workload, if the lesson offers one: a link (without `lesson=`) of its
+    /// heaviest loop at `runs` runs in its `variant`-th form (1 to 3), and what to call it.
+    /// `tatbikat bench` and the page's benchmark time it (compensation's Monte Carlo).
+    fn benchmark(&self, runs: u64, variant: u32) -> Option<(String, String)> {
+        let _ = (runs, variant);
+        None
+    }
+
     /// Whether the lesson is a preview: a model of one of the course's next lessons, announced at
     /// the end of the one it follows, whose text is not written yet (the page marks it so and
     /// says which lesson announced it, from its texts' `preview.<id>`).

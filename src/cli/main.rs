@@ -206,18 +206,20 @@ fn presets_list(lesson: Option<tatbikat::Lesson>) -> String {
     out
 }
 
-/// `tatbikat bench`: the compensation Monte Carlo on one core, best of 5.
+/// `tatbikat bench`: the lesson's benchmark workload (`Definition::benchmark`) on one core, best of 5.
 #[cfg(not(target_arch = "wasm32"))]
 fn bench(runs: u64) -> Result<String, tatbikat::Error> {
+    let (_, what) = tatbikat::bench::workload(runs, 1)?;
+    let lesson = what.split(' ').next().unwrap_or_default();
     let mut out = format!(
-        "tatbikat bench: compensation Monte Carlo at the lesson's values, {runs} runs, best of 5, one core\n"
+        "tatbikat bench: {lesson}'s benchmark workload at the lesson's values, {runs} runs, best of 5, one core\n"
     );
     out.push_str(&format!(
         "{:<44}{:>12}{:>16}\n",
         "workload", "seconds", "runs/s"
     ));
     for attempts in [1, 2, 3] {
-        let f = tatbikat::bench::time_monte_carlo(runs, attempts, 5)?;
+        let f = tatbikat::bench::time_workload(runs, attempts, 5)?;
         out.push_str(&format!(
             "{:<44}{:>12.4}{:>16.0}\n",
             f.what,

@@ -49,6 +49,15 @@ impl Definition for Compensation {
         &params::SCHEMA
     }
 
+    /// olc.mjs's Monte Carlo (`measure`) at the lesson's values with more runs and one retry
+    /// count, so native, WASM-in-node and WASM-in-chromium runs time the same work.
+    fn benchmark(&self, runs: u64, attempts: u32) -> Option<(String, String)> {
+        Some((
+            format!("section=measure&runs={runs}&retries={attempts}"),
+            format!("Monte Carlo, {attempts} attempt(s)"),
+        ))
+    }
+
     fn title(&self) -> &'static str {
         "Compensating transactions"
     }
