@@ -18,12 +18,38 @@ CACHE=${TATBIKAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tatbikat}
 WBG_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 WBG_ROOT=$CACHE/wasm-bindgen-cli-$WBG_VERSION
 export PATH="$WBG_ROOT/bin:$ROOT/.tools/bin:$ROOT/node_modules/.bin:$PATH"
+# CI (TATBIKAT_TARGET_CACHE=1, set by .ci/run) keeps cargo's target/ in that cache too, as CI
+# services cache it: a fresh clone then compiles only this crate, not its dependencies again.
+# Cargo's hashes do not depend on where the clone is, and its file locks keep two builds apart.
+# Not for checkouts side by side: they would overwrite each other's built CLI and site.
+if [ "${TATBIKAT_TARGET_CACHE:-}" = 1 ] && [ ! -e target ]; then
+  mkdir -p "$CACHE/target"
+  ln -s "$CACHE/target" target
+fi
 
 # The registry's build-time pick of one lesson (src/lessons/mod.rs) is build_www's alone: every
 # other build, test and the node package hold every lesson.
 unset TATBIKAT_LESSON
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+# Each step says what it does, with the seconds since the start; `phases` prints how long each
+# step of this shell took (the subshells that build modules two at a time report as one step).
+PHASES=()
+say() {
+  printf '\033[1m==> [%4d s] %s\033[0m\n' "$SECONDS" "$*" >&2
+  [ "${BASH_SUBSHELL:-0}" != 0 ] || PHASES+=("$SECONDS $*")
+}
+phases() {
+  local i t0 t1 name
+  echo "time by step (seconds):" >&2
+  for ((i = 0; i < ${#PHASES[@]}; i++)); do
+    t0=${PHASES[$i]%% *}
+    name=${PHASES[$i]#* }
+    t1=$SECONDS
+    [ $((i + 1)) -lt ${#PHASES[@]} ] && t1=${PHASES[$((i + 1))]%% *}
+    printf '  %5d  %s\n' $((t1 - t0)) "$name" >&2
+  done
+  printf '  %5d  in all\n' "$SECONDS" >&2
+}
 
 # The producers and target-features sections are metadata no browser reads (−0.2 KB gzip).
 # --one-caller-inline-max-function-size=0: binaryen leaves functions with one caller in place
@@ -77,50 +103,107 @@ build_cli() {
   cargo build --release --locked
 }
 
-# Whether the built file $1 is missing or older than the sources it is built from.
-stale() {
-  [ ! -f "$1" ] || [ -n "$(find src Cargo.toml Cargo.lock build.sh -newer "$1" -print -quit)" ]
+# The lessons of the registry, in its order (from the release CLI's help, built before this).
+registry_ids() {
+  target/release/tatbikat --help | awk '/^Lessons and sections/ { f = 1; next } f && /^  [a-z_0-9]+ / { print $1 } f && /^$/ { exit }'
+}
+
+# A short digest of what the WebAssembly of lesson $1 is built from ($1 empty: every lesson, the
+# node package): src/ less the other lessons' folders (build.rs compiles a module with its own
+# lesson only), build.rs, Cargo.toml and Cargo.lock, and the tools' versions and flags. Built
+# outputs are kept under this digest in the cache outside the checkout, so a fresh clone on a
+# machine that built them skips them, and an edit to one lesson rebuilds that lesson's module.
+inputs_digest() {
+  local id=$1 other skip=()
+  if [ -n "$id" ]; then
+    for other in $IDS; do
+      [ "$other" = "$id" ] || skip+=(-not -path "src/lessons/$other/*")
+    done
+  fi
+  {
+    find src build.rs Cargo.toml Cargo.lock -type f "${skip[@]}" -print0 | sort -z | xargs -0 sha256sum
+    echo "${id:-every lesson} $WBG_VERSION $(rustc --version) $(wasm-opt --version) ${WASM_OPT_FLAGS[*]}"
+  } | sha256sum | cut -c1-20
+}
+
+# Builds lesson $1's page module into the cache (in cargo target dir $2), unless it is there.
+# Two of these run at once (build_www): one crate build and one wasm-opt are each one core's work.
+build_module() {
+  local id=$1 dir=$2 digest entry tmp
+  digest=$(inputs_digest "$id")
+  entry=$CACHE/modules/$id-$digest
+  if [ -f "$entry/$id.wasm" ]; then
+    say "the page's module of $id: unchanged, from the cache ($digest)"
+    touch "$entry"
+  else
+    say "building the page's module of $id (wasm-opt: npm binaryen)"
+    TATBIKAT_LESSON=$id CARGO_TARGET_DIR=$dir cargo build --profile wasm --locked \
+      --target wasm32-unknown-unknown --lib --quiet
+    tmp=$(mktemp -d "$CACHE/modules/.new-$id-XXXXXX")
+    wasm-bindgen --target web --out-name tatbikat --out-dir "$tmp" --no-typescript \
+      "$dir/wasm32-unknown-unknown/wasm/tatbikat.wasm"
+    wasm-opt "${WASM_OPT_FLAGS[@]}" "$tmp/tatbikat_bg.wasm" -o "$tmp/$id.wasm"
+    rm "$tmp/tatbikat_bg.wasm"
+    # Whole or not at all: a cache entry appears with both files or not at all.
+    mv -T "$tmp" "$entry" 2>/dev/null || rm -rf "$tmp"
+  fi
+  # The newest few builds of each lesson are kept.
+  ls -dt "$CACHE/modules/$id-"* 2>/dev/null | tail -n +5 | xargs -r rm -rf
 }
 
 build_www() {
   need_wasm_target
   need_wasm_bindgen
   need_npm
-  local wasm=target/wasm32-unknown-unknown/wasm/tatbikat.wasm
+  mkdir -p "$CACHE/modules"
+  IDS=$(registry_ids)
   # The node package for the node tests and tools: every lesson in one module, loadable with
   # require(). wasm-bindgen's nodejs output is CommonJS in .js files, and package.json says
   # "type": "module" for the whole tree: the folder's own package.json makes node read them as
   # CommonJS again.
-  if stale target/pkg-node/tatbikat_bg.wasm; then
+  local digest entry tmp
+  digest=$(inputs_digest "")
+  entry=$CACHE/modules/pkg-node-$digest
+  if [ ! -f "$entry/tatbikat_bg.wasm" ]; then
     say "building the core for WebAssembly: every lesson (the node package)"
     cargo build --profile wasm --locked --target wasm32-unknown-unknown --lib
-    rm -rf target/pkg-node
-    wasm-bindgen --target nodejs --out-name tatbikat --out-dir target/pkg-node --no-typescript "$wasm"
-    echo '{ "type": "commonjs" }' > target/pkg-node/package.json
+    tmp=$(mktemp -d "$CACHE/modules/.new-pkg-node-XXXXXX")
+    wasm-bindgen --target nodejs --out-name tatbikat --out-dir "$tmp" --no-typescript \
+      target/wasm32-unknown-unknown/wasm/tatbikat.wasm
+    echo '{ "type": "commonjs" }' > "$tmp/package.json"
+    mv -T "$tmp" "$entry" 2>/dev/null || rm -rf "$tmp"
+  else
+    say "the node package: unchanged, from the cache ($digest)"
+    touch "$entry"
   fi
+  ls -dt "$CACHE/modules/pkg-node-"* | tail -n +5 | xargs -r rm -rf
+  rm -rf target/pkg-node
+  cp -r "$entry" target/pkg-node
   # The page: one module per lesson (www/pkg/<id>.wasm), each the shared core and that lesson
-  # alone (TATBIKAT_LESSON picks it in src/lessons/mod.rs's registry), so a visit downloads one
-  # lesson's code however many lessons the course has. They share one JavaScript glue
-  # (www/pkg/tatbikat.js): the bindings are the same, which is checked here.
-  local ids id out
-  ids=$(node -e 'for (const l of require("./target/pkg-node/tatbikat.js").lessons()) console.log(l.id)')
-  mkdir -p target/lesson-pkg
-  for id in $ids; do
-    out=target/lesson-pkg/$id
-    if stale "$out/$id.wasm"; then
-      say "building the page's module of $id (wasm-opt: npm binaryen)"
-      TATBIKAT_LESSON=$id cargo build --profile wasm --locked --target wasm32-unknown-unknown --lib
-      rm -rf "$out"
-      wasm-bindgen --target web --out-name tatbikat --out-dir "$out" --no-typescript "$wasm"
-      wasm-opt "${WASM_OPT_FLAGS[@]}" "$out/tatbikat_bg.wasm" -o "$out/$id.wasm"
-      rm "$out/tatbikat_bg.wasm"
-    fi
+  # alone (TATBIKAT_LESSON picks it, build.rs compiles no other), so a visit downloads one
+  # lesson's code however many lessons the course has. Two lanes, each with its own cargo
+  # target dir, build them two at a time. They share one JavaScript glue (www/pkg/tatbikat.js):
+  # the bindings are the same, which is checked here.
+  local ids id lane pids=() status=0
+  ids=$IDS
+  for lane in 0 1; do
+    (
+      set -e
+      n=0
+      for id in $ids; do
+        if [ $((n % 2)) = "$lane" ]; then build_module "$id" "target/wasm-lane-$lane"; fi
+        n=$((n + 1))
+      done
+    ) &
+    pids+=($!)
   done
+  for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
+  [ "$status" = 0 ] || { echo "tatbikat: building the page's modules failed" >&2; exit "$status"; }
   rm -rf www/pkg www/vendor
   mkdir -p www/pkg
   local first=
   for id in $ids; do
-    out=target/lesson-pkg/$id
+    out=$CACHE/modules/$id-$(inputs_digest "$id")
     if [ -z "$first" ]; then
       first=$id
       cp "$out/tatbikat.js" www/pkg/tatbikat.js
@@ -212,6 +295,7 @@ case "${1:-}" in
     say "node and browser tests (node:test, headless chromium)${ONLY:+: only names matching /$ONLY/}"
     npm test
     say "all tests passed"
+    phases
     ;;
   bench)
     build_cli

@@ -303,12 +303,13 @@ impl Lesson {
 
 /// The registry's line for a lesson folder: `registry! { supervisor, jobs, ... }` declares each
 /// folder as a module, lists every id in [`IDS`](crate::lessons::IDS) and the lessons this build
-/// holds in [`ALL`](crate::lessons::ALL), in that order. A line may carry attributes (a
-/// `#[cfg(...)]` keeps a lesson out of a build).
+/// holds in [`ALL`](crate::lessons::ALL), in that order. A lesson is compiled only where the build
+/// script (build.rs) gives it the cfg of its name: every lesson, or the one `TATBIKAT_LESSON`
+/// names. A line may carry further attributes.
 #[macro_export]
 macro_rules! registry {
     ($($(#[$attr:meta])* $id:ident),* $(,)?) => {
-        $($(#[$attr])* pub mod $id;)*
+        $(#[cfg($id)] $(#[$attr])* pub mod $id;)*
 
         /// Every lesson's id, in the course's order (the registry's lines), whether or not this
         /// build holds the lesson.
@@ -316,14 +317,9 @@ macro_rules! registry {
 
         /// The lessons this build holds, in the course's order: every one, or the one the
         /// environment variable `TATBIKAT_LESSON` names at build time (the page's module of that
-        /// lesson). The others' code is never referenced, so the linker leaves it out.
-        pub static ALL: &[$crate::lesson::Lesson] = {
-            const EVERY: &[$crate::lesson::Lesson] =
-                &[$($(#[$attr])* $crate::lesson::Lesson(&$id::LESSON)),*];
-            const HELD: [$crate::lesson::Lesson; $crate::lesson::held_count(IDS)] =
-                $crate::lesson::held(IDS, EVERY);
-            &HELD
-        };
+        /// lesson; the others are not compiled, see build.rs).
+        pub static ALL: &[$crate::lesson::Lesson] =
+            &[$(#[cfg($id)] $(#[$attr])* $crate::lesson::Lesson(&$id::LESSON)),*];
     };
 }
 
@@ -348,33 +344,4 @@ pub const fn is_held(id: &str) -> bool {
         i += 1;
     }
     true
-}
-
-/// How many of `ids` this build holds; a `TATBIKAT_LESSON` naming none of them fails the build.
-#[doc(hidden)]
-pub const fn held_count(ids: &[&str]) -> usize {
-    let (mut n, mut i) = (0, 0);
-    while i < ids.len() {
-        if is_held(ids[i]) {
-            n += 1;
-        }
-        i += 1;
-    }
-    assert!(n > 0, "TATBIKAT_LESSON names no lesson of the registry");
-    n
-}
-
-/// The lessons of `every` (in the order of `ids`) this build holds.
-#[doc(hidden)]
-pub const fn held<const N: usize>(ids: &[&str], every: &[Lesson]) -> [Lesson; N] {
-    let mut out = [every[0]; N];
-    let (mut i, mut j) = (0, 0);
-    while i < ids.len() {
-        if is_held(ids[i]) {
-            out[j] = every[i];
-            j += 1;
-        }
-        i += 1;
-    }
-    out
 }

@@ -108,7 +108,7 @@ fn report_progress(progress: Option<&js_sys::Function>, share: f64) {
 pub fn run(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, JsValue> {
     ready();
     let mut tell = |share: f64| report_progress(progress.as_ref(), share);
-    let page = render::Page::run(query, &mut tell).map_err(|e| js_error(&e))?;
+    let mut page = render::Page::run(query, &mut tell).map_err(|e| js_error(&e))?;
     to_js(&page.document())
 }
 

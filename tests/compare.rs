@@ -730,7 +730,7 @@ fn the_pages_compare_document_is_built_by_the_core() {
     let b = lesson.params([("fail_prob", "0.6")]).unwrap();
     let a = lesson.params([("seed", "7")]).unwrap();
     let mut shares = Vec::new();
-    let page = Page::run(
+    let mut page = Page::run(
         "lesson=jobs&fail_prob=0.6&vs=seed%3D7&figure=no_such",
         &mut |s| shares.push(s),
     )
@@ -757,7 +757,7 @@ fn the_pages_compare_document_is_built_by_the_core() {
     assert!(shares.iter().any(|&s| s > 0.0 && s <= 0.5) && shares.iter().any(|&s| s > 0.5));
     assert!(shares.windows(2).all(|w| w[0] <= w[1]), "{shares:?}");
     // Without vs= it is the plain document.
-    let page = Page::run("lesson=jobs&fail_prob=0.6", &mut |_| {}).unwrap();
+    let mut page = Page::run("lesson=jobs&fail_prob=0.6", &mut |_| {}).unwrap();
     let doc = serde_json::to_value(page.document()).unwrap();
     let plain =
         serde_json::to_value(document(&tatbikat::run(&b, None).unwrap(), &b, None)).unwrap();

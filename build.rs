@@ -1,0 +1,34 @@
+//! Which lessons a build holds. Every lesson is a folder of `src/lessons/`; each held lesson
+//! gets a cfg of its own name (`--cfg jobs`), which the registry (`registry!` in src/lesson.rs)
+//! puts on its module. `TATBIKAT_LESSON=<id>` (the page's module of one lesson, see build.sh)
+//! holds that lesson alone, so the others are not compiled at all — not only left out by the
+//! linker: a module builds the shared core and one lesson, and an edit to one lesson's folder
+//! leaves every other lesson's module as it was.
+
+fn main() {
+    println!("cargo::rerun-if-env-changed=TATBIKAT_LESSON");
+    println!("cargo::rerun-if-changed=src/lessons");
+    let only = std::env::var("TATBIKAT_LESSON")
+        .ok()
+        .filter(|id| !id.is_empty());
+    let mut ids: Vec<String> = std::fs::read_dir("src/lessons")
+        .expect("src/lessons is readable")
+        .flatten()
+        .filter(|e| e.path().join("mod.rs").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    ids.sort();
+    for id in &ids {
+        println!("cargo::rustc-check-cfg=cfg({id})");
+        if only.as_deref().is_none_or(|o| o == id) {
+            println!("cargo::rustc-cfg={id}");
+        }
+    }
+    if let Some(only) = only {
+        assert!(
+            ids.contains(&only),
+            "TATBIKAT_LESSON={only} names no lesson folder of src/lessons/ (there are: {})",
+            ids.join(", ")
+        );
+    }
+}
