@@ -103,9 +103,16 @@ build_cli() {
   cargo build --release --locked
 }
 
-# The lessons of the registry, in its order (from the release CLI's help, built before this).
+# The CLI the tests compare against: the `ci` profile (release without LTO, Cargo.toml).
+build_test_cli() {
+  say "building the core and CLI (profile ci, for the tests)"
+  cargo build --profile ci --locked --bin tatbikat
+  export TATBIKAT_CLI=$ROOT/target/ci/tatbikat
+}
+
+# The lessons of the registry, in its order (from the CLI's help, built before this).
 registry_ids() {
-  target/release/tatbikat --help | awk '/^Lessons and sections/ { f = 1; next } f && /^  [a-z_0-9]+ / { print $1 } f && /^$/ { exit }'
+  "${TATBIKAT_CLI:-target/release/tatbikat}" --help | awk '/^Lessons and sections/ { f = 1; next } f && /^  [a-z_0-9]+ / { print $1 } f && /^$/ { exit }'
 }
 
 # A short digest of what the WebAssembly of lesson $1 is built from ($1 empty: every lesson, the
@@ -288,7 +295,7 @@ case "${1:-}" in
     quality_gates
     say "cargo test"
     cargo test --locked
-    build_cli
+    build_test_cli
     build_www
     wasm_bindgen_tests
     need_chromium

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { ROOT, clean, page, rendered, setParam, shot, suiteEnv } from "./lib.mjs";
+import { CLI } from "../cli.mjs";
 
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
 
@@ -250,7 +251,7 @@ describe("compare mode", () => {
     const csv = await (await import("node:fs/promises")).readFile(await csvFile.path(), "utf8");
     const key = csv.match(/^#table,(.*)$/m)[1];
     const { execFileSync } = await import("node:child_process");
-    const cli = execFileSync(join(ROOT, "target", "release", "tatbikat"), ["jobs", "--set", "fail_prob=0.6", "--vs", "seed=3", "--format", "csv", "--table", key], { encoding: "utf8" });
+    const cli = execFileSync(CLI, ["jobs", "--set", "fail_prob=0.6", "--vs", "seed=3", "--format", "csv", "--table", key], { encoding: "utf8" });
     assert.equal(csv, cli);
     assert.match(csv, /^#vs,/m);
     assert.match(csv.split("\n").find((l) => !l.startsWith("#")), /\.vs,.*\.delta/);

@@ -8,8 +8,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, SHOTS, browser, page, rendered, serve, shot, stopServers } from "./lib.mjs";
+import { CLI } from "../cli.mjs";
 
-const CLI = join(ROOT, "target", "release", "tatbikat");
 const VERSION = execFileSync(CLI, ["--version"], { encoding: "utf8" }).trim().split(" ")[1];
 
 /** The CLI's arguments for a core query (lesson=..&section=..&name=value..&sweep=..&trace=..). */

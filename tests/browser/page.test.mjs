@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { LESSONS, ROOT, browser, clean, page, rendered, serve, setParam, shot, stopServers } from "./lib.mjs";
+import { CLI } from "../cli.mjs";
 
-const CLI = join(ROOT, "target", "release", "tatbikat");
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
 const figures = [];
 

@@ -7,10 +7,10 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CLI } from "../cli.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
-const CLI = join(ROOT, "target", "release", "tatbikat");
 
 /** The CLI's arguments for a query. */
 function cliArgs(query, extra = []) {

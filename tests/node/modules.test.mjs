@@ -10,9 +10,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { CLI } from "../cli.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const CLI = join(ROOT, "target", "release", "tatbikat");
 const LESSONS = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js")).lessons();
 const SETS = JSON.parse(readFileSync(join(ROOT, "tests", "next-lessons.json"), "utf8"));
 

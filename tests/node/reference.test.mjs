@@ -10,13 +10,13 @@ import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CLI } from "../cli.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 // The course's shared folder beside the checkout (as CI lays it out), or TATBIKAT_SHARED, as
 // tests/common/mod.rs looks for it. Under CI its absence fails: CI always lays it out.
 const NEXT = join(process.env.TATBIKAT_SHARED ?? join(ROOT, "..", "shared"), "next-lessons");
 const MISSING = `${NEXT} is not here (the course's shared folder; set TATBIKAT_SHARED to its path)`;
-const CLI = join(ROOT, "target", "release", "tatbikat");
 
 // A small seeded generator (the C library's LCG), so every run draws the same sets.
 let seed = 20261201;

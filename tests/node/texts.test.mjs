@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CLI } from "../cli.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
@@ -204,7 +205,7 @@ test("every lesson folder with texts is a lesson of the registry", () => {
   const folders = readdirSync(dir).filter((d) => existsSync(join(dir, d, "texts")));
   // The CLI's registry has every lesson; the page's module may leave some out (src/lessons/mod.rs
   // says which and why), never add one.
-  const help = execFileSync(join(ROOT, "target", "release", "tatbikat"), ["--help"], { encoding: "utf8" });
+  const help = execFileSync(CLI, ["--help"], { encoding: "utf8" });
   const block = help.split("Lessons and sections")[1].split("\n\n")[0];
   const cli = [...block.matchAll(/^ {2}([a-z_]+) /gm)].map((m) => m[1]);
   assert.deepEqual(folders.sort(), [...cli].sort());

@@ -6,11 +6,11 @@ import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CLI } from "../cli.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const require = createRequire(import.meta.url);
 const core = require(join(ROOT, "target", "pkg-node", "tatbikat.js"));
-const CLI = join(ROOT, "target", "release", "tatbikat");
 const cli = (args) => JSON.parse(execFileSync(CLI, [...args, "--format", "json"], { encoding: "utf8" }));
 
 test("traces equal the CLI's --trace", () => {
