@@ -274,10 +274,11 @@ case "${1:-}" in
     # Every test. Last, the node and browser suites (tests/node/*.test.mjs and
     # tests/browser/<topic>.test.mjs) under node's own runner, node:test, through one entry point,
     # `npm test` (the "test" script in package.json), run here and by hand alike:
-    #   node --test --test-concurrency=1 --test-reporter=spec tests/node/ tests/browser/
-    # node 20 takes the *.test.mjs files of both directories (not lib.mjs; it has no glob
-    # patterns), in path order, one file at a time: two at once also pass, but the page's budget
-    # figures, measured next to a second chromium on 2 cores, come out up to twice as high. Each
+    #   node --test --test-concurrency=2 --test-reporter=spec tests/node/ tests/browser/
+    # node 20 takes the *.test.mjs files of both directories (not lib.mjs or a11y.mjs; it has no
+    # glob patterns), in path order, two files at a time (TEST_CONCURRENCY=1: one at a time; the
+    # page's printed time figures, measured next to a second chromium on 2 cores, come out up to
+    # twice as high: the time budgets are ./build.sh bench's, never asserted by a test). Each
     # browser suite is one describe() named for its topic; its server and browser live in
     # before/after hooks, and its figures and tables are printed at its end.
     # ONLY=regex runs only the tests whose names match (npm test passes
