@@ -2,6 +2,7 @@
 //! singleton scheduler held by a lease among several nodes, with a crash, a pause and fencing.
 
 pub mod exact;
+pub mod kinds;
 pub mod model;
 pub mod params;
 pub mod presets;

@@ -5,7 +5,8 @@ use super::exact::{crash_gap, gap_range};
 use super::model::{Daily, Measure, Run};
 use super::params::LeaderParams;
 use crate::chart::{Chart, Point, Series, X, series};
-use crate::params::{NodeAt, Value};
+use super::kinds::NodeAt;
+use crate::params::KindValue;
 use crate::report::{
     Block, Cell, Column, Group, Section, Table, inside_cell, left, right, table,
 };
@@ -19,7 +20,7 @@ fn map_text(map: &[NodeAt]) -> Cell {
     if map.is_empty() {
         Cell::Text("yok".into())
     } else {
-        Cell::Text(Value::NodeMap(map.to_vec()).to_text())
+        Cell::Text(map.to_vec().to_text())
     }
 }
 

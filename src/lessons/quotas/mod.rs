@@ -2,6 +2,7 @@
 //! three tenants share one cluster; quotas end starvation but reject, and the default request of
 //! a pod that declares none moves both.
 
+pub mod kinds;
 pub mod model;
 pub mod params;
 pub mod presets;
