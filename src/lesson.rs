@@ -11,7 +11,7 @@ use serde::{Serialize, Serializer};
 use crate::error::{Error, ErrorCode};
 use crate::params::{Kind, ParamSet, ParamSpec, Schema};
 use crate::presets::Preset;
-use crate::report::Report;
+use crate::report::{Report, Section};
 use crate::trace::{Control, EventStyle, StateStyle, Trace};
 
 /// How a lesson's runs are watched: the entry points of its `trace.rs` and how its states and
@@ -32,8 +32,8 @@ pub struct Watch {
 }
 
 /// The [`Watch`] of a lesson whose `trace.rs` has the usual entry points (`HELP`, `trace`,
-/// `select`, `controls`), with its states and marks: `static WATCH: Watch = watch!(STATES,
-/// MARKS);` in its `mod.rs`, so every lesson wires them the same way.
+/// `select`, `controls`), with its states and marks: `watch: Some(crate::watch!(STATES, MARKS))`
+/// in its `mod.rs`'s [`lesson!`](crate::lesson!), so every lesson wires them the same way.
 #[macro_export]
 macro_rules! watch {
     ($states:expr, $marks:expr) => {
@@ -48,21 +48,116 @@ macro_rules! watch {
     };
 }
 
-/// Everything a lesson declares about itself. Only `schema`, `title`, `sections`, `report` and
-/// `work` are required; a lesson without traces, sweeps' extras or presets keeps the defaults.
-pub trait Definition: Sync + 'static {
+/// What a lesson is, as data: the facts of its [`Definition`] that need no code, declared once
+/// in its `mod.rs` (see [`lesson!`](crate::lesson!)). Only the schema, title and sections are
+/// required ([`About::new`]); the rest say what applies.
+pub struct About {
     /// Its parameters (the `SCHEMA` of its `declare_params!`); the schema's `lesson` is the id
     /// the CLI, the URL and the JSON use.
-    fn schema(&self) -> &'static Schema;
-
+    pub schema: &'static Schema,
     /// Its English title (the page has its own words in both languages).
-    fn title(&self) -> &'static str;
+    pub title: &'static str,
+    /// Its sections (the lesson's scripts), in print order.
+    pub sections: &'static [&'static str],
+    /// Whether it is a preview: a model of one of the course's next lessons, announced at the end
+    /// of the one it follows, whose text is not written yet (the page marks it so and says which
+    /// lesson announced it, from its texts' `preview.<id>`).
+    pub preview: bool,
+    /// The metric a sweep reads when none is given (`table.column`); `None`: the first numeric
+    /// column the lesson prints.
+    pub default_metric: Option<&'static str>,
+    /// How its runs are watched, if they can be (see [`Watch`]).
+    pub watch: Option<Watch>,
+    /// Its claims as presets (ids `lesson.claim`).
+    pub presets: &'static [Preset],
+    /// Links (queries without `lesson=`) that, with the lesson's values and its presets, show
+    /// everything the lesson prints and draws: the tests run each and check every message key.
+    pub examples: &'static [&'static str],
+}
+
+impl About {
+    /// A lesson of these parameters, title and sections, with nothing else that applies.
+    pub const fn new(
+        schema: &'static Schema,
+        title: &'static str,
+        sections: &'static [&'static str],
+    ) -> Self {
+        Self {
+            schema,
+            title,
+            sections,
+            preview: false,
+            default_metric: None,
+            watch: None,
+            presets: &[],
+            examples: &[],
+        }
+    }
+}
+
+/// Declares a lesson's `LESSON` (what its registry line names): a unit type `$name` and its
+/// [`About`], the facts of its [`Definition`] that need no code; the lesson then implements
+/// `Definition` for `$name`, the methods that run code:
+///
+/// ```ignore
+/// crate::lesson!(
+///     Outbox,
+///     About {
+///         presets: presets::PRESETS,
+///         ..About::new(&params::SCHEMA, "Transactional outbox", &["measure"])
+///     }
+/// );
+///
+/// impl Definition for Outbox {
+///     fn report(...) -> Result<Vec<Section>, Error> { ... }
+///     fn work(&self, set: &ParamSet) -> Result<f64, Error> { ... }
+/// }
+/// ```
+#[macro_export]
+macro_rules! lesson {
+    ($name:ident, $about:expr $(,)?) => {
+        /// The lesson, as the registry lists it.
+        pub static LESSON: $name = $name;
+
+        /// The lesson's definition: its facts (`About`) and its code (`Definition`).
+        pub struct $name;
+
+        impl $crate::lesson::Described for $name {
+            fn about(&self) -> &'static $crate::lesson::About {
+                static ABOUT: $crate::lesson::About = $about;
+                &ABOUT
+            }
+        }
+    };
+}
+
+/// A lesson's facts as data (see [`lesson!`](crate::lesson!), which implements it).
+pub trait Described {
+    /// What the lesson is, as data.
+    fn about(&self) -> &'static About;
+}
+
+/// Everything a lesson declares about itself: its [`About`] (given by [`lesson!`](crate::lesson!)),
+/// and the code that runs it. Only `report` and `work` are required; a lesson without traces,
+/// sweeps' extras or presets keeps the defaults.
+pub trait Definition: Described + Sync + 'static {
+    /// Its parameters (see [`About::schema`]).
+    fn schema(&self) -> &'static Schema {
+        self.about().schema
+    }
+
+    /// Its English title.
+    fn title(&self) -> &'static str {
+        self.about().title
+    }
 
     /// Its sections (the lesson's scripts), in print order.
-    fn sections(&self) -> &'static [&'static str];
+    fn sections(&self) -> &'static [&'static str] {
+        self.about().sections
+    }
 
     /// Runs the models and reports `sections` (a non-empty subset of [`sections`], in order),
-    /// telling `progress` the share of the long work done.
+    /// telling `progress` the share of the long work done: one [`Section`] each, in order.
     ///
     /// [`sections`]: Definition::sections
     fn report(
@@ -70,7 +165,7 @@ pub trait Definition: Sync + 'static {
         params: &ParamSet,
         sections: &[&'static str],
         progress: &mut dyn FnMut(f64),
-    ) -> Result<Report, Error>;
+    ) -> Result<Vec<Section>, Error>;
 
     /// Checks the parameters against each other and against the lesson's budget without running
     /// anything, and returns the work a run takes in simulated units (job-rounds, draws).
@@ -82,16 +177,15 @@ pub trait Definition: Sync + 'static {
         self.work(params).unwrap_or(0.0)
     }
 
-    /// The metric a sweep reads when none is given (`table.column`); by default the first
-    /// numeric column the lesson prints.
+    /// The metric a sweep reads when none is given (see [`About::default_metric`]).
     fn default_metric(&self) -> Option<&'static str> {
-        None
+        self.about().default_metric
     }
 
     /// How the lesson's runs are watched, if they can be: its trace module's entry points and
     /// styles, given once ([`Watch`]); the methods below read it.
     fn watch(&self) -> Option<&'static Watch> {
-        None
+        self.about().watch.as_ref()
     }
 
     /// What a trace selector may say (for errors and `--help`); `None`: no run to watch.
@@ -145,7 +239,7 @@ pub trait Definition: Sync + 'static {
 
     /// The lesson's claims as presets (ids `lesson.claim`).
     fn presets(&self) -> &'static [Preset] {
-        &[]
+        self.about().presets
     }
 
     /// Parameters these values make irrelevant (the page hides their editors): random faults
@@ -155,17 +249,14 @@ pub trait Definition: Sync + 'static {
         Vec::new()
     }
 
-    /// Links (queries without `lesson=`) that, with the lesson's values and its presets, show
-    /// everything the lesson prints and draws: the tests run each and check every message key.
+    /// Links that show everything the lesson prints and draws (see [`About::examples`]).
     fn examples(&self) -> &'static [&'static str] {
-        &[]
+        self.about().examples
     }
 
-    /// Whether the lesson is a preview: a model of one of the course's next lessons, announced at
-    /// the end of the one it follows, whose text is not written yet (the page marks it so and
-    /// says which lesson announced it, from its texts' `preview.<id>`).
+    /// Whether the lesson is a preview (see [`About::preview`]).
     fn preview(&self) -> bool {
-        false
+        self.about().preview
     }
 }
 
@@ -289,7 +380,10 @@ impl Lesson {
             Some(name) => vec![self.section(name)?],
             None => self.sections().to_vec(),
         };
-        self.report(params, &sections, progress)
+        Ok(Report {
+            lesson: self.id(),
+            sections: self.report(params, &sections, progress)?,
+        })
     }
 }
 

@@ -15,7 +15,7 @@ mod set;
 pub use custom::{Bound, Custom, KindValue, LessonKind, RowField, Rows};
 pub use declare::{FromValue, read};
 pub use parse::{
-    MAX_NAME_CHARS, check_name, is_turkish_letter, parse_int, parse_value, split_list,
+    MAX_NAME_CHARS, check_name, is_turkish_letter, parse_value, parse_whole, split_list,
 };
 pub use set::ParamSet;
 

@@ -1,7 +1,7 @@
 //! The codec's reader: the text form of every shared kind (`1,3,6`, `30-54`, `S2@indirim`,
 //! `name[:compensation][(after/after)]`) into a [`Value`], or an error naming what is allowed; a
 //! lesson's own kinds read themselves ([`LessonKind::parse`](super::LessonKind::parse)) and may
-//! use [`parse_int`] and [`split_list`].
+//! use [`parse_whole`] and [`split_list`].
 
 use super::{Fault, Kind, ParamSpec, StepSpec, Value};
 use crate::error::Error;
@@ -118,8 +118,13 @@ pub fn parse_value(spec: &ParamSpec, text: &str) -> Result<Value, Error> {
     }
 }
 
+/// A whole number with an optional sign in `min..=max`, or `None` (for a lesson's own kinds).
+pub fn parse_whole(t: &str, min: i64, max: i64) -> Option<i64> {
+    parse_int(t, min, max).ok()
+}
+
 /// A whole number with an optional sign, within bounds.
-pub fn parse_int(t: &str, min: i64, max: i64) -> Result<i64, ()> {
+fn parse_int(t: &str, min: i64, max: i64) -> Result<i64, ()> {
     let digits = t.strip_prefix('+').unwrap_or(t);
     let body = digits.strip_prefix('-').unwrap_or(digits);
     if body.is_empty() || !body.bytes().all(|b| b.is_ascii_digit()) {

@@ -9,10 +9,9 @@ pub mod report;
 pub mod trace;
 
 use crate::error::Error;
-use crate::lesson::{Definition, Watch};
-use crate::params::{ParamSet, Schema};
-use crate::presets::Preset;
-use crate::report::Report;
+use crate::lesson::{About, Definition};
+use crate::params::ParamSet;
+use crate::report::Section;
 use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
 use params::CompensationParams;
 
@@ -35,51 +34,43 @@ const MARKS: &[EventStyle] = &[
     mark("uncompensated", Tone::Strong),
 ];
 
-/// Its runs are watched through `trace.rs`.
-static WATCH: Watch = crate::watch!(STATES, MARKS);
-
-/// The lesson, as the registry lists it.
-pub static LESSON: Compensation = Compensation;
-
-/// The compensation lesson's definition.
-pub struct Compensation;
+crate::lesson!(
+    Compensation,
+    About {
+        default_metric: Some("monte_carlo.rate"),
+        watch: Some(crate::watch!(STATES, MARKS)),
+        presets: presets::PRESETS,
+        examples: &[
+            "reversible_close=1&runs=20000",
+            "replications=3&runs=20000",
+            "comp_fail=0&trace=attempts:1,run:hung",
+            "trace=attempts:2,run:hung,step:2",
+            "trace=attempts:1,run:7",
+        ],
+        ..About::new(&params::SCHEMA, "Compensating transactions", &["measure", "daily"])
+    }
+);
 
 impl Definition for Compensation {
-    fn schema(&self) -> &'static Schema {
-        &params::SCHEMA
-    }
-
-    fn title(&self) -> &'static str {
-        "Compensating transactions"
-    }
-
-    fn sections(&self) -> &'static [&'static str] {
-        &["measure", "daily"]
-    }
-
     fn report(
         &self,
         set: &ParamSet,
         sections: &[&'static str],
         progress: &mut dyn FnMut(f64),
-    ) -> Result<Report, Error> {
+    ) -> Result<Vec<Section>, Error> {
         let p = CompensationParams::from_set(set)?;
         let r = model::simulate_with_progress(
             &p,
             |replicate| crate::rng::Lcg32::new(p.seed.wrapping_add(replicate)),
             progress,
         );
-        let sections = sections
+        Ok(sections
             .iter()
             .map(|s| match *s {
                 "daily" => report::daily(&p, &r),
                 _ => report::measure(&p, &r),
             })
-            .collect();
-        Ok(Report {
-            lesson: "compensation",
-            sections,
-        })
+            .collect())
     }
 
     /// Random draws of the Monte Carlo (see [`CompensationParams::expected_draws`]).
@@ -93,14 +84,6 @@ impl Definition for Compensation {
         p.runs as f64 * p.retries.len() as f64 * f64::from(p.replications)
     }
 
-    fn default_metric(&self) -> Option<&'static str> {
-        Some("monte_carlo.rate")
-    }
-
-    fn watch(&self) -> Option<&'static Watch> {
-        Some(&WATCH)
-    }
-
     /// A Monte Carlo row is watched at its first run that leaves a step hung.
     fn trace_for(&self, table: &str, _column: &str, row: &str) -> Option<String> {
         match table {
@@ -109,19 +92,5 @@ impl Definition for Compensation {
             }
             _ => None,
         }
-    }
-
-    fn presets(&self) -> &'static [Preset] {
-        presets::PRESETS
-    }
-
-    fn examples(&self) -> &'static [&'static str] {
-        &[
-            "reversible_close=1&runs=20000",
-            "replications=3&runs=20000",
-            "comp_fail=0&trace=attempts:1,run:hung",
-            "trace=attempts:2,run:hung,step:2",
-            "trace=attempts:1,run:7",
-        ]
     }
 }

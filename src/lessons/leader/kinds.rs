@@ -3,7 +3,7 @@
 //! which the page edits as a row per node.
 
 use crate::params::{
-    Bound, KindValue, LessonKind, RowField, Rows, Value, join, parse_int, split_list,
+    Bound, KindValue, LessonKind, RowField, Rows, Value, join, parse_whole, split_list,
 };
 
 /// A map of nodes to rounds, `N1@20` or (a span map) `N2@50+6`.
@@ -142,7 +142,7 @@ fn node_at(item: &str, max: i64, span: bool) -> Result<NodeAt, String> {
     if number.starts_with('0') {
         return Err(form());
     }
-    let node = parse_int(number, 1, i64::from(u32::MAX)).map_err(|_| form())? as u32;
+    let node = parse_whole(number, 1, i64::from(u32::MAX)).ok_or_else(form)? as u32;
     let (round, rounds) = match (span, at.split_once('+')) {
         (true, Some((r, n))) => (r, Some(n)),
         (true, None) => {
@@ -152,9 +152,9 @@ fn node_at(item: &str, max: i64, span: bool) -> Result<NodeAt, String> {
         }
         (false, _) => (at, None),
     };
-    let round = parse_int(round.trim(), 0, max).map_err(|_| form())?;
+    let round = parse_whole(round.trim(), 0, max).ok_or_else(form)?;
     let rounds = match rounds {
-        Some(n) => Some(parse_int(n.trim(), 1, max).map_err(|_| form())?),
+        Some(n) => Some(parse_whole(n.trim(), 1, max).ok_or_else(form)?),
         None => None,
     };
     Ok(NodeAt {

@@ -1,7 +1,7 @@
 //! The quotas lesson's own parameter kinds: a quota triple `6,3,3` (one quota per tenant) and a
 //! list of them `6/3/3,8/4/4` (its sweep).
 
-use crate::params::{Bound, KindValue, LessonKind, Value, join, parse_int, split_list};
+use crate::params::{Bound, KindValue, LessonKind, Value, join, parse_whole, split_list};
 
 /// Exactly three comma-separated whole numbers in `0..=max`, read as a list of three.
 pub struct Triple {
@@ -88,7 +88,7 @@ fn triple(t: &str, sep: char, max: i64) -> Option<[i64; 3]> {
         if count == 3 {
             return None;
         }
-        out[count] = parse_int(part.trim(), 0, max).ok()?;
+        out[count] = parse_whole(part.trim(), 0, max)?;
         count += 1;
     }
     (count == 3).then_some(out)
