@@ -109,7 +109,7 @@ impl About {
 /// );
 ///
 /// impl Definition for Outbox {
-///     fn report(...) -> Result<Vec<Section>, Error> { ... }
+///     fn report(&self, asked: Request) -> Result<Vec<Section>, Error> { ... }
 ///     fn work(&self, set: &ParamSet) -> Result<f64, Error> { ... }
 /// }
 /// ```
@@ -137,6 +137,16 @@ pub trait Described {
     fn about(&self) -> &'static About;
 }
 
+/// What a lesson's [`Definition::report`] is asked for.
+pub struct Request<'a> {
+    /// The parameters.
+    pub params: &'a ParamSet,
+    /// The sections to report: a non-empty subset of the lesson's, in its order.
+    pub sections: &'a [&'static str],
+    /// Told the share of the long work done (0 to 1), as it goes.
+    pub progress: &'a mut dyn FnMut(f64),
+}
+
 /// Everything a lesson declares about itself: its [`About`] (given by [`lesson!`](crate::lesson!)),
 /// and the code that runs it. Only `report` and `work` are required; a lesson without traces,
 /// sweeps' extras or presets keeps the defaults.
@@ -156,16 +166,8 @@ pub trait Definition: Described + Sync + 'static {
         self.about().sections
     }
 
-    /// Runs the models and reports `sections` (a non-empty subset of [`sections`], in order),
-    /// telling `progress` the share of the long work done: one [`Section`] each, in order.
-    ///
-    /// [`sections`]: Definition::sections
-    fn report(
-        &self,
-        params: &ParamSet,
-        sections: &[&'static str],
-        progress: &mut dyn FnMut(f64),
-    ) -> Result<Vec<Section>, Error>;
+    /// Runs the models and reports the sections asked for: one [`Section`] each, in order.
+    fn report(&self, asked: Request) -> Result<Vec<Section>, Error>;
 
     /// Checks the parameters against each other and against the lesson's budget without running
     /// anything, and returns the work a run takes in simulated units (job-rounds, draws).
@@ -382,7 +384,11 @@ impl Lesson {
         };
         Ok(Report {
             lesson: self.id(),
-            sections: self.report(params, &sections, progress)?,
+            sections: self.report(Request {
+                params,
+                sections: &sections,
+                progress,
+            })?,
         })
     }
 }

@@ -7,7 +7,7 @@ pub mod params;
 pub mod report;
 
 use crate::error::Error;
-use crate::lesson::{About, Definition};
+use crate::lesson::{About, Definition, Request};
 use crate::params::ParamSet;
 use crate::report::Section;
 use params::TemplateLessonParams;
@@ -21,15 +21,11 @@ crate::lesson!(
 );
 
 impl Definition for TemplateLesson {
-    fn report(
-        &self,
-        set: &ParamSet,
-        sections: &[&'static str],
-        _progress: &mut dyn FnMut(f64),
-    ) -> Result<Vec<Section>, Error> {
-        let p = TemplateLessonParams::read(set);
+    fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
+        let p = TemplateLessonParams::read(asked.params);
         let rows = model::simulate(&p);
-        Ok(sections
+        Ok(asked
+            .sections
             .iter()
             .map(|_| report::measure(&p, &rows))
             .collect())

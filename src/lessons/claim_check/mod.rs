@@ -9,7 +9,7 @@ pub mod report;
 pub mod trace;
 
 use crate::error::Error;
-use crate::lesson::{About, Definition};
+use crate::lesson::{About, Definition, Request};
 use crate::params::ParamSet;
 use crate::report::Section;
 use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
@@ -54,14 +54,9 @@ crate::lesson!(
 );
 
 impl Definition for ClaimCheck {
-    fn report(
-        &self,
-        set: &ParamSet,
-        _sections: &[&'static str],
-        progress: &mut dyn FnMut(f64),
-    ) -> Result<Vec<Section>, Error> {
-        let p = ClaimCheckParams::from_set(set)?;
-        let r = model::simulate(&p, progress);
+    fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
+        let p = ClaimCheckParams::from_set(asked.params)?;
+        let r = model::simulate(&p, asked.progress);
         // One section: `sections` is a non-empty subset of ["measure"].
         Ok(vec![report::measure(&p, &r)])
     }

@@ -177,8 +177,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
         day(&p, p.redelivery_prob, &mut |e| {
             if index < LANES {
                 let mut dangles = Vec::new();
-                let accepted =
-                    Tally::default().add_with(&p, e, true, ttl, |_, d| dangles.push(d));
+                let accepted = Tally::default().add_with(&p, e, true, ttl, |_, d| dangles.push(d));
                 shown.push(Shown {
                     index,
                     event: e.clone(),
@@ -250,30 +249,18 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
     if none_dangle {
         facts.push(("no_dangling", p.events.to_string()));
     }
-    Ok(Trace {
-        lesson: "claim_check",
-        selector: match pick.event {
+    Ok(Trace::hours(
+        "claim_check",
+        match pick.event {
             Some(i) => format!("ttl:{},event:{i}", pick.ttl),
             None => format!("ttl:{},dangling", pick.ttl),
         },
-        unit: "hour",
         frames,
         step,
-        first: 0,
         end,
-        tracks: vec![Track {
-            key: "payloads",
-            lanes,
-            events,
-            counters,
-            faults: false,
-            group: None,
-        }],
+        vec![Track::new("payloads", lanes, events, counters)],
         facts,
-        focus_lane: None,
-        focus_start: None,
-        focus_end: None,
-    })
+    ))
 }
 
 /// The shown events' lanes: the payload in the store until it expires, then gone while a read
@@ -341,7 +328,13 @@ fn lanes(shown: &[Shown], ttl: f64, end: u32) -> (Vec<Lane>, Vec<Event>) {
     (lanes, events)
 }
 
-fn mark(at: u32, lane: usize, kind: &'static str, note: Option<String>, took: Option<u32>) -> Event {
+fn mark(
+    at: u32,
+    lane: usize,
+    kind: &'static str,
+    note: Option<String>,
+    took: Option<u32>,
+) -> Event {
     Event {
         at,
         lane: Some(lane),

@@ -9,7 +9,7 @@ pub mod report;
 pub mod trace;
 
 use crate::error::Error;
-use crate::lesson::{About, Definition};
+use crate::lesson::{About, Definition, Request};
 use crate::params::ParamSet;
 use crate::report::Section;
 use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
@@ -47,24 +47,24 @@ crate::lesson!(
             "trace=attempts:2,run:hung,step:2",
             "trace=attempts:1,run:7",
         ],
-        ..About::new(&params::SCHEMA, "Compensating transactions", &["measure", "daily"])
+        ..About::new(
+            &params::SCHEMA,
+            "Compensating transactions",
+            &["measure", "daily"]
+        )
     }
 );
 
 impl Definition for Compensation {
-    fn report(
-        &self,
-        set: &ParamSet,
-        sections: &[&'static str],
-        progress: &mut dyn FnMut(f64),
-    ) -> Result<Vec<Section>, Error> {
-        let p = CompensationParams::from_set(set)?;
+    fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
+        let p = CompensationParams::from_set(asked.params)?;
         let r = model::simulate_with_progress(
             &p,
             |replicate| crate::rng::Lcg32::new(p.seed.wrapping_add(replicate)),
-            progress,
+            asked.progress,
         );
-        Ok(sections
+        Ok(asked
+            .sections
             .iter()
             .map(|s| match *s {
                 "daily" => report::daily(&p, &r),

@@ -9,7 +9,7 @@ pub mod report;
 pub mod trace;
 
 use crate::error::Error;
-use crate::lesson::{About, Definition};
+use crate::lesson::{About, Definition, Request};
 use crate::params::ParamSet;
 use crate::report::Section;
 use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
@@ -48,18 +48,17 @@ crate::lesson!(
 );
 
 impl Definition for Jobs {
-    fn report(
-        &self,
-        set: &ParamSet,
-        sections: &[&'static str],
-        _progress: &mut dyn FnMut(f64),
-    ) -> Result<Vec<Section>, Error> {
-        let p = JobsParams::from_set(set)?;
+    fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
+        let p = JobsParams::from_set(asked.params)?;
         let generators = (0..p.replications.max(1))
             .map(|i| params::generator(params::replicate_seed(p.seed, i)))
             .collect::<Result<Vec<_>, _>>()?;
         let r = model::simulate(&p, |i| generators[i as usize].clone());
-        Ok(sections.iter().map(|_| report::measure(&p, &r)).collect())
+        Ok(asked
+            .sections
+            .iter()
+            .map(|_| report::measure(&p, &r))
+            .collect())
     }
 
     /// Random draws, at most (see [`JobsParams::draws`]).

@@ -69,7 +69,11 @@ const fn rows(fields: &'static [RowField]) -> Rows {
 
 impl LessonKind for NodeMap {
     fn name(&self) -> &'static str {
-        if self.span { "node_spans" } else { "node_rounds" }
+        if self.span {
+            "node_spans"
+        } else {
+            "node_rounds"
+        }
     }
 
     fn allowed(&self) -> String {

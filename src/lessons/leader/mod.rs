@@ -10,7 +10,7 @@ pub mod report;
 pub mod trace;
 
 use crate::error::Error;
-use crate::lesson::{About, Definition};
+use crate::lesson::{About, Definition, Request};
 use crate::params::ParamSet;
 use crate::report::Section;
 use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
@@ -54,15 +54,10 @@ crate::lesson!(
 );
 
 impl Definition for Leader {
-    fn report(
-        &self,
-        set: &ParamSet,
-        sections: &[&'static str],
-        _progress: &mut dyn FnMut(f64),
-    ) -> Result<Vec<Section>, Error> {
-        let p = LeaderParams::from_set(set)?;
-        let mut out = Vec::with_capacity(sections.len());
-        for s in sections {
+    fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
+        let p = LeaderParams::from_set(asked.params)?;
+        let mut out = Vec::with_capacity(asked.sections.len());
+        for s in asked.sections {
             out.push(match *s {
                 "daily" => report::daily(&p, &model::daily(&p)),
                 _ => report::measure(&p, &model::measure(&p)),

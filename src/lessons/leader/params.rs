@@ -1,9 +1,9 @@
 //! The leader lesson's parameters (lider/akis.mjs `VARSAYILAN`, olc.mjs, hesap.mjs) and the checks
 //! across them: crashes and pauses name existing nodes, the work stays within a budget.
 
+use super::kinds::{NodeAt, NodeMap};
 use crate::error::Error;
 use crate::jsfmt::number_to_string;
-use super::kinds::{NodeAt, NodeMap};
 use crate::params::{Kind, ParamSet};
 
 crate::declare_params! {

@@ -61,8 +61,8 @@ impl LessonKind for Triples {
 
     fn parse(&self, t: &str) -> Result<Value, String> {
         let max = self.max;
-        let items =
-            split_list(t, self.max_len).map_err(|why| format!("{why}; expected {}", self.allowed()))?;
+        let items = split_list(t, self.max_len)
+            .map_err(|why| format!("{why}; expected {}", self.allowed()))?;
         let mut out = Vec::with_capacity(items.len());
         for item in items {
             out.push(triple(item, '/', max).ok_or_else(|| {

@@ -10,7 +10,7 @@ pub mod report;
 pub mod trace;
 
 use crate::error::Error;
-use crate::lesson::{About, Definition};
+use crate::lesson::{About, Definition, Request};
 use crate::params::ParamSet;
 use crate::report::Section;
 use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
@@ -33,7 +33,10 @@ const STATES: &[StateStyle] = &[
 
 /// The events its timelines mark: requests first rejected over the quota, first waiting on
 /// capacity.
-const MARKS: &[EventStyle] = &[mark("rejected", Tone::Failure), mark("starved", Tone::Warning)];
+const MARKS: &[EventStyle] = &[
+    mark("rejected", Tone::Failure),
+    mark("starved", Tone::Warning),
+];
 
 crate::lesson!(
     Quotas,
@@ -48,16 +51,11 @@ crate::lesson!(
 );
 
 impl Definition for Quotas {
-    fn report(
-        &self,
-        set: &ParamSet,
-        sections: &[&'static str],
-        _progress: &mut dyn FnMut(f64),
-    ) -> Result<Vec<Section>, Error> {
-        let p = QuotasParams::from_set(set)?;
+    fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
+        let p = QuotasParams::from_set(asked.params)?;
         let m = model::measure(&p);
-        let mut out = Vec::with_capacity(sections.len());
-        for _ in sections {
+        let mut out = Vec::with_capacity(asked.sections.len());
+        for _ in asked.sections {
             out.push(report::measure(&p, &m));
         }
         Ok(out)

@@ -1,9 +1,9 @@
 //! The quotas lesson's parameters (kiraci/akis.mjs `VARSAYILAN`, olc.mjs) and the checks across
 //! them: the seed against the minstd generator, the queue work within a budget.
 
+use super::kinds::{Triple, Triples};
 use crate::error::Error;
 use crate::jsfmt::number_to_string;
-use super::kinds::{Triple, Triples};
 use crate::params::{Kind, ParamSet};
 use crate::rng::Minstd;
 

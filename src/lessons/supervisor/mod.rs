@@ -9,7 +9,7 @@ pub mod report;
 pub mod trace;
 
 use crate::error::Error;
-use crate::lesson::{About, Definition};
+use crate::lesson::{About, Definition, Request};
 use crate::params::ParamSet;
 use crate::report::Section;
 use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
@@ -44,20 +44,20 @@ crate::lesson!(
             "trace=off",
             "idempotent=0&trace=on",
         ],
-        ..About::new(&params::SCHEMA, "Scheduler-Agent-Supervisor", &["measure", "daily"])
+        ..About::new(
+            &params::SCHEMA,
+            "Scheduler-Agent-Supervisor",
+            &["measure", "daily"]
+        )
     }
 );
 
 impl Definition for Supervisor {
-    fn report(
-        &self,
-        set: &ParamSet,
-        sections: &[&'static str],
-        _progress: &mut dyn FnMut(f64),
-    ) -> Result<Vec<Section>, Error> {
-        let p = SupervisorParams::from_set(set)?;
+    fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
+        let p = SupervisorParams::from_set(asked.params)?;
         let r = model::simulate(&p);
-        Ok(sections
+        Ok(asked
+            .sections
             .iter()
             .map(|s| match *s {
                 "daily" => report::daily(&p, &r),
