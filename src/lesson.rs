@@ -14,6 +14,17 @@ use crate::presets::Preset;
 use crate::report::{Report, Section};
 use crate::trace::{Control, EventStyle, StateStyle, Trace};
 
+/// What a lesson's `mod.rs` names, in one `use crate::lesson::prelude::*;`: the error type, its
+/// [`About`] and [`Definition`] with the [`Request`] a report gets, the parameters, the report's
+/// sections and the styles of its traces.
+pub mod prelude {
+    pub use super::{About, Definition, Request};
+    pub use crate::error::Error;
+    pub use crate::params::ParamSet;
+    pub use crate::report::Section;
+    pub use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
+}
+
 /// How a lesson's runs are watched: the entry points of its `trace.rs` and how its states and
 /// events are drawn, declared once in its `mod.rs` (`Definition::watch`).
 pub struct Watch {

@@ -215,6 +215,19 @@ pub struct Lane {
     pub spans: Vec<Span>,
 }
 
+impl Lane {
+    /// Panics unless the spans tile the lane from 0 to `end`, each starting where the one
+    /// before ends (the lessons' trace tests).
+    #[cfg(test)]
+    pub fn assert_tiles(&self, end: u32) {
+        assert_eq!(self.spans[0].start, 0, "{self:?}");
+        for w in self.spans.windows(2) {
+            assert_eq!(w[0].end, w[1].start, "{self:?}");
+        }
+        assert_eq!(self.spans.last().unwrap().end, end, "{self:?}");
+    }
+}
+
 /// A state held over `[start, end)`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Span {

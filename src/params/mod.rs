@@ -225,6 +225,19 @@ pub struct ParamSpec {
     pub extension: bool,
 }
 
+/// A parameter `p` of `kind` with no default, for the codec's and the lessons' kind tests.
+#[cfg(test)]
+pub fn spec_of(kind: Kind) -> ParamSpec {
+    ParamSpec {
+        name: "p",
+        kind,
+        default: "",
+        meaning: "",
+        lesson_name: "",
+        extension: false,
+    }
+}
+
 /// A supervisor fault: job `S<job>` at step `step`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fault {

@@ -332,18 +332,8 @@ fn find_cycle(steps: &[StepSpec]) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::spec_of as spec;
     use super::*;
-
-    fn spec(kind: Kind) -> ParamSpec {
-        ParamSpec {
-            name: "p",
-            kind,
-            default: "",
-            meaning: "",
-            lesson_name: "",
-            extension: false,
-        }
-    }
 
     #[test]
     fn numbers_refuse_what_javascript_would_misread() {

@@ -6,10 +6,7 @@ pub mod model;
 pub mod params;
 pub mod report;
 
-use crate::error::Error;
-use crate::lesson::{About, Definition, Request};
-use crate::params::ParamSet;
-use crate::report::Section;
+use crate::lesson::prelude::*;
 use params::TemplateLessonParams;
 
 // The lesson's facts, as data: its parameters, title and sections. A lesson with more sets them

@@ -103,6 +103,17 @@ struct Shown {
     dangles: Vec<bool>,
 }
 
+impl Shown {
+    fn new(index: u64, event: &Day, accepted: bool, dangles: Vec<bool>) -> Self {
+        Self {
+            index,
+            event: event.clone(),
+            accepted,
+            dangles,
+        }
+    }
+}
+
 /// The frame from which something at `hour` counts (frame `f` shows the hours before `f * step`).
 fn frame_of(hour: f64, step: u32) -> usize {
     (hour.floor() as u64 + 1).div_ceil(u64::from(step)) as usize
@@ -161,12 +172,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
             None => any,
         };
         if wanted && (shown.len() as u64) < LANES {
-            shown.push(Shown {
-                index,
-                event: e.clone(),
-                accepted,
-                dangles,
-            });
+            shown.push(Shown::new(index, e, accepted, dangles));
         }
         index += 1;
     });
@@ -178,12 +184,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
             if index < LANES {
                 let mut dangles = Vec::new();
                 let accepted = Tally::default().add_with(&p, e, true, ttl, |_, d| dangles.push(d));
-                shown.push(Shown {
-                    index,
-                    event: e.clone(),
-                    accepted,
-                    dangles,
-                });
+                shown.push(Shown::new(index, e, accepted, dangles));
             }
             index += 1;
         });

@@ -171,18 +171,7 @@ fn node_at(item: &str, max: i64, span: bool) -> Result<NodeAt, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{Kind, ParamSpec, parse_value};
-
-    fn spec(kind: &'static NodeMap) -> ParamSpec {
-        ParamSpec {
-            name: "p",
-            kind: Kind::Custom(kind),
-            default: "",
-            meaning: "",
-            lesson_name: "",
-            extension: false,
-        }
-    }
+    use crate::params::{Kind, parse_value, spec_of};
 
     #[test]
     fn node_maps() {
@@ -196,7 +185,7 @@ mod tests {
             span: true,
             ..CRASH
         };
-        let crash = spec(&CRASH);
+        let crash = spec_of(Kind::Custom(&CRASH));
         assert_eq!(
             parse_value(&crash, "").unwrap(),
             Value::custom(Vec::<NodeAt>::new())
@@ -215,7 +204,7 @@ mod tests {
         ] {
             assert!(parse_value(&crash, bad).is_err(), "{bad:?}");
         }
-        let pause = spec(&PAUSE);
+        let pause = spec_of(Kind::Custom(&PAUSE));
         assert_eq!(parse_value(&pause, "N2@50+6").unwrap().to_text(), "N2@50+6");
         let e = parse_value(&pause, "N2@50").unwrap_err();
         assert!(e.to_string().contains("has no +rounds"), "{e}");

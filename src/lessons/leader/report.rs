@@ -7,11 +7,9 @@ use super::model::{Daily, Measure, Run};
 use super::params::LeaderParams;
 use crate::chart::{Chart, Point, Series, X, series};
 use crate::params::KindValue;
-use crate::report::{Block, Cell, Column, Group, Section, Table, inside_cell, left, right, table};
-
-fn int(n: u64) -> Cell {
-    Cell::Int(n as i64)
-}
+use crate::report::{
+    Block, Cell, Column, Group, Section, Table, inside_cell, int, left, right, table,
+};
 
 /// A crash or pause map as the script prints it (`P.crash || "yok"`).
 fn map_text(map: &[NodeAt]) -> Cell {

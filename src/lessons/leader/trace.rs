@@ -290,10 +290,11 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
 #[cfg(test)]
 mod tests {
     use super::super::model::run;
+    use super::super::params::SCHEMA;
     use super::*;
 
     fn set(pairs: &[(&str, &str)]) -> ParamSet {
-        ParamSet::from_assignments(&super::super::params::SCHEMA, pairs.iter().copied()).unwrap()
+        ParamSet::of(&SCHEMA, pairs)
     }
 
     #[test]
@@ -321,11 +322,7 @@ mod tests {
                 assert_eq!(track.total("double_run_rounds"), Some(got.double as f64));
                 assert_eq!(track.total("lease_writes"), Some(got.writes as f64));
                 for lane in track.lanes.iter().chain(&tr.tracks[1].lanes) {
-                    assert_eq!(lane.spans[0].start, 0, "{lane:?}");
-                    for w in lane.spans.windows(2) {
-                        assert_eq!(w[0].end, w[1].start, "{lane:?}");
-                    }
-                    assert_eq!(lane.spans.last().unwrap().end, tr.end, "{lane:?}");
+                    lane.assert_tiles(tr.end);
                 }
                 let doubles = track.events.iter().filter(|e| e.kind == "double_run");
                 assert_eq!(doubles.count() as u64, got.double);

@@ -97,22 +97,11 @@ fn triple(t: &str, sep: char, max: i64) -> Option<[i64; 3]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{Kind, ParamSpec, parse_value};
-
-    fn spec(kind: &'static dyn LessonKind) -> ParamSpec {
-        ParamSpec {
-            name: "p",
-            kind: Kind::Custom(kind),
-            default: "",
-            meaning: "",
-            lesson_name: "",
-            extension: false,
-        }
-    }
+    use crate::params::{Kind, parse_value, spec_of};
 
     #[test]
     fn quota_triples() {
-        let triple = spec(&Triple { max: 50 });
+        let triple = spec_of(Kind::Custom(&Triple { max: 50 }));
         assert_eq!(
             parse_value(&triple, "6, 3,0").unwrap(),
             Value::IntList(vec![6, 3, 0])
@@ -120,10 +109,10 @@ mod tests {
         for bad in ["6,3", "6,3,3,3", "6,-1,3", "6,3,51", "", "6/3/3"] {
             assert!(parse_value(&triple, bad).is_err(), "{bad:?}");
         }
-        let triples = spec(&Triples {
+        let triples = spec_of(Kind::Custom(&Triples {
             max: 50,
             max_len: 3,
-        });
+        }));
         let v = parse_value(&triples, "6/3/3,8/4/4").unwrap();
         assert_eq!(v, Value::custom(vec![[6, 3, 3], [8, 4, 4]]));
         assert_eq!(v.to_text(), "6/3/3,8/4/4");

@@ -9,11 +9,7 @@ pub mod presets;
 pub mod report;
 pub mod trace;
 
-use crate::error::Error;
-use crate::lesson::{About, Definition, Request};
-use crate::params::ParamSet;
-use crate::report::Section;
-use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
+use crate::lesson::prelude::*;
 use params::QuotasParams;
 
 /// How its traces' states are drawn: the units (by tenant, or free), each tenant's units in use

@@ -322,11 +322,8 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
 #[cfg(test)]
 mod tests {
     use super::super::model::run;
+    use super::super::params::SCHEMA;
     use super::*;
-
-    fn set(pairs: &[(&str, &str)]) -> ParamSet {
-        ParamSet::from_assignments(&super::super::params::SCHEMA, pairs.iter().copied()).unwrap()
-    }
 
     #[test]
     fn the_recorded_run_is_the_run() {
@@ -337,7 +334,7 @@ mod tests {
             &[("rounds", "1")],
             &[("seed", "7"), ("night_units", "3")],
         ] {
-            let s = set(pairs);
+            let s = ParamSet::of(&SCHEMA, pairs);
             let p = QuotasParams::from_set(&s).unwrap();
             for sel in ["", "quota:none", "quota:8/4/4", "quota:8/2/2"] {
                 let (tr, got) = record(&s, sel).unwrap();
@@ -356,11 +353,7 @@ mod tests {
                     .iter()
                     .chain(tr.tracks[1..].iter().flat_map(|t| &t.lanes))
                 {
-                    assert_eq!(lane.spans[0].start, 0, "{lane:?}");
-                    for w in lane.spans.windows(2) {
-                        assert_eq!(w[0].end, w[1].start, "{lane:?}");
-                    }
-                    assert_eq!(lane.spans.last().unwrap().end, tr.end, "{lane:?}");
+                    lane.assert_tiles(tr.end);
                 }
                 for lane in &units.lanes {
                     for s in &lane.spans {
@@ -392,7 +385,7 @@ mod tests {
 
     #[test]
     fn selectors_are_named_when_refused() {
-        let s = set(&[]);
+        let s = ParamSet::defaults(&SCHEMA);
         for bad in ["quota:5/5/5", "quota:x", "quota:6/3", "bogus", "fencing:0"] {
             let e = select(&s, bad).unwrap_err();
             assert_eq!(e.param.as_deref(), Some("trace"), "{bad}");

@@ -8,11 +8,7 @@ pub mod real;
 pub mod report;
 pub mod trace;
 
-use crate::error::Error;
-use crate::lesson::{About, Definition, Request};
-use crate::params::ParamSet;
-use crate::report::Section;
-use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
+use crate::lesson::prelude::*;
 use params::SupervisorParams;
 
 /// How its traces' states are drawn.

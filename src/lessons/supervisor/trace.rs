@@ -341,11 +341,7 @@ mod tests {
         assert_eq!(tr.frames, o.last_round);
         // Every job's lane covers the run without gaps or overlaps.
         for lane in &track.lanes {
-            assert_eq!(lane.spans[0].start, 0, "{lane:?}");
-            for w in lane.spans.windows(2) {
-                assert_eq!(w[0].end, w[1].start, "{lane:?}");
-            }
-            assert_eq!(lane.spans.last().unwrap().end, tr.end, "{lane:?}");
+            lane.assert_tiles(tr.end);
         }
     }
 
