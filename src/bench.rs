@@ -1,15 +1,25 @@
-//! The workload behind the speed figures: a lesson run from its link, as the page runs it. The
-//! figures time the compensation lesson's Monte Carlo (olc.mjs, `measure`) at the lesson's values
-//! with more runs and one retry count, so native, WASM-in-node and WASM-in-chromium runs time the
-//! same work.
+//! The workload behind the speed figures: a lesson's own benchmark link (see
+//! [`Definition::benchmark`](crate::lesson::Definition::benchmark)), run from its link as the
+//! page runs it, so native, WASM-in-node and WASM-in-chromium runs time the same work. Knows no
+//! lesson: the first lesson of this build that offers a benchmark is the one timed.
 
 use crate::error::Error;
+use crate::lesson::Lesson;
 use crate::query::Query;
 
-/// The link of the benchmark's workload: `runs` runs of the Monte Carlo row with `attempts`
-/// compensation attempts.
-pub fn monte_carlo_query(runs: u64, attempts: u32) -> String {
-    format!("lesson=compensation&section=measure&runs={runs}&retries={attempts}")
+/// The link of the benchmark's workload at `runs` runs in its `variant`-th form, and its name
+/// (`compensation Monte Carlo, 1 attempt(s)`).
+pub fn workload(runs: u64, variant: u32) -> Result<(String, String), Error> {
+    crate::lessons::ALL
+        .iter()
+        .find_map(|l: &Lesson| {
+            let (query, what) = l.benchmark(runs, variant)?;
+            Some((
+                format!("lesson={}&{query}", l.id()),
+                format!("{} {what}", l.id()),
+            ))
+        })
+        .ok_or_else(|| Error::usage("bench: this build holds no lesson with a benchmark workload"))
 }
 
 /// Runs a link's report and returns how many table rows it printed (so the work cannot be
@@ -40,11 +50,11 @@ impl Figure {
     }
 }
 
-/// Times the Monte Carlo on this thread, best of `repetitions` (native only: wasm32 has no clock
+/// Times the workload on this thread, best of `repetitions` (native only: wasm32 has no clock
 /// here).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn time_monte_carlo(runs: u64, attempts: u32, repetitions: u32) -> Result<Figure, Error> {
-    let query = monte_carlo_query(runs, attempts);
+pub fn time_workload(runs: u64, variant: u32, repetitions: u32) -> Result<Figure, Error> {
+    let (query, what) = workload(runs, variant)?;
     let mut best = f64::INFINITY;
     for _ in 0..repetitions.max(1) {
         let start = std::time::Instant::now();
@@ -52,7 +62,7 @@ pub fn time_monte_carlo(runs: u64, attempts: u32, repetitions: u32) -> Result<Fi
         best = best.min(start.elapsed().as_secs_f64());
     }
     Ok(Figure {
-        what: format!("compensation Monte Carlo, {attempts} attempt(s)"),
+        what,
         runs,
         seconds: best,
     })

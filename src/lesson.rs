@@ -267,6 +267,14 @@ pub trait Definition: Described + Sync + 'static {
         self.about().examples
     }
 
+    /// The benchmark's workload, if the lesson offers one: a link (without `lesson=`) of its
+    /// heaviest loop at `runs` runs in its `variant`-th form (1 to 3), and what to call it.
+    /// `tatbikat bench` and the page's benchmark time it (compensation's Monte Carlo).
+    fn benchmark(&self, runs: u64, variant: u32) -> Option<(String, String)> {
+        let _ = (runs, variant);
+        None
+    }
+
     /// Whether the lesson is a preview (see [`About::preview`]).
     fn preview(&self) -> bool {
         self.about().preview

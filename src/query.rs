@@ -248,7 +248,7 @@ pub fn resolve(query: &str) -> Resolved {
     let mut vs = None;
     for (key, value) in &q.page {
         if key == "vs" {
-            match crate::compare::vs_params(lesson, value) {
+            match vs_params(lesson, value) {
                 Ok(a) => vs = Some(vs_query(&a)),
                 Err(e) => errors.push(e),
             }
@@ -401,6 +401,35 @@ pub fn resolve(query: &str) -> Resolved {
             .collect(),
         vs,
     }
+}
+
+/// A's parameters from a `vs` query (as in a link, `fail_prob=0.5&seed=1`; empty: the lesson's
+/// values; `preset=` starts from a claim): read by the link codec against `lesson`. Page keys
+/// are ignored (the comparison takes B's section); any problem is an error naming `vs`, the
+/// query and what went wrong.
+pub fn vs_params(lesson: Lesson, text: &str) -> Result<ParamSet, Error> {
+    let bad = |why: String| {
+        Error::bad(
+            "vs",
+            text,
+            format!(
+                "a query of {}'s parameters as in a link (name=value&name=value; empty for the lesson's values): {why}",
+                lesson.id()
+            ),
+        )
+    };
+    let mut q = Query::decode(text).map_err(|e| bad(e.to_string()))?;
+    if let Some(other) = q.lesson.as_deref().filter(|l| *l != lesson.id()) {
+        return Err(bad(format!(
+            "lesson={other} is another lesson; both runs are of {}",
+            lesson.id()
+        )));
+    }
+    q.lesson = Some(lesson.id().to_string());
+    q.section = None;
+    let params = q.params().map_err(|e| bad(e.to_string()))?;
+    validate(&params).map_err(|e| bad(e.to_string()))?;
+    Ok(params)
 }
 
 /// Run A's parameters as `vs=` carries them: those that differ from the lesson's, as a query.

@@ -85,7 +85,7 @@ pub struct Document<'a> {
     pub figure_error: Option<crate::error::Error>,
     /// Compare mode (`vs=`): run A and B, A and Δ aligned with it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub vs: Option<crate::compare::aligned::Versus>,
+    pub vs: Option<crate::compare::versus::Versus>,
 }
 
 impl Document<'_> {
@@ -120,6 +120,64 @@ pub fn document<'a>(
         figure: None,
         figure_error: None,
         vs: None,
+    }
+}
+
+/// What the page's `run(query)` shows, built from a link: the report, with its figure and claim,
+/// and in compare mode (`vs=`) run A beside it: A's chart series drawn behind B's and B, A and Δ
+/// aligned (`doc.vs`). Built here, natively tested, so the bindings only convert it.
+pub struct Page {
+    report: Report,
+    params: ParamSet,
+    section: Option<String>,
+    figure: Option<String>,
+    preset: Option<crate::presets::Shown>,
+    vs: Option<crate::compare::versus::Versus>,
+}
+
+impl Page {
+    /// Runs a link strictly (B, then A in compare mode, each telling half of the progress).
+    pub fn run(query: &str, progress: &mut dyn FnMut(f64)) -> Result<Page, crate::error::Error> {
+        let q = query::Query::decode(query)?;
+        let params = q.params()?;
+        let page_value = |key: &str| q.page.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+        let a = page_value("vs")
+            .map(|text| query::vs_params(crate::lessons::of(&params), text))
+            .transpose()?;
+        let half = if a.is_some() { 0.5 } else { 1.0 };
+        let section = q.section.as_deref();
+        let mut report =
+            crate::lessons::run_with_progress(&params, section, &mut |d| progress(d * half))?;
+        let vs = match &a {
+            Some(a) => {
+                let report_a = crate::lessons::run_with_progress(a, section, &mut |d| {
+                    progress(0.5 + d / 2.0)
+                })?;
+                let versus = crate::compare::versus::versus(&report, &report_a, a);
+                crate::compare::aligned::charts_behind(&mut report.sections, &report_a.sections);
+                Some(versus)
+            }
+            None => None,
+        };
+        let preset = q.preset()?.map(|p| crate::presets::shown(p, &report));
+        Ok(Page {
+            figure: page_value("figure").cloned(),
+            section: q.section.clone(),
+            report,
+            params,
+            preset,
+            vs,
+        })
+    }
+
+    /// The document the page receives (what `--format json` prints, with `figure`, `preset`
+    /// and `vs` as the link asks).
+    pub fn document(&self) -> Document<'_> {
+        let mut doc = document(&self.report, &self.params, self.section.as_deref())
+            .with_figure(self.figure.as_deref());
+        doc.preset = self.preset.clone();
+        doc.vs = self.vs.clone();
+        doc
     }
 }
 

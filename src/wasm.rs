@@ -11,7 +11,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::error::Error;
-use crate::lessons::{self, run_with_progress};
+use crate::lessons;
 use crate::params::ParamSpec;
 use crate::query::{self, Query};
 use crate::render;
@@ -107,34 +107,9 @@ fn report_progress(progress: Option<&js_sys::Function>, share: f64) {
 #[wasm_bindgen]
 pub fn run(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, JsValue> {
     ready();
-    let q = Query::decode(query).map_err(|e| js_error(&e))?;
-    let params = q.params().map_err(|e| js_error(&e))?;
-    let tell = |share: f64| report_progress(progress.as_ref(), share);
-    // Compare mode (`vs=`): A runs after B, each telling half of the progress.
-    let vs = vs_of(&q, &params)?;
-    let half = if vs.is_some() { 0.5 } else { 1.0 };
-    let mut report = run_with_progress(&params, q.section.as_deref(), &mut |d| tell(d * half))
-        .map_err(|e| js_error(&e))?;
-    let versus = match &vs {
-        Some(a) => {
-            let report_a = run_with_progress(a, q.section.as_deref(), &mut |d| tell(0.5 + d / 2.0))
-                .map_err(|e| js_error(&e))?;
-            let versus = crate::compare::aligned::versus(&report, &report_a, a);
-            crate::compare::aligned::charts_behind(&mut report.sections, &report_a.sections);
-            Some(versus)
-        }
-        None => None,
-    };
-    let figure = q
-        .page
-        .iter()
-        .find(|(k, _)| k == "figure")
-        .map(|(_, v)| v.as_str());
-    let mut doc = render::document(&report, &params, q.section.as_deref()).with_figure(figure);
-    let preset = q.preset().map_err(|e| js_error(&e))?;
-    doc.preset = preset.map(|p| crate::presets::shown(p, &report));
-    doc.vs = versus;
-    to_js(&doc)
+    let mut tell = |share: f64| report_progress(progress.as_ref(), share);
+    let page = render::Page::run(query, &mut tell).map_err(|e| js_error(&e))?;
+    to_js(&page.document())
 }
 
 /// Exactly what the CLI prints for that lesson, parameters and section.
@@ -251,7 +226,8 @@ pub fn random_seed(lesson: &str) -> Result<f64, JsValue> {
 #[wasm_bindgen(js_name = benchMonteCarlo)]
 pub fn bench_monte_carlo(runs: f64, attempts: u32) -> Result<f64, JsValue> {
     ready();
-    let query = crate::bench::monte_carlo_query(runs.clamp(1.0, 1e9) as u64, attempts.clamp(1, 20));
+    let (query, _) = crate::bench::workload(runs.clamp(1.0, 1e9) as u64, attempts.clamp(1, 20))
+        .map_err(|e| js_error(&e))?;
     crate::bench::run(&query)
         .map(|rows| rows as f64)
         .map_err(|e| js_error(&e))
@@ -271,7 +247,7 @@ fn vs_of(
     params: &crate::params::ParamSet,
 ) -> Result<Option<crate::params::ParamSet>, JsValue> {
     page_value(q, "vs")
-        .map(|text| crate::compare::vs_params(lessons::of(params), text).map_err(|e| js_error(&e)))
+        .map(|text| query::vs_params(lessons::of(params), text).map_err(|e| js_error(&e)))
         .transpose()
 }
 
@@ -384,7 +360,7 @@ pub fn compare_csv(query: &str, table: &str) -> Result<String, JsValue> {
     })?;
     let section = q.section.as_deref();
     let (rb, ra) = crate::compare::run_both(&params, &a, section).map_err(|e| js_error(&e))?;
-    crate::compare::csv::comparison(&rb, &ra, &params, &a, section, Some(table))
+    crate::csv::compare::comparison(&rb, &ra, &params, &a, section, Some(table))
         .map_err(|e| js_error(&e))
 }
 

@@ -545,7 +545,7 @@ fn the_library_compares_reports_purely() {
     use tatbikat::compare;
     let lesson = common::lesson("compensation");
     let b = lesson.params([("comp_fail", "0.1")]).unwrap();
-    let a = compare::vs_params(lesson, "").unwrap();
+    let a = tatbikat::query::vs_params(lesson, "").unwrap();
     assert_eq!(a, lesson.defaults());
     let rb = tatbikat::run(&b, None).unwrap();
     let ra = tatbikat::run(&a, None).unwrap();
@@ -583,7 +583,7 @@ fn the_pages_aligned_form_agrees_with_the_comparison() {
         let pb = lesson
             .params(b.iter().map(|s| s.split_once('=').unwrap()))
             .unwrap();
-        let pa = compare::vs_params(lesson, &a.join("&")).unwrap();
+        let pa = tatbikat::query::vs_params(lesson, &a.join("&")).unwrap();
         let (rb, ra) = (
             tatbikat::run(&pb, None).unwrap(),
             tatbikat::run(&pa, None).unwrap(),
@@ -718,4 +718,52 @@ fn charts_draw_a_behind_b_on_axes_that_hold_both() {
             assert_eq!(d, [e[0].min(f[0]), e[1].max(f[1])], "{}", c.key);
         }
     }
+}
+
+/// The page's compare mode (`vs=` in its link) is one document the core builds: B's report
+/// with A's series behind its charts, `vs` with B, A and Δ aligned and A's query, progress in
+/// two halves; a bad `vs` is refused naming it, before anything runs.
+#[test]
+fn the_pages_compare_document_is_built_by_the_core() {
+    use tatbikat::render::{Page, document};
+    let lesson = common::lesson("jobs");
+    let b = lesson.params([("fail_prob", "0.6")]).unwrap();
+    let a = lesson.params([("seed", "7")]).unwrap();
+    let mut shares = Vec::new();
+    let page = Page::run(
+        "lesson=jobs&fail_prob=0.6&vs=seed%3D7&figure=no_such",
+        &mut |s| shares.push(s),
+    )
+    .unwrap();
+    let doc = serde_json::to_value(page.document()).unwrap();
+    let (mut rb, ra) = (
+        tatbikat::run(&b, None).unwrap(),
+        tatbikat::run(&a, None).unwrap(),
+    );
+    let versus = tatbikat::compare::versus::versus(&rb, &ra, &a);
+    tatbikat::compare::aligned::charts_behind(&mut rb.sections, &ra.sections);
+    let plain = serde_json::to_value(document(&rb, &b, None)).unwrap();
+    assert_eq!(doc["sections"], plain["sections"]);
+    assert_eq!(doc["query"], plain["query"]);
+    assert_eq!(doc["vs"], serde_json::to_value(&versus).unwrap());
+    assert_eq!(doc["vs"]["query"], "seed=7");
+    assert_eq!(doc["figure_error"]["param"], "figure");
+    // B tells the first half of the progress, A the second.
+    let mut shares = Vec::new();
+    Page::run("lesson=compensation&runs=20000&vs=seed%3D7", &mut |s| {
+        shares.push(s)
+    })
+    .unwrap();
+    assert!(shares.iter().any(|&s| s > 0.0 && s <= 0.5) && shares.iter().any(|&s| s > 0.5));
+    assert!(shares.windows(2).all(|w| w[0] <= w[1]), "{shares:?}");
+    // Without vs= it is the plain document.
+    let page = Page::run("lesson=jobs&fail_prob=0.6", &mut |_| {}).unwrap();
+    let doc = serde_json::to_value(page.document()).unwrap();
+    let plain =
+        serde_json::to_value(document(&tatbikat::run(&b, None).unwrap(), &b, None)).unwrap();
+    assert_eq!(doc, plain);
+    let e = Page::run("lesson=jobs&vs=seed%3Dx", &mut |_| panic!("nothing runs"))
+        .err()
+        .unwrap();
+    assert_eq!(e.param.as_deref(), Some("vs"));
 }

@@ -4,12 +4,9 @@
 //! with status 2, naming the parameter.
 
 mod common;
-use common::{cli, next_lesson_cases};
-use std::path::Path;
+use common::{cli, next_lesson_cases, node_available, shared_dir};
+use std::path::PathBuf;
 use std::process::Command;
-
-/// The reference script, next to the project.
-const REFERENCE: &str = "/work/shared/next-lessons/claim_check/olc.mjs";
 
 /// Parameters the script reads as text (ranges and lists); the others are numbers.
 const TEXT_PARAMS: [&str; 5] = [
@@ -34,30 +31,26 @@ fn json(case: &[String]) -> String {
     format!("{{{}}}", out.join(","))
 }
 
-/// Whether node and the reference are here; otherwise says so and the test is skipped.
-fn reference_available() -> bool {
-    let node = Command::new("node").arg("--version").output();
-    if !node.is_ok_and(|o| o.status.success()) {
-        eprintln!("skipped: node is not installed");
-        return false;
+/// The reference script (`../shared/next-lessons/claim_check/olc.mjs`), when node and it are
+/// here; otherwise says why on the terminal and the test is skipped.
+fn reference() -> Option<PathBuf> {
+    if !node_available() {
+        return None;
     }
-    if !Path::new(REFERENCE).exists() {
-        eprintln!("skipped: {REFERENCE} is not here");
-        return false;
-    }
-    true
+    shared_dir("next-lessons/claim_check/olc.mjs")
 }
 
 #[test]
 fn every_parameter_set_prints_what_the_reference_prints() {
-    if !reference_available() {
+    let Some(script) = reference() else {
         return;
-    }
+    };
     let mut failed = Vec::new();
     // The parameter sets of tests/next-lessons.json.
     for case in &next_lesson_cases("claim_check") {
         let reference = Command::new("node")
-            .args([REFERENCE, &json(case)])
+            .arg(&script)
+            .arg(json(case))
             .output()
             .expect("run node");
         assert!(reference.status.success(), "reference failed for {case:?}");

@@ -4,12 +4,9 @@
 //! status 2, naming the parameter; work over the budget says what to lower.
 
 mod common;
-use common::{cli, next_lesson_cases};
-use std::path::Path;
+use common::{cli, next_lesson_cases, node_available, shared_dir};
+use std::path::{Path, PathBuf};
 use std::process::Command;
-
-/// Where the course's next lessons are kept, next to the project.
-const NEXT: &str = "/work/shared/next-lessons";
 
 /// A lesson's sections with the script that prints each, and the parameters its scripts read as
 /// text (maps and lists); the others are numbers. Its parameter sets are in
@@ -46,28 +43,24 @@ fn json(spec: &Spec, case: &[String]) -> String {
     format!("{{{}}}", out.join(","))
 }
 
-/// Whether node and the reference scripts are here; otherwise says so and the test is skipped.
-fn reference_available() -> bool {
-    let node = Command::new("node").arg("--version").output();
-    if !node.is_ok_and(|o| o.status.success()) {
-        eprintln!("skipped: node is not installed");
-        return false;
+/// The course's next lessons (`../shared/next-lessons`), when node and they are here; otherwise
+/// says why on the terminal and the test is skipped.
+fn reference() -> Option<PathBuf> {
+    if !node_available() {
+        return None;
     }
-    if !Path::new(NEXT).join("leader/akis.mjs").exists() {
-        eprintln!("skipped: {NEXT} is not here");
-        return false;
-    }
-    true
+    shared_dir("next-lessons").filter(|d| d.join("leader/akis.mjs").exists())
 }
 
 /// Every case of `spec` in every section: the reference's output against ours.
-fn compare(spec: &Spec) -> usize {
+fn compare(next: &Path, spec: &Spec) -> usize {
     let mut failed = Vec::new();
     let mut compared = 0;
     for case in &next_lesson_cases(spec.lesson) {
         for (section, script) in spec.sections {
             let reference = Command::new("node")
-                .args([&format!("{NEXT}/{script}"), &json(spec, case)])
+                .arg(next.join(script))
+                .arg(json(spec, case))
                 .output()
                 .expect("run node");
             assert!(reference.status.success(), "reference failed for {case:?}");
@@ -93,15 +86,18 @@ fn compare(spec: &Spec) -> usize {
 
 #[test]
 fn leader_prints_what_the_reference_prints() {
-    if reference_available() {
-        assert_eq!(compare(&LEADER), 2 * next_lesson_cases("leader").len());
+    if let Some(next) = reference() {
+        assert_eq!(
+            compare(&next, &LEADER),
+            2 * next_lesson_cases("leader").len()
+        );
     }
 }
 
 #[test]
 fn quotas_prints_what_the_reference_prints() {
-    if reference_available() {
-        assert_eq!(compare(&QUOTAS), next_lesson_cases("quotas").len());
+    if let Some(next) = reference() {
+        assert_eq!(compare(&next, &QUOTAS), next_lesson_cases("quotas").len());
     }
 }
 

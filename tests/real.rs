@@ -13,6 +13,7 @@ use tatbikat::lessons::jobs::params::{JobsParams, generator};
 use tatbikat::lessons::jobs::real::{backoff_s, kept_pods};
 use tatbikat::lessons::supervisor::model as sup;
 use tatbikat::lessons::supervisor::params::SupervisorParams;
+use tatbikat::lessons::supervisor::simulate::simulate as sup_simulate;
 use tatbikat::params::StepSpec;
 use tatbikat::rng::UnitRng;
 
@@ -262,14 +263,14 @@ fn random_faults_are_reproducible_and_absent_at_rate_zero() {
 #[test]
 fn duplicate_lines_are_wasted_executions_of_invoice_steps() {
     // Idempotent steps (the lesson's requirement): nothing is duplicated.
-    assert_eq!(sup::simulate(&sup_params(&[])).duplicates, None);
+    assert_eq!(sup_simulate(&sup_params(&[])).duplicates, None);
     // At the lesson's faults only S9's invoice step is re-run for nothing.
-    let one = sup::simulate(&sup_params(&[("idempotent", "0")]));
+    let one = sup_simulate(&sup_params(&[("idempotent", "0")]));
     let d = one.duplicates.unwrap();
     assert_eq!((d.wasted, d.lines), (3, 1));
     // Counting every step (the lesson's prose): three wasted executions, three extra lines,
     // and 80 a day at KK3 = 0.005.
-    let every = sup::simulate(&sup_params(&[
+    let every = sup_simulate(&sup_params(&[
         ("idempotent", "0"),
         ("invoice_steps", "tarife,indirim,fatura,bildirim"),
     ]));

@@ -9,7 +9,6 @@ use tatbikat::lessons::compensation::model as comp_model;
 use tatbikat::lessons::compensation::params::CompensationParams;
 use tatbikat::lessons::jobs::model as jobs_model;
 use tatbikat::lessons::jobs::params::{JobsParams, generator};
-use tatbikat::lessons::supervisor::model as sup_model;
 use tatbikat::lessons::supervisor::params::SupervisorParams;
 use tatbikat::trace::Trace;
 use tatbikat::{Lesson, ParamSet};
@@ -32,7 +31,7 @@ fn total(tr: &Trace, track: &str, key: &str) -> u64 {
 /// The supervisor's outcome table row for a selector equals the trace's counters.
 fn check_supervisor(set: &ParamSet) -> Result<(), TestCaseError> {
     let p = SupervisorParams::from_set(set).unwrap();
-    let r = sup_model::simulate(&p);
+    let r = tatbikat::lessons::supervisor::simulate::simulate(&p);
     let mut runs = vec![
         ("off".to_string(), r.off.clone()),
         ("on".into(), r.on.clone()),

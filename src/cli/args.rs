@@ -13,6 +13,8 @@ pub const USAGE: &str = "usage: tatbikat LESSON [--preset ID] [--set name=value]
        tatbikat [LESSON] --presets
        tatbikat LESSON [--set name=value]... --trace[=SELECTOR] [--format lesson|json|csv]
        tatbikat LESSON [--set name=value]... --sweep name=values [--sweep name=values] [--metric M] [--jobs N] [--format lesson|json|csv]
+       tatbikat LESSON [--set name=value]... --sweep ... [--metric M] --part I/N [--jobs N] > part-I
+       tatbikat LESSON [--set name=value]... --sweep ... [--metric M] --join PART-FILE... [--format lesson|json|csv]
        tatbikat LESSON --help
        tatbikat bench [--runs N]
        tatbikat --help | --version";
@@ -67,6 +69,12 @@ pub struct Run {
     pub table: Option<String>,
     /// `--vs QUERY`: compare with the run of that link query (empty: the lesson's values).
     pub vs: Option<String>,
+    /// `--part I/N`: run part I of N of the sweep and print its part file.
+    pub part: Option<(usize, usize)>,
+    /// `--join FILE...`: the sweep from its part files.
+    pub join: Vec<String>,
+    /// `--format` was given (a part file has one form of its own).
+    pub format_given: bool,
     /// `--jobs N`: threads a sweep's points, a lesson's Monte Carlo rows and replications share
     /// (default: every core; 1: one by one).
     pub jobs: Option<usize>,
@@ -98,6 +106,9 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
         metric: None,
         table: None,
         vs: None,
+        part: None,
+        join: Vec::new(),
+        format_given: false,
         jobs: None,
     };
     while let Some(arg) = parser.next().map_err(usage)? {
@@ -163,6 +174,21 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
                     .ok_or_else(|| Error::bad("--jobs", &v, "a whole number from 1 to 256"))?;
                 run.jobs = Some(n);
             }
+            Long("part") => {
+                let v = value(&mut parser, "--part")?;
+                once(&run.part, "--part")?;
+                run.part = Some(tatbikat::sweep::batch::part_number(&v)?);
+            }
+            Long("join") => {
+                if !run.join.is_empty() {
+                    return Err(Error::usage(
+                        "--join is given twice: list every part file after one --join",
+                    ));
+                }
+                for v in parser.values().map_err(usage)? {
+                    run.join.push(text(v)?);
+                }
+            }
             Long("vs") => {
                 let q = value(&mut parser, "--vs")?;
                 once(&run.vs, "--vs")?;
@@ -174,6 +200,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
                 run.section = Some(s);
             }
             Long("format") => {
+                run.format_given = true;
                 run.format = match value(&mut parser, "--format")?.as_str() {
                     "lesson" => Format::Lesson,
                     "json" => Format::Json,

@@ -61,7 +61,12 @@ pub fn general() -> String {
         out.push_str(&params(lesson));
         out.push('\n');
     }
-    out.push_str("bench: times the compensation Monte Carlo on one core (runs per second).\n");
+    if let Ok((_, what)) = tatbikat::bench::workload(1, 1) {
+        let what = what.trim_end_matches(", 1 attempt(s)");
+        out.push_str(&format!(
+            "bench: times the benchmark workload ({what}) on one core (runs per second).\n"
+        ));
+    }
     out
 }
 

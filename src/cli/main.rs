@@ -80,6 +80,11 @@ fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
     if r.metric.is_some() && r.sweeps.is_empty() {
         return Err(Error::usage("--metric goes with --sweep"));
     }
+    if (r.part.is_some() || !r.join.is_empty()) && r.sweeps.is_empty() {
+        return Err(Error::usage(
+            "--part and --join split a sweep and join it: they go with --sweep",
+        ));
+    }
     if !r.sweeps.is_empty() {
         if section.is_some() || r.trace.is_some() {
             return Err(Error::usage(
@@ -96,7 +101,43 @@ fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
         // when the points are at least as many), so the threads are never multiplied.
         let points = spec.x.texts.len() * spec.y.as_ref().map_or(1, |y| y.texts.len());
         tatbikat::parallel::set_jobs(jobs / points.max(1));
-        let s = sweep::run_jobs(&params, &spec, jobs, &mut |_| {})?;
+        if r.part.is_some() && !r.join.is_empty() {
+            return Err(Error::usage(
+                "--part runs one part of a sweep and --join joins the parts: give one of them",
+            ));
+        }
+        if let Some(part) = r.part {
+            if r.format_given {
+                return Err(Error::usage(
+                    "--part prints a part file for --join; --format goes with --join",
+                ));
+            }
+            return sweep::batch::run_part(&params, &spec, part, jobs, &mut |_| {});
+        }
+        let s = if r.join.is_empty() {
+            sweep::run_jobs(&params, &spec, jobs, &mut |_| {})?
+        } else {
+            let texts = r
+                .join
+                .iter()
+                .map(|name| {
+                    std::fs::read_to_string(name).map_err(|e| {
+                        Error::bad(
+                            "--join",
+                            name,
+                            format!("a part file that can be read ({e})"),
+                        )
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let files: Vec<sweep::batch::PartFile> = r
+                .join
+                .iter()
+                .zip(&texts)
+                .map(|(name, text)| sweep::batch::PartFile { name, text })
+                .collect();
+            sweep::batch::join(&params, &spec, &files)?
+        };
         return Ok(match r.format {
             Format::Lesson => sweep::text(&s),
             Format::Json => render::sweep_json(&s, &params),
@@ -117,13 +158,13 @@ fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
         });
     }
     if let Some(vs) = &r.vs {
-        let a = tatbikat::compare::vs_params(lesson, vs)?;
+        let a = tatbikat::query::vs_params(lesson, vs)?;
         let (rb, ra) = tatbikat::compare::run_both(&params, &a, section)?;
         let compared = || tatbikat::compare::compare(&rb, &ra, &params, &a, section);
         return Ok(match r.format {
             Format::Lesson => tatbikat::compare::text::text(&compared()),
             Format::Json => serde_json::to_string_pretty(&compared()).unwrap_or_default() + "\n",
-            Format::Csv => tatbikat::compare::csv::comparison(
+            Format::Csv => tatbikat::csv::compare::comparison(
                 &rb,
                 &ra,
                 &params,
@@ -165,18 +206,20 @@ fn presets_list(lesson: Option<tatbikat::Lesson>) -> String {
     out
 }
 
-/// `tatbikat bench`: the compensation Monte Carlo on one core, best of 5.
+/// `tatbikat bench`: the lesson's benchmark workload (`Definition::benchmark`) on one core, best of 5.
 #[cfg(not(target_arch = "wasm32"))]
 fn bench(runs: u64) -> Result<String, tatbikat::Error> {
+    let (_, what) = tatbikat::bench::workload(runs, 1)?;
+    let lesson = what.split(' ').next().unwrap_or_default();
     let mut out = format!(
-        "tatbikat bench: compensation Monte Carlo at the lesson's values, {runs} runs, best of 5, one core\n"
+        "tatbikat bench: {lesson}'s benchmark workload at the lesson's values, {runs} runs, best of 5, one core\n"
     );
     out.push_str(&format!(
         "{:<44}{:>12}{:>16}\n",
         "workload", "seconds", "runs/s"
     ));
     for attempts in [1, 2, 3] {
-        let f = tatbikat::bench::time_monte_carlo(runs, attempts, 5)?;
+        let f = tatbikat::bench::time_workload(runs, attempts, 5)?;
         out.push_str(&format!(
             "{:<44}{:>12.4}{:>16.0}\n",
             f.what,

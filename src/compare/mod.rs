@@ -9,49 +9,19 @@ mod align;
 pub mod aligned;
 mod build;
 pub mod cell;
-pub mod csv;
 mod model;
 mod summary;
 pub mod text;
+pub mod versus;
 
 use crate::error::Error;
 use crate::params::ParamSet;
-use crate::query;
 use crate::report::{Report, Section};
 pub use align::align;
 pub use aligned::row_key;
 use build::section_diff;
 pub use model::*;
 use summary::largest;
-
-/// A's parameters from a `vs` query (as in a link, `fail_prob=0.5&seed=1`; empty: the lesson's
-/// values; `preset=` starts from a claim): read by the link codec against `lesson`. Page keys
-/// are ignored (the comparison takes B's section); any problem is an error naming `vs`, the
-/// query and what went wrong.
-pub fn vs_params(lesson: crate::Lesson, text: &str) -> Result<ParamSet, Error> {
-    let bad = |why: String| {
-        Error::bad(
-            "vs",
-            text,
-            format!(
-                "a query of {}'s parameters as in a link (name=value&name=value; empty for the lesson's values): {why}",
-                lesson.id()
-            ),
-        )
-    };
-    let mut q = query::Query::decode(text).map_err(|e| bad(e.to_string()))?;
-    if let Some(other) = q.lesson.as_deref().filter(|l| *l != lesson.id()) {
-        return Err(bad(format!(
-            "lesson={other} is another lesson; both runs are of {}",
-            lesson.id()
-        )));
-    }
-    q.lesson = Some(lesson.id().to_string());
-    q.section = None;
-    let params = q.params().map_err(|e| bad(e.to_string()))?;
-    crate::lessons::validate(&params).map_err(|e| bad(e.to_string()))?;
-    Ok(params)
-}
 
 /// Runs both parameter sets (of the same lesson) and compares them.
 pub fn run(b: &ParamSet, a: &ParamSet, section: Option<&str>) -> Result<Comparison, Error> {
@@ -135,7 +105,7 @@ pub fn param_changes(pb: &ParamSet, pa: &ParamSet) -> Vec<ParamChange> {
 
 fn run_of(params: &ParamSet, section: Option<&str>) -> Run {
     Run {
-        query: query::encode(params, section),
+        query: crate::query::encode(params, section),
         params: params.pairs(),
     }
 }

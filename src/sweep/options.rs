@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::{numeric_columns, row_label, sweepable, tables};
+use super::spec::{numeric_columns, row_label, sweepable, tables};
 use crate::jsfmt::{number_to_string, parse_number, to_fixed};
 use crate::lesson::Lesson;
 use crate::params::{Kind, ParamSet, ParamSpec, Value};

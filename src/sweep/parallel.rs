@@ -4,14 +4,18 @@
 //! replications then run serially, so the threads are not multiplied. The module runs the
 //! points one by one (the page's pool is its workers).
 
-use super::{Plan, PointCells};
+use super::part::PointCells;
+use super::plan::Plan;
 use crate::error::Error;
 
-/// Every point's cells in order, run on `jobs` threads; the first error in point order.
+/// The cells of points `from..to` in order, run on `jobs` threads; the first error in point
+/// order.
 pub fn run_points(
     plan: &Plan,
+    [from, to]: [usize; 2],
     jobs: usize,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Vec<PointCells>, Error> {
-    crate::parallel::try_map_indexed(plan.len(), jobs, |i, tick| plan.point(i, tick), progress)
+    let count = to.saturating_sub(from);
+    crate::parallel::try_map_indexed(count, jobs, |i, tick| plan.point(from + i, tick), progress)
 }

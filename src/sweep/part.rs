@@ -1,7 +1,7 @@
 //! What a sweep keeps of each point's run ([`PointCells`]: the rows of every metric's table, not
 //! the whole report), and its byte form, so that the page's pool of workers can run parts of a
 //! sweep in separate WebAssembly instances and hand them to one instance that assembles the
-//! sweep ([`super::Plan::join`]) exactly as a serial run does.
+//! sweep ([`super::plan::Plan::join`]) exactly as a serial run does.
 //!
 //! Byte form (little-endian): `from: u32`, `count: u32`, then each point: `metrics: u32`, each
 //! metric `0` (its table is missing) or `1`, `row_column`, `rows: u32`, each row `label`, `key`
@@ -11,7 +11,7 @@
 use crate::error::Error;
 use crate::report::{Cell, Report, Table};
 
-use super::Metric;
+use super::spec::{MAX_METRICS, MAX_POINTS, Metric, row_label, tables};
 
 /// One point's reading of every metric of a sweep (the first, then the further ones).
 #[derive(Debug, Clone, PartialEq)]
@@ -50,13 +50,13 @@ pub fn extract(report: &Report, metrics: &[&Metric]) -> PointCells {
 }
 
 fn table_cells(report: &Report, metric: &Metric) -> Option<TableCells> {
-    let table: &Table = super::tables(report).find(|t| t.key == metric.table)?;
+    let table: &Table = tables(report).find(|t| t.key == metric.table)?;
     let col = table.columns.iter().position(|c| c.key == metric.column)?;
     let rows = table
         .rows
         .iter()
         .filter_map(|row| {
-            let (label, key) = super::row_label(&row[0]);
+            let (label, key) = row_label(&row[0]);
             // `@row` names a row by its label or its label's key.
             if metric
                 .row
@@ -132,10 +132,10 @@ pub fn decode(bytes: &[u8]) -> Result<(usize, Vec<PointCells>), Error> {
     let mut r = Reader { bytes, at: 0 };
     let from = r.num()?;
     let count = r.num()?;
-    let mut points = Vec::with_capacity(count.min(super::MAX_POINTS * 2));
+    let mut points = Vec::with_capacity(count.min(MAX_POINTS * 2));
     for _ in 0..count {
         let n = r.num()?;
-        let mut metrics = Vec::with_capacity(n.min(super::MAX_METRICS));
+        let mut metrics = Vec::with_capacity(n.min(MAX_METRICS));
         for _ in 0..n {
             if r.byte()? == 0 {
                 metrics.push(None);

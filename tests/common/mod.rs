@@ -118,3 +118,43 @@ pub fn next_lesson_cases(lesson: &str) -> Vec<Vec<String>> {
         serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     serde_json::from_value(all[lesson].clone()).unwrap()
 }
+
+/// The course's shared folder (`../shared/` beside the checkout, as CI lays it out, or
+/// `TATBIKAT_SHARED`), or why it is not here. Under CI (`CI` set) its absence fails: CI always
+/// lays it out, so a missing folder there is a broken layout, not a reason to skip.
+#[allow(dead_code)]
+pub fn shared_dir(inside: &str) -> Option<std::path::PathBuf> {
+    use std::io::Write;
+    let (dir, from) = match std::env::var_os("TATBIKAT_SHARED") {
+        Some(d) => (std::path::PathBuf::from(d), "TATBIKAT_SHARED"),
+        None => (
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+            "beside the checkout",
+        ),
+    };
+    let wanted = dir.join(inside);
+    if wanted.exists() {
+        return Some(wanted);
+    }
+    let why = format!(
+        "{} is not here (the course's shared folder, {from}; set TATBIKAT_SHARED to its path)",
+        wanted.display()
+    );
+    assert!(std::env::var_os("CI").is_none(), "{why}");
+    // Straight to the terminal: cargo test captures eprintln! of a passing test.
+    let _ = writeln!(std::io::stderr(), "skipped: {why}");
+    None
+}
+
+/// Whether `node` runs here; otherwise says so on the terminal (the test is then skipped).
+#[allow(dead_code)]
+pub fn node_available() -> bool {
+    use std::io::Write;
+    let node = std::process::Command::new("node").arg("--version").output();
+    let ok = node.is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(std::env::var_os("CI").is_none(), "node is not installed");
+        let _ = writeln!(std::io::stderr(), "skipped: node is not installed");
+    }
+    ok
+}

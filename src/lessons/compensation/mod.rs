@@ -52,6 +52,15 @@ crate::lesson!(
 );
 
 impl Definition for Compensation {
+    /// olc.mjs's Monte Carlo (`measure`) at the lesson's values with more runs and one retry
+    /// count, so native, WASM-in-node and WASM-in-chromium runs time the same work.
+    fn benchmark(&self, runs: u64, attempts: u32) -> Option<(String, String)> {
+        Some((
+            format!("section=measure&runs={runs}&retries={attempts}"),
+            format!("Monte Carlo, {attempts} attempt(s)"),
+        ))
+    }
+
     fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
         let p = CompensationParams::from_set(asked.params)?;
         let r = model::simulate_with_progress(

@@ -387,7 +387,7 @@ pub fn simulate<R: UnitRng + Clone + Send>(
             .chain(p.replace_policy.then_some(&Policy::Replace))
             .map(|&pol| policy_with(pol, &durations, p.interval, p.starting_deadline))
             .collect(),
-        real: super::real::retry_extensions(p, &lesson),
+        real: super::real::retry_extensions(p, &lesson, night_attempts),
         durations,
         windows: window_table(p),
     }

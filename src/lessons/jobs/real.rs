@@ -1,6 +1,6 @@
 //! Closer to the real systems (beyond the lesson): the retry table's nights replayed with a
 //! retention time (TTL) for failed pods and Kubernetes' exponential back-off between attempts.
-//! The Replace policy and the starting deadline live in [`super::model::policy_with`].
+//! The Replace policy and the starting deadline live in the model (`policy_with`).
 
 use serde::Serialize;
 
@@ -66,14 +66,22 @@ pub struct RetryExtensions {
     pub backoff: Vec<BackoffRow>,
 }
 
+/// A night's attempts under a limit, as the model draws them (`model::night_attempts`, handed
+/// in by the model so that this file builds on the model and not the other way round).
+pub type NightAttempts<R> = fn(&JobsParams, u32, &mut R) -> Vec<(u32, bool)>;
+
 /// The TTL and back-off figures for every attempt limit, from the lesson's fresh generator.
-pub fn retry_extensions<R: UnitRng + Clone>(p: &JobsParams, fresh: &R) -> RetryExtensions {
+pub fn retry_extensions<R: UnitRng + Clone>(
+    p: &JobsParams,
+    fresh: &R,
+    night_attempts: NightAttempts<R>,
+) -> RetryExtensions {
     let mut out = RetryExtensions::default();
     if p.failed_pod_ttl.is_none() && !p.backoff {
         return out;
     }
     for &limit in &p.retry_limits {
-        let nights = super::model::night_attempts(p, limit, &mut fresh.clone());
+        let nights = night_attempts(p, limit, &mut fresh.clone());
         if p.failed_pod_ttl.is_some() {
             let failed: Vec<u64> = nights
                 .iter()

@@ -6,6 +6,7 @@ pub mod params;
 pub mod presets;
 pub mod real;
 pub mod report;
+pub mod simulate;
 pub mod trace;
 
 use crate::lesson::prelude::*;
@@ -51,7 +52,7 @@ crate::lesson!(
 impl Definition for Supervisor {
     fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
         let p = SupervisorParams::from_set(asked.params)?;
-        let r = model::simulate(&p);
+        let r = simulate::simulate(&p);
         Ok(asked
             .sections
             .iter()

@@ -1,8 +1,9 @@
 //! The supervisor lesson's tables and lines, laid out as olc.mjs (`measure`) and hesap.mjs
 //! (`daily`) print them.
 
-use super::model::{Outcome, SupervisorResult, daily_scans};
+use super::model::{Outcome, daily_scans};
 use super::params::SupervisorParams;
+use super::simulate::SupervisorResult;
 use crate::chart::{Chart, Point, X, series};
 use crate::params::Fault;
 use crate::report::{Block, Cell, Column, Group, Line, Section, Table, int, left, right, t, v};

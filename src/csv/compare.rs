@@ -5,9 +5,9 @@
 //! value adds `c_text`, `c.vs_text` and `c.delta_text`. The last two columns, `vs.side`
 //! (`both`, `only_a`, `only_b`) and `vs.changed` (0 or 1), mark the row.
 
-use super::aligned::aligned;
-use super::cell::{CellDiff, Delta, diff};
-use crate::csv::{meta, number, record};
+use super::{meta, number, record};
+use crate::compare::aligned::aligned;
+use crate::compare::cell::{CellDiff, Delta, diff};
 use crate::error::Error;
 use crate::params::ParamSet;
 use crate::report::{Block, Cell, Report, Table};

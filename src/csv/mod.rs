@@ -8,6 +8,8 @@
 //! not its value (`toFixed`, percent, tr-TR grouping, a non-finite number) is followed by a
 //! `<key>_text` column with the text the lesson prints. Blocks are one empty line apart.
 
+pub mod compare;
+
 use crate::error::Error;
 use crate::render::Document;
 use crate::report::{Cell, Table};
