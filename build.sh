@@ -195,8 +195,9 @@ case "${1:-}" in
     # every hostile link), the rest are listed as skipped, and a test that builds on an earlier
     # one needs that one too.
     need_rust_components
-    say "cargo fmt --check"
+    say "cargo fmt --check (and rustfmt on the lesson folders, whose modules the registry macro hides from it)"
     cargo fmt --check
+    rustfmt --edition 2024 --check src/lessons/*/mod.rs tools/lesson-template/mod.rs docs/examples/*.rs
     say "cargo clippy -D warnings (native and wasm32)"
     need_wasm_target
     cargo clippy --locked --all-targets -- -D warnings
