@@ -11,9 +11,8 @@ use serde::Serialize;
 
 use super::Value;
 
-/// A kind of parameter a lesson brings (the leader lesson's node maps, the quotas lesson's
-/// triples): declared once in the lesson's folder as a `static`, named in its `declare_params!`
-/// as `Kind::Custom(&KIND)`.
+/// A kind of parameter a lesson brings, with a text form of its own: declared in the lesson's
+/// folder (`kinds.rs`), named in its `declare_params!` as `Kind::Custom(&KIND)`.
 pub trait LessonKind: Sync + 'static {
     /// A short, stable name of the kind for the page's schema (`type`).
     fn name(&self) -> &'static str;
@@ -72,7 +71,7 @@ pub struct Rows {
     pub count: &'static str,
     /// The most rows the page draws; with more, the text field alone.
     pub max_rows: u32,
-    /// The text before a row's number, in its heading and its entry (`N` of `N1`).
+    /// The text before a row's number, in its heading and its entry (`C` of `C2`).
     pub head: &'static str,
     /// Between entries.
     pub separator: &'static str,
