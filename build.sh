@@ -225,6 +225,8 @@ case "${1:-}" in
     [ $# -eq 2 ] || { echo "usage: ./build.sh new-lesson ID" >&2; exit 2; }
     command -v node >/dev/null || { echo "tatbikat: node is needed" >&2; exit 1; }
     node tools/new-lesson.mjs "$2"
+    # The renamed template as rustfmt writes it (names of another length wrap otherwise).
+    rustfmt --edition 2024 "src/lessons/$2/mod.rs"
     build_cli
     # Goldens from the new lesson's own output; replace them with what the lesson's script prints.
     sections=$(target/release/tatbikat "$2" --help | sed -n 's/^sections: //p' | tr -d ' ' | tr ',' ' ')
