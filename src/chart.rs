@@ -156,23 +156,8 @@ pub fn series(
     decimals: u8,
     points: impl IntoIterator<Item = (f64, f64)>,
 ) -> Series {
-    Series {
-        key,
-        decimals,
-        points: points
-            .into_iter()
-            .map(|(x, y)| Point {
-                x: X::Num(x),
-                y,
-                lo: None,
-                hi: None,
-                trace: None,
-            })
-            .collect(),
-        name: None,
-        name_key: None,
-        vs: false,
-    }
+    let points = points.into_iter().map(|(x, y)| (x, y, None, None));
+    numbers(key, decimals, points)
 }
 
 /// A series of `(x, y, low, high)`: sampled values with their error bars.
@@ -181,16 +166,27 @@ pub fn series_with_bars(
     decimals: u8,
     points: impl IntoIterator<Item = (f64, f64, f64, f64)>,
 ) -> Series {
+    let points = points
+        .into_iter()
+        .map(|(x, y, lo, hi)| (x, y, Some(lo), Some(hi)));
+    numbers(key, decimals, points)
+}
+
+/// A series of numbers `(x, y, low, high)`, with or without error bars.
+fn numbers(
+    key: &'static str,
+    decimals: u8,
+    points: impl Iterator<Item = (f64, f64, Option<f64>, Option<f64>)>,
+) -> Series {
     Series {
         key,
         decimals,
         points: points
-            .into_iter()
             .map(|(x, y, lo, hi)| Point {
                 x: X::Num(x),
                 y,
-                lo: Some(lo),
-                hi: Some(hi),
+                lo,
+                hi,
                 trace: None,
             })
             .collect(),

@@ -11,8 +11,19 @@ use serde::{Serialize, Serializer};
 use crate::error::{Error, ErrorCode};
 use crate::params::{Kind, ParamSet, ParamSpec, Schema};
 use crate::presets::Preset;
-use crate::report::Report;
+use crate::report::{Report, Section};
 use crate::trace::{Control, EventStyle, StateStyle, Trace};
+
+/// What a lesson's `mod.rs` names, in one `use crate::lesson::prelude::*;`: the error type, its
+/// [`About`] and [`Definition`] with the [`Request`] a report gets, the parameters, the report's
+/// sections and the styles of its traces.
+pub mod prelude {
+    pub use super::{About, Definition, Request};
+    pub use crate::error::Error;
+    pub use crate::params::ParamSet;
+    pub use crate::report::Section;
+    pub use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
+}
 
 /// How a lesson's runs are watched: the entry points of its `trace.rs` and how its states and
 /// events are drawn, declared once in its `mod.rs` (`Definition::watch`).
@@ -32,8 +43,8 @@ pub struct Watch {
 }
 
 /// The [`Watch`] of a lesson whose `trace.rs` has the usual entry points (`HELP`, `trace`,
-/// `select`, `controls`), with its states and marks: `static WATCH: Watch = watch!(STATES,
-/// MARKS);` in its `mod.rs`, so every lesson wires them the same way.
+/// `select`, `controls`), with its states and marks: `watch: Some(crate::watch!(STATES, MARKS))`
+/// in its `mod.rs`'s [`lesson!`](crate::lesson!), so every lesson wires them the same way.
 #[macro_export]
 macro_rules! watch {
     ($states:expr, $marks:expr) => {
@@ -48,29 +59,126 @@ macro_rules! watch {
     };
 }
 
-/// Everything a lesson declares about itself. Only `schema`, `title`, `sections`, `report` and
-/// `work` are required; a lesson without traces, sweeps' extras or presets keeps the defaults.
-pub trait Definition: Sync + 'static {
+/// What a lesson is, as data: the facts of its [`Definition`] that need no code, declared once
+/// in its `mod.rs` (see [`lesson!`](crate::lesson!)). Only the schema, title and sections are
+/// required ([`About::new`]); the rest say what applies.
+pub struct About {
     /// Its parameters (the `SCHEMA` of its `declare_params!`); the schema's `lesson` is the id
     /// the CLI, the URL and the JSON use.
-    fn schema(&self) -> &'static Schema;
-
+    pub schema: &'static Schema,
     /// Its English title (the page has its own words in both languages).
-    fn title(&self) -> &'static str;
+    pub title: &'static str,
+    /// Its sections (the lesson's scripts), in print order.
+    pub sections: &'static [&'static str],
+    /// Whether it is a preview: a model of one of the course's next lessons, announced at the end
+    /// of the one it follows, whose text is not written yet (the page marks it so and says which
+    /// lesson announced it, from its texts' `preview.<id>`).
+    pub preview: bool,
+    /// The metric a sweep reads when none is given (`table.column`); `None`: the first numeric
+    /// column the lesson prints.
+    pub default_metric: Option<&'static str>,
+    /// How its runs are watched, if they can be (see [`Watch`]).
+    pub watch: Option<Watch>,
+    /// Its claims as presets (ids `lesson.claim`).
+    pub presets: &'static [Preset],
+    /// Links (queries without `lesson=`) that, with the lesson's values and its presets, show
+    /// everything the lesson prints and draws: the tests run each and check every message key.
+    pub examples: &'static [&'static str],
+}
+
+impl About {
+    /// A lesson of these parameters, title and sections, with nothing else that applies.
+    pub const fn new(
+        schema: &'static Schema,
+        title: &'static str,
+        sections: &'static [&'static str],
+    ) -> Self {
+        Self {
+            schema,
+            title,
+            sections,
+            preview: false,
+            default_metric: None,
+            watch: None,
+            presets: &[],
+            examples: &[],
+        }
+    }
+}
+
+/// Declares a lesson's `LESSON` (what its registry line names): a unit type `$name` and its
+/// [`About`], the facts of its [`Definition`] that need no code; the lesson then implements
+/// `Definition` for `$name`, the methods that run code:
+///
+/// ```ignore
+/// crate::lesson!(
+///     Outbox,
+///     About {
+///         presets: presets::PRESETS,
+///         ..About::new(&params::SCHEMA, "Transactional outbox", &["measure"])
+///     }
+/// );
+///
+/// impl Definition for Outbox {
+///     fn report(&self, asked: Request) -> Result<Vec<Section>, Error> { ... }
+///     fn work(&self, set: &ParamSet) -> Result<f64, Error> { ... }
+/// }
+/// ```
+#[macro_export]
+macro_rules! lesson {
+    ($name:ident, $about:expr $(,)?) => {
+        /// The lesson, as the registry lists it.
+        pub static LESSON: $name = $name;
+
+        /// The lesson's definition: its facts (`About`) and its code (`Definition`).
+        pub struct $name;
+
+        impl $crate::lesson::Described for $name {
+            fn about(&self) -> &'static $crate::lesson::About {
+                static ABOUT: $crate::lesson::About = $about;
+                &ABOUT
+            }
+        }
+    };
+}
+
+/// A lesson's facts as data (see [`lesson!`](crate::lesson!), which implements it).
+pub trait Described {
+    /// What the lesson is, as data.
+    fn about(&self) -> &'static About;
+}
+
+/// What a lesson's [`Definition::report`] is asked for.
+pub struct Request<'a> {
+    /// The parameters.
+    pub params: &'a ParamSet,
+    /// The sections to report: a non-empty subset of the lesson's, in its order.
+    pub sections: &'a [&'static str],
+    /// Told the share of the long work done (0 to 1), as it goes.
+    pub progress: &'a mut dyn FnMut(f64),
+}
+
+/// Everything a lesson declares about itself: its [`About`] (given by [`lesson!`](crate::lesson!)),
+/// and the code that runs it. Only `report` and `work` are required; a lesson without traces,
+/// sweeps' extras or presets keeps the defaults.
+pub trait Definition: Described + Sync + 'static {
+    /// Its parameters (see [`About::schema`]).
+    fn schema(&self) -> &'static Schema {
+        self.about().schema
+    }
+
+    /// Its English title.
+    fn title(&self) -> &'static str {
+        self.about().title
+    }
 
     /// Its sections (the lesson's scripts), in print order.
-    fn sections(&self) -> &'static [&'static str];
+    fn sections(&self) -> &'static [&'static str] {
+        self.about().sections
+    }
 
-    /// Runs the models and reports `sections` (a non-empty subset of [`sections`], in order),
-    /// telling `progress` the share of the long work done.
-    ///
-    /// [`sections`]: Definition::sections
-    fn report(
-        &self,
-        params: &ParamSet,
-        sections: &[&'static str],
-        progress: &mut dyn FnMut(f64),
-    ) -> Result<Report, Error>;
+    /// Runs the models and reports the sections asked for: one [`Section`] each, in order.
+    fn report(&self, asked: Request) -> Result<Vec<Section>, Error>;
 
     /// Checks the parameters against each other and against the lesson's budget without running
     /// anything, and returns the work a run takes in simulated units (job-rounds, draws).
@@ -82,16 +190,15 @@ pub trait Definition: Sync + 'static {
         self.work(params).unwrap_or(0.0)
     }
 
-    /// The metric a sweep reads when none is given (`table.column`); by default the first
-    /// numeric column the lesson prints.
+    /// The metric a sweep reads when none is given (see [`About::default_metric`]).
     fn default_metric(&self) -> Option<&'static str> {
-        None
+        self.about().default_metric
     }
 
     /// How the lesson's runs are watched, if they can be: its trace module's entry points and
     /// styles, given once ([`Watch`]); the methods below read it.
     fn watch(&self) -> Option<&'static Watch> {
-        None
+        self.about().watch.as_ref()
     }
 
     /// What a trace selector may say (for errors and `--help`); `None`: no run to watch.
@@ -145,7 +252,7 @@ pub trait Definition: Sync + 'static {
 
     /// The lesson's claims as presets (ids `lesson.claim`).
     fn presets(&self) -> &'static [Preset] {
-        &[]
+        self.about().presets
     }
 
     /// Parameters these values make irrelevant (the page hides their editors): random faults
@@ -155,10 +262,9 @@ pub trait Definition: Sync + 'static {
         Vec::new()
     }
 
-    /// Links (queries without `lesson=`) that, with the lesson's values and its presets, show
-    /// everything the lesson prints and draws: the tests run each and check every message key.
+    /// Links that show everything the lesson prints and draws (see [`About::examples`]).
     fn examples(&self) -> &'static [&'static str] {
-        &[]
+        self.about().examples
     }
 
     /// The benchmark's workload, if the lesson offers one: a link (without `lesson=`) of its
@@ -169,11 +275,9 @@ pub trait Definition: Sync + 'static {
         None
     }
 
-    /// Whether the lesson is a preview: a model of one of the course's next lessons, announced at
-    /// the end of the one it follows, whose text is not written yet (the page marks it so and
-    /// says which lesson announced it, from its texts' `preview.<id>`).
+    /// Whether the lesson is a preview (see [`About::preview`]).
     fn preview(&self) -> bool {
-        false
+        self.about().preview
     }
 }
 
@@ -297,7 +401,14 @@ impl Lesson {
             Some(name) => vec![self.section(name)?],
             None => self.sections().to_vec(),
         };
-        self.report(params, &sections, progress)
+        Ok(Report {
+            lesson: self.id(),
+            sections: self.report(Request {
+                params,
+                sections: &sections,
+                progress,
+            })?,
+        })
     }
 }
 

@@ -626,12 +626,13 @@ pub fn percent_decode(s: &str) -> Result<String, String> {
 
 /// The structured form of the parameters an editor shows as more than a text field: fault maps
 /// as `[{job, step}]`, compensation steps as `[{name, compensation, after}]`, name lists as
-/// arrays. The page edits these without parsing the codec's text itself.
+/// arrays, a lesson kind's rows as its `detail` gives them. The page edits these without parsing
+/// the codec's text itself.
 struct Detail<'a>(&'a ParamSet);
 
 impl Serialize for Detail<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use crate::params::Value;
+        use crate::params::{Kind, Value};
         use serde::ser::SerializeMap;
         #[derive(Serialize)]
         struct FaultOut<'a> {
@@ -646,7 +647,15 @@ impl Serialize for Detail<'_> {
         }
         let mut map = s.serialize_map(None)?;
         for spec in self.0.schema().specs {
-            match self.0.get(spec.name) {
+            let value = self.0.get(spec.name);
+            // A lesson's kind gives the rows its control edits.
+            if let Kind::Custom(kind) = spec.kind {
+                if let Some(rows) = kind.detail(value) {
+                    map.serialize_entry(spec.name, &rows)?;
+                }
+                continue;
+            }
+            match value {
                 Value::Faults(f) => {
                     let out: Vec<FaultOut> = f
                         .iter()
@@ -665,14 +674,6 @@ impl Serialize for Detail<'_> {
                             compensation: s.compensation.as_deref(),
                             after: &s.after,
                         })
-                        .collect();
-                    map.serialize_entry(spec.name, &out)?;
-                }
-                Value::NodeMap(m) => {
-                    // The node map editor's rows: node, round and (a span's) rounds.
-                    let out: Vec<[i64; 3]> = m
-                        .iter()
-                        .map(|e| [i64::from(e.node), e.round, e.rounds.unwrap_or(0)])
                         .collect();
                     map.serialize_entry(spec.name, &out)?;
                 }

@@ -365,6 +365,11 @@ pub fn v(name: &'static str, cell: Cell) -> Part {
     Part::Value(name, cell)
 }
 
+/// A whole-number cell from a count (the lessons' tallies are `u64`).
+pub fn int(n: u64) -> Cell {
+    Cell::Int(n as i64)
+}
+
 /// A left-aligned (`padEnd`) column.
 pub const fn left(key: &'static str, label: &'static str, width: usize) -> Column {
     Column {

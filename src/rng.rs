@@ -27,6 +27,25 @@ pub struct SeedError {
     pub allowed: &'static str,
 }
 
+/// rand_core's `Rng` of a lesson generator, from its `step` (the next 32-bit state).
+macro_rules! rng_from_step {
+    ($($t:ty),*) => {$(
+        impl TryRng for $t {
+            type Error = Infallible;
+            fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+                Ok(self.step())
+            }
+            fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+                next_u64_via_u32(self)
+            }
+            fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+                fill_bytes_via_next_word(dst, || self.try_next_u32())
+            }
+        }
+    )*};
+}
+rng_from_step!(Minstd, Lcg32);
+
 /// Park–Miller minstd of the jobs lesson (isler.mjs): `s = s·48271 mod (2³¹−1)`, value `s/(2³¹−1)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Minstd {
@@ -68,19 +87,6 @@ impl UnitRng for Minstd {
     #[inline]
     fn unit(&mut self) -> f64 {
         f64::from(self.step()) / Self::MODULUS as f64
-    }
-}
-
-impl TryRng for Minstd {
-    type Error = Infallible;
-    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-        Ok(self.step())
-    }
-    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-        next_u64_via_u32(self)
-    }
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        fill_bytes_via_next_word(dst, || self.try_next_u32())
     }
 }
 
@@ -130,19 +136,6 @@ impl UnitRng for Lcg32 {
     #[inline]
     fn unit(&mut self) -> f64 {
         f64::from(self.step()) / 4_294_967_296.0
-    }
-}
-
-impl TryRng for Lcg32 {
-    type Error = Infallible;
-    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-        Ok(self.step())
-    }
-    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-        next_u64_via_u32(self)
-    }
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        fill_bytes_via_next_word(dst, || self.try_next_u32())
     }
 }
 

@@ -215,6 +215,19 @@ pub struct Lane {
     pub spans: Vec<Span>,
 }
 
+impl Lane {
+    /// Panics unless the spans tile the lane from 0 to `end`, each starting where the one
+    /// before ends (the lessons' trace tests).
+    #[cfg(test)]
+    pub fn assert_tiles(&self, end: u32) {
+        assert_eq!(self.spans[0].start, 0, "{self:?}");
+        for w in self.spans.windows(2) {
+            assert_eq!(w[0].end, w[1].start, "{self:?}");
+        }
+        assert_eq!(self.spans.last().unwrap().end, end, "{self:?}");
+    }
+}
+
 /// A state held over `[start, end)`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Span {
@@ -294,6 +307,23 @@ pub struct Counter {
 }
 
 impl Track {
+    /// A track of these lanes, events and counters: not a fault map's, in no group.
+    pub fn new(
+        key: &'static str,
+        lanes: Vec<Lane>,
+        events: Vec<Event>,
+        counters: Vec<Counter>,
+    ) -> Self {
+        Self {
+            key,
+            lanes,
+            events,
+            counters,
+            faults: false,
+            group: None,
+        }
+    }
+
     /// The counter's final value.
     pub fn total(&self, key: &str) -> Option<f64> {
         self.counters
@@ -304,10 +334,80 @@ impl Track {
 }
 
 impl Trace {
+    /// A run of `rounds` rounds counted from 1, played one a frame and shown whole.
+    pub fn rounds(
+        lesson: &'static str,
+        selector: String,
+        rounds: u32,
+        tracks: Vec<Track>,
+        facts: Vec<(&'static str, String)>,
+    ) -> Self {
+        Self::hours(lesson, selector, rounds, 1, rounds, tracks, facts).counted("round", 1)
+    }
+
+    /// A run of hours from 0 to `end`, played `step` hours a frame over `frames` frames and shown
+    /// whole.
+    pub fn hours(
+        lesson: &'static str,
+        selector: String,
+        frames: u32,
+        step: u32,
+        end: u32,
+        tracks: Vec<Track>,
+        facts: Vec<(&'static str, String)>,
+    ) -> Self {
+        Self {
+            lesson,
+            selector,
+            unit: "hour",
+            frames,
+            step,
+            first: 0,
+            end,
+            tracks,
+            facts,
+            focus_lane: None,
+            focus_start: None,
+            focus_end: None,
+        }
+    }
+
+    fn counted(self, unit: &'static str, first: u32) -> Self {
+        Self {
+            unit,
+            first,
+            ..self
+        }
+    }
+
     /// The track with `key`.
     pub fn track(&self, key: &str) -> Option<&Track> {
         self.tracks.iter().find(|t| t.key == key)
     }
+}
+
+/// Lanes × time units above which a lesson refuses a trace (the page draws every cell).
+pub const MAX_CELLS: u64 = 400_000;
+
+/// Refuses the trace `text` asks for when its `cells` (`lanes` × `time`, as the lesson's
+/// parameters name them: `jobs` × `max_rounds`) are more than [`MAX_CELLS`] `unit`s.
+pub fn check_cells(
+    text: &str,
+    cells: u64,
+    unit: &str,
+    lanes: &str,
+    time: &str,
+) -> Result<(), Error> {
+    if cells <= MAX_CELLS {
+        return Ok(());
+    }
+    Err(Error::bad(
+        "trace",
+        text,
+        format!(
+            "a trace of at most {MAX_CELLS} {unit}; {lanes} × {time} is {cells}: lower {lanes} or {time}"
+        ),
+    ))
 }
 
 /// A trace request: `key:value` pairs separated by commas, or a bare word.

@@ -255,12 +255,18 @@ fn vs_of(
 #[wasm_bindgen]
 pub fn trace(query: &str) -> Result<JsValue, JsValue> {
     ready();
+    let (tr, params) = traced(query)?;
+    to_js(&render::trace_document(&tr, &params))
+}
+
+/// The run the query's `trace=` selects, with the query's parameters.
+fn traced(query: &str) -> Result<(crate::trace::Trace, crate::params::ParamSet), JsValue> {
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
     let params = q.params().map_err(|e| js_error(&e))?;
     let tr = lessons::of(&params)
         .trace(&params, page_value(&q, "trace").unwrap_or(""))
         .map_err(|e| js_error(&e))?;
-    to_js(&render::trace_document(&tr, &params))
+    Ok((tr, params))
 }
 
 /// The controls of the "watch one run" form for the query's `trace=`, or, when that selector is
@@ -370,11 +376,7 @@ pub fn sweep_csv(query: &str, progress: Option<js_sys::Function>) -> Result<Stri
 #[wasm_bindgen(js_name = traceCsv)]
 pub fn trace_csv(query: &str) -> Result<String, JsValue> {
     ready();
-    let q = Query::decode(query).map_err(|e| js_error(&e))?;
-    let params = q.params().map_err(|e| js_error(&e))?;
-    let tr = lessons::of(&params)
-        .trace(&params, page_value(&q, "trace").unwrap_or(""))
-        .map_err(|e| js_error(&e))?;
+    let (tr, params) = traced(query)?;
     Ok(crate::csv::trace(&render::trace_document(&tr, &params)))
 }
 

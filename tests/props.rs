@@ -7,6 +7,7 @@ use proptest::prelude::*;
 use tatbikat::lessons::compensation::model as comp;
 use tatbikat::lessons::jobs::model as jobs;
 use tatbikat::lessons::jobs::params::{JobsParams, generator};
+use tatbikat::lessons::leader::kinds::NodeAt;
 use tatbikat::lessons::supervisor::model as sup;
 use tatbikat::params::{Kind, StepSpec, Value, parse_value};
 use tatbikat::query::Query;
@@ -60,29 +61,44 @@ fn value(kind: Kind) -> BoxedStrategy<Value> {
             .prop_map(Value::Choice)
             .boxed(),
         Kind::OptInt { min, max } => prop::option::of(min..=max).prop_map(Value::OptInt).boxed(),
-        Kind::NodeMap {
-            max_len, max, span, ..
-        } => prop::collection::btree_map(1u32..=6, (0..=max, 1..=max), 0..=max_len.min(4))
+        Kind::Custom(custom) => lesson_kind(custom.name(), &serde_json::to_value(kind).unwrap()),
+    }
+}
+
+/// A valid value of a lesson's own kind, named by its schema `type`, bounded by its schema.
+fn lesson_kind(name: &str, schema: &serde_json::Value) -> BoxedStrategy<Value> {
+    let bound = |key: &str| schema[key].as_i64().unwrap();
+    match name {
+        "node_rounds" | "node_spans" => {
+            let (max, span) = (bound("max"), name == "node_spans");
+            prop::collection::btree_map(
+                1u32..=6,
+                (0..=max, 1..=max),
+                0..=bound("max_len").min(4) as usize,
+            )
             .prop_map(move |m| {
-                Value::NodeMap(
+                Value::custom(
                     m.into_iter()
-                        .map(|(node, (round, rounds))| tatbikat::params::NodeAt {
+                        .map(|(node, (round, rounds))| NodeAt {
                             node,
                             round,
                             rounds: span.then_some(rounds),
                         })
-                        .collect(),
+                        .collect::<Vec<_>>(),
                 )
             })
-            .boxed(),
-        Kind::Triple { max } => prop::collection::vec(0..=max, 3)
+            .boxed()
+        }
+        "triple" => prop::collection::vec(0..=bound("max"), 3)
             .prop_map(Value::IntList)
             .boxed(),
-        Kind::Triples { max, max_len } => {
-            prop::collection::vec([0..=max, 0..=max, 0..=max], 1..=max_len)
-                .prop_map(Value::Triples)
+        "triples" => {
+            let max = bound("max");
+            prop::collection::vec([0..=max, 0..=max, 0..=max], 1..=bound("max_len") as usize)
+                .prop_map(Value::custom)
                 .boxed()
         }
+        other => panic!("no values for the lesson kind {other}"),
     }
 }
 

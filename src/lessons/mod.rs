@@ -134,6 +134,12 @@ pub fn preset_params(lesson: Lesson, preset: &Preset) -> Result<ParamSet, Error>
 #[path = "../../tools/lesson-template/mod.rs"]
 mod template_lesson;
 
+/// The worked example of a lesson's own parameter kind (docs/adding-a-lesson.md quotes it),
+/// compiled and checked here like the template.
+#[cfg(test)]
+#[path = "../../docs/examples/lesson_kind.rs"]
+mod lesson_kind_example;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,6 +254,22 @@ mod tests {
                         "{}",
                         s.name
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rows_of_a_lesson_kind_are_counted_by_a_whole_number() {
+        use crate::params::Kind;
+        for lesson in ALL {
+            for s in lesson.specs() {
+                if let Kind::Custom(kind) = s.kind {
+                    if let Some(rows) = kind.rows() {
+                        let count = lesson.schema().spec(rows.count).map(|p| p.kind);
+                        assert!(matches!(count, Some(Kind::Int { .. })), "{}", s.name);
+                        assert!(!rows.fields.is_empty(), "{}", s.name);
+                    }
                 }
             }
         }

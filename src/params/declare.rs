@@ -2,7 +2,7 @@
 //! schema (name, kind, default, the lesson's name, meaning) and the typed struct the model reads,
 //! from one list. A field's name is its parameter's name, so a misspelling does not compile.
 
-use super::{Fault, NodeAt, ParamSet, StepSpec, Value};
+use super::{Fault, KindValue, ParamSet, StepSpec, Value};
 
 /// A Rust type a parameter's value reads as. The kind declares the value, the field's type the
 /// reading: a mismatch is a bug in a declaration, found by the tests that run every lesson.
@@ -53,9 +53,17 @@ plain!(
     Vec<String> => Names,
     Vec<Fault> => Faults,
     Vec<StepSpec> => Steps,
-    Vec<NodeAt> => NodeMap,
-    Vec<[i64; 3]> => Triples,
 );
+
+/// A lesson's own value type, read from its kind's [`Value::Custom`].
+impl<T: KindValue> FromValue for T {
+    fn from_value(value: &Value) -> Option<Self> {
+        match value {
+            Value::Custom(v) => v.get::<T>().cloned(),
+            _ => None,
+        }
+    }
+}
 
 /// A switch (`0`/`1`).
 impl FromValue for bool {

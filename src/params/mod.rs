@@ -3,15 +3,20 @@
 //! Defaults are the lesson's own values, so no parameters at all reproduces the lesson.
 //!
 //! A lesson writes each parameter once, with [`declare_params!`](crate::declare_params): that
-//! gives its [`Schema`] and its typed struct. This layer knows no lesson: a [`ParamSet`] carries
-//! the schema it was read with.
+//! gives its [`Schema`] and its typed struct. A lesson that needs a kind of its own declares it in
+//! its folder ([`LessonKind`]). This layer knows no lesson: a [`ParamSet`] carries the schema it
+//! was read with.
 
+mod custom;
 mod declare;
 mod parse;
 mod set;
 
+pub use custom::{Bound, Custom, KindValue, LessonKind, RowField, Rows};
 pub use declare::{FromValue, read};
-pub use parse::{MAX_NAME_CHARS, check_name, is_turkish_letter, parse_value};
+pub use parse::{
+    MAX_NAME_CHARS, check_name, is_turkish_letter, parse_value, parse_whole, split_list,
+};
 pub use set::ParamSet;
 
 use crate::jsfmt::number_to_string;
@@ -53,22 +58,8 @@ pub enum Kind {
     Choice { options: &'static [&'static str] },
     /// Nothing (none, written as the empty text) or a whole number in `min..=max`.
     OptInt { min: i64, max: i64 },
-    /// A comma-separated map of nodes to rounds (may be empty): `N1@20` (the leader lesson's
-    /// crashes) or, with `span`, `N2@50+6` (first round + rounds: its pauses).
-    NodeMap {
-        /// Entries in the map at most.
-        max_len: usize,
-        /// The largest round (and number of rounds) an entry may give.
-        max: i64,
-        /// The whole-number parameter that counts the nodes (N1..Nn).
-        nodes: &'static str,
-        /// Whether each entry gives `+rounds` after its round.
-        span: bool,
-    },
-    /// Exactly three comma-separated whole numbers in `0..=max` (the quotas lesson's `6,3,3`).
-    Triple { max: i64 },
-    /// A comma-separated list of triples `a/b/c` of whole numbers in `0..=max` (`6/3/3,8/4/4`).
-    Triples { max: i64, max_len: usize },
+    /// A kind a lesson declares in its folder: its text form, bounds and page control.
+    Custom(&'static dyn LessonKind),
 }
 
 /// `{"type": name, ...bounds}`: what serde's internally tagged derive writes, in a third of its
@@ -109,20 +100,13 @@ impl Serialize for Kind {
                 st.serialize_field("steps", steps)?;
             }
             Kind::Choice { options } => st.serialize_field("options", options)?,
-            Kind::NodeMap {
-                max_len,
-                max,
-                nodes,
-                ..
-            } => {
-                st.serialize_field("max_len", &max_len)?;
-                st.serialize_field("max", &max)?;
-                st.serialize_field("nodes", nodes)?;
-            }
-            Kind::Triple { max } => st.serialize_field("max", &max)?,
-            Kind::Triples { max, max_len } => {
-                st.serialize_field("max", &max)?;
-                st.serialize_field("max_len", &max_len)?;
+            Kind::Custom(kind) => {
+                for (name, bound) in kind.bounds() {
+                    st.serialize_field(name, &bound)?;
+                }
+                if let Some(rows) = kind.rows() {
+                    st.serialize_field("rows", rows)?;
+                }
             }
             Kind::Prob | Kind::Switch => {}
         }
@@ -173,25 +157,7 @@ impl Kind {
             Kind::OptInt { min, max } => {
                 format!("nothing (none) or a whole number from {min} to {max}")
             }
-            Kind::NodeMap {
-                max_len,
-                max,
-                span: false,
-                ..
-            } => format!(
-                "up to {max_len} entries node@round separated by commas (such as N1@20,N3@5), each node once, rounds from 0 to {max}, or nothing"
-            ),
-            Kind::NodeMap { max_len, max, .. } => format!(
-                "up to {max_len} entries node@round+rounds separated by commas (such as N2@50+6), each node once, a first round from 0 to {max} and 1 to {max} rounds, or nothing"
-            ),
-            Kind::Triple { max } => {
-                format!(
-                    "exactly three whole numbers from 0 to {max} separated by commas (such as 6,3,3)"
-                )
-            }
-            Kind::Triples { max, max_len } => format!(
-                "1 to {max_len} triples a/b/c of whole numbers from 0 to {max} separated by commas (such as 6/3/3,8/4/4)"
-            ),
+            Kind::Custom(kind) => kind.allowed(),
         }
     }
 
@@ -211,10 +177,7 @@ impl Kind {
             Kind::Switch => "switch",
             Kind::Choice { .. } => "choice",
             Kind::OptInt { .. } => "opt_int",
-            Kind::NodeMap { span: false, .. } => "node_rounds",
-            Kind::NodeMap { .. } => "node_spans",
-            Kind::Triple { .. } => "triple",
-            Kind::Triples { .. } => "triples",
+            Kind::Custom(kind) => kind.name(),
         }
     }
 }
@@ -262,6 +225,19 @@ pub struct ParamSpec {
     pub extension: bool,
 }
 
+/// A parameter `p` of `kind` with no default, for the codec's and the lessons' kind tests.
+#[cfg(test)]
+pub fn spec_of(kind: Kind) -> ParamSpec {
+    ParamSpec {
+        name: "p",
+        kind,
+        default: "",
+        meaning: "",
+        lesson_name: "",
+        extension: false,
+    }
+}
+
 /// A supervisor fault: job `S<job>` at step `step`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fault {
@@ -280,18 +256,6 @@ pub struct StepSpec {
     pub compensation: Option<String>,
     /// Steps that must come before this one (`once`).
     pub after: Vec<String>,
-}
-
-/// An entry of a node map: node `N<node>` at `round`, for `rounds` rounds in a span map
-/// (the leader lesson's crash `N1@20` and pause `N2@50+6`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NodeAt {
-    /// The node number (1 for N1).
-    pub node: u32,
-    /// The round it happens at (a pause's first round).
-    pub round: i64,
-    /// How many rounds it lasts (span maps only).
-    pub rounds: Option<i64>,
 }
 
 /// A parsed parameter value.
@@ -317,10 +281,8 @@ pub enum Value {
     Faults(Vec<Fault>),
     /// [`Kind::Steps`].
     Steps(Vec<StepSpec>),
-    /// [`Kind::NodeMap`].
-    NodeMap(Vec<NodeAt>),
-    /// [`Kind::Triples`] ([`Kind::Triple`] reads as an [`Value::IntList`] of three).
-    Triples(Vec<[i64; 3]>),
+    /// A value of a lesson's own kind ([`Kind::Custom`]).
+    Custom(Custom),
 }
 
 impl Value {
@@ -332,11 +294,7 @@ impl Value {
             Value::OptInt(None) => String::new(),
             Value::Real(v) => number_to_string(*v),
             Value::IntList(v) => join(v.iter().map(|x| x.to_string())),
-            Value::NodeMap(v) => join(v.iter().map(|e| match e.rounds {
-                Some(n) => format!("N{}@{}+{n}", e.node, e.round),
-                None => format!("N{}@{}", e.node, e.round),
-            })),
-            Value::Triples(v) => join(v.iter().map(|[a, b, c]| format!("{a}/{b}/{c}"))),
+            Value::Custom(v) => v.to_text(),
             Value::RealList(v) => join(v.iter().map(|x| number_to_string(*x))),
             Value::Range(a, b) => format!("{a}-{b}"),
             Value::Names(v) => v.join(","),
@@ -358,6 +316,7 @@ impl Value {
     }
 }
 
-fn join(items: impl Iterator<Item = String>) -> String {
+/// Items joined by commas, as the codec's lists are written.
+pub fn join(items: impl Iterator<Item = String>) -> String {
     items.collect::<Vec<_>>().join(",")
 }

@@ -1,8 +1,9 @@
-//! The codec's reader: the text form of every kind (`1,3,6`, `30-54`, `S2@indirim`,
-//! `name[:compensation][(after/after)]`, `N1@20`, `N2@50+6`, `6,3,3`, `6/3/3,8/4/4`) into a
-//! [`Value`], or an error naming what is allowed.
+//! The codec's reader: the text form of every shared kind (`1,3,6`, `30-54`, `S2@indirim`,
+//! `name[:compensation][(after/after)]`) into a [`Value`], or an error naming what is allowed; a
+//! lesson's own kinds read themselves ([`LessonKind::parse`](super::LessonKind::parse)) and may
+//! use [`parse_whole`] and [`split_list`].
 
-use super::{Fault, Kind, NodeAt, ParamSpec, StepSpec, Value};
+use super::{Fault, Kind, ParamSpec, StepSpec, Value};
 use crate::error::Error;
 
 /// The longest name a step, compensation or job may have.
@@ -113,96 +114,13 @@ pub fn parse_value(spec: &ParamSpec, text: &str) -> Result<Value, Error> {
                 .map(|v| Value::OptInt(Some(v)))
                 .map_err(|_| bad(spec.kind.allowed())),
         },
-        Kind::NodeMap {
-            max_len, max, span, ..
-        } => {
-            if t.is_empty() {
-                return Ok(Value::NodeMap(Vec::new()));
-            }
-            let items = split_list(t, max_len)
-                .map_err(|why| bad(format!("{why}; expected {}", spec.kind.allowed())))?;
-            let mut out: Vec<NodeAt> = Vec::with_capacity(items.len());
-            for item in items {
-                let entry = parse_node_at(item, max, span)
-                    .map_err(|why| bad(format!("{why}; expected {}", spec.kind.allowed())))?;
-                if out.iter().any(|e| e.node == entry.node) {
-                    return Err(bad(format!(
-                        "node N{} appears twice; each node may have one entry here",
-                        entry.node
-                    )));
-                }
-                out.push(entry);
-            }
-            Ok(Value::NodeMap(out))
-        }
-        Kind::Triple { max } => match parse_triple(t, ',', max) {
-            Some(v) => Ok(Value::IntList(v.to_vec())),
-            None => Err(bad(spec.kind.allowed())),
-        },
-        Kind::Triples { max, max_len } => {
-            let items = split_list(t, max_len)
-                .map_err(|why| bad(format!("{why}; expected {}", spec.kind.allowed())))?;
-            let mut out = Vec::with_capacity(items.len());
-            for item in items {
-                out.push(parse_triple(item, '/', max).ok_or_else(|| {
-                    bad(format!(
-                        "item \"{item}\" is not a triple a/b/c of whole numbers from 0 to {max}"
-                    ))
-                })?);
-            }
-            Ok(Value::Triples(out))
-        }
+        Kind::Custom(kind) => kind.parse(t).map_err(bad),
     }
 }
 
-/// `N<node>@<round>`, or `N<node>@<round>+<rounds>` in a span map (rounds at least 1).
-fn parse_node_at(item: &str, max: i64, span: bool) -> Result<NodeAt, String> {
-    let form = || {
-        if span {
-            format!("\"{item}\" is not node@first round+rounds such as N2@50+6")
-        } else {
-            format!("\"{item}\" is not node@round such as N1@20")
-        }
-    };
-    let (node, at) = item.split_once('@').ok_or_else(form)?;
-    let number = node.trim().strip_prefix('N').ok_or_else(form)?;
-    if number.starts_with('0') {
-        return Err(form());
-    }
-    let node = parse_int(number, 1, i64::from(u32::MAX)).map_err(|_| form())? as u32;
-    let (round, rounds) = match (span, at.split_once('+')) {
-        (true, Some((r, n))) => (r, Some(n)),
-        (true, None) => {
-            return Err(format!(
-                "\"{item}\" has no +rounds (a pause is node@first round+rounds such as N2@50+6)"
-            ));
-        }
-        (false, _) => (at, None),
-    };
-    let round = parse_int(round.trim(), 0, max).map_err(|_| form())?;
-    let rounds = match rounds {
-        Some(n) => Some(parse_int(n.trim(), 1, max).map_err(|_| form())?),
-        None => None,
-    };
-    Ok(NodeAt {
-        node,
-        round,
-        rounds,
-    })
-}
-
-/// Exactly three whole numbers in `0..=max` separated by `sep`.
-fn parse_triple(t: &str, sep: char, max: i64) -> Option<[i64; 3]> {
-    let mut out = [0; 3];
-    let mut count = 0;
-    for part in t.split(sep) {
-        if count == 3 {
-            return None;
-        }
-        out[count] = parse_int(part.trim(), 0, max).ok()?;
-        count += 1;
-    }
-    (count == 3).then_some(out)
+/// A whole number with an optional sign in `min..=max`, or `None` (for a lesson's own kinds).
+pub fn parse_whole(t: &str, min: i64, max: i64) -> Option<i64> {
+    parse_int(t, min, max).ok()
 }
 
 /// A whole number with an optional sign, within bounds.
@@ -245,7 +163,7 @@ fn split_range(t: &str) -> Option<(&str, &str)> {
 }
 
 /// The items of a comma-separated list, trimmed; empty lists and empty items are refused.
-fn split_list(t: &str, max_len: usize) -> Result<Vec<&str>, String> {
+pub fn split_list(t: &str, max_len: usize) -> Result<Vec<&str>, String> {
     if t.is_empty() {
         return Err("the list is empty".into());
     }
@@ -414,18 +332,8 @@ fn find_cycle(steps: &[StepSpec]) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::spec_of as spec;
     use super::*;
-
-    fn spec(kind: Kind) -> ParamSpec {
-        ParamSpec {
-            name: "p",
-            kind,
-            default: "",
-            meaning: "",
-            lesson_name: "",
-            extension: false,
-        }
-    }
 
     #[test]
     fn numbers_refuse_what_javascript_would_misread() {
@@ -515,61 +423,6 @@ mod tests {
         assert_eq!(parse_value(&faults, "").unwrap(), Value::Faults(vec![]));
         for bad in ["S0@a", "2@a", "S2", "S2@", "S2@a,S2@b", "S02@a", "S2@a b"] {
             assert!(parse_value(&faults, bad).is_err(), "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn node_maps_and_quota_triples() {
-        let crash = spec(Kind::NodeMap {
-            max_len: 4,
-            max: 100,
-            nodes: "nodes",
-            span: false,
-        });
-        assert_eq!(parse_value(&crash, "").unwrap(), Value::NodeMap(vec![]));
-        let v = parse_value(&crash, "N1@20, N3@0").unwrap();
-        assert_eq!(v.to_text(), "N1@20,N3@0");
-        for bad in [
-            "N0@1",
-            "1@2",
-            "N1",
-            "N1@",
-            "N1@101",
-            "N01@2",
-            "N1@2,N1@3",
-            "N1@2+3",
-        ] {
-            assert!(parse_value(&crash, bad).is_err(), "{bad:?}");
-        }
-        let pause = spec(Kind::NodeMap {
-            max_len: 4,
-            max: 100,
-            nodes: "nodes",
-            span: true,
-        });
-        assert_eq!(parse_value(&pause, "N2@50+6").unwrap().to_text(), "N2@50+6");
-        let e = parse_value(&pause, "N2@50").unwrap_err();
-        assert!(e.to_string().contains("has no +rounds"), "{e}");
-        for bad in ["N2@50+0", "N2@50+", "N2@+6", "N2@50+6+1"] {
-            assert!(parse_value(&pause, bad).is_err(), "{bad:?}");
-        }
-        let triple = spec(Kind::Triple { max: 50 });
-        assert_eq!(
-            parse_value(&triple, "6, 3,0").unwrap(),
-            Value::IntList(vec![6, 3, 0])
-        );
-        for bad in ["6,3", "6,3,3,3", "6,-1,3", "6,3,51", "", "6/3/3"] {
-            assert!(parse_value(&triple, bad).is_err(), "{bad:?}");
-        }
-        let triples = spec(Kind::Triples {
-            max: 50,
-            max_len: 3,
-        });
-        let v = parse_value(&triples, "6/3/3,8/4/4").unwrap();
-        assert_eq!(v, Value::Triples(vec![[6, 3, 3], [8, 4, 4]]));
-        assert_eq!(v.to_text(), "6/3/3,8/4/4");
-        for bad in ["", "6/3", "6/3/3,", "6,3,3", "1/1/1,2/2/2,3/3/3,4/4/4"] {
-            assert!(parse_value(&triples, bad).is_err(), "{bad:?}");
         }
     }
 }

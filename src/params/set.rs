@@ -63,6 +63,12 @@ impl ParamSet {
         Ok(set)
     }
 
+    /// The lesson's values with `pairs` over them; panics on a refused one (for tests).
+    #[cfg(test)]
+    pub fn of(schema: &'static Schema, pairs: &[(&str, &str)]) -> Self {
+        Self::from_assignments(schema, pairs.iter().copied()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
     /// The id of the lesson these values belong to.
     pub fn lesson(&self) -> &'static str {
         self.schema.lesson

@@ -39,6 +39,9 @@ function lessonKeys(lesson) {
     add(`help.${id}.${s.name}`);
     if (s.kind.type === "choice") for (const o of s.kind.options) add(`choice.${id}.${s.name}.${o}`);
     if (s.kind.type === "faults") add(`ui.fault.${s.name}`);
+    // A kind that asks for rows (controls/rows.js): their column titles and their inputs' names.
+    const rows = s.kind.rows;
+    if (rows) [rows.head_key, ...rows.fields.flatMap((f) => [f.title_key, f.label_key])].forEach(add);
   }
   for (const p of presets.filter((p) => p.lesson === id)) {
     add(p.caption);

@@ -6,46 +6,26 @@ pub mod model;
 pub mod params;
 pub mod report;
 
-use crate::error::Error;
-use crate::lesson::Definition;
-use crate::params::{ParamSet, Schema};
-use crate::report::Report;
+use crate::lesson::prelude::*;
 use params::TemplateLessonParams;
 
-/// The lesson, as the registry lists it.
-pub static LESSON: TemplateLesson = TemplateLesson;
-
-/// The lesson's definition: what the rest of tatbikat knows of it.
-pub struct TemplateLesson;
+// The lesson's facts, as data: its parameters, title and sections. A lesson with more sets them
+// here too: `About { presets: presets::PRESETS, watch: Some(crate::watch!(STATES, MARKS)),
+// examples: &[...], ..About::new(...) }` (see the other lessons).
+crate::lesson!(
+    TemplateLesson,
+    About::new(&params::SCHEMA, "Template lesson", &["measure"])
+);
 
 impl Definition for TemplateLesson {
-    fn schema(&self) -> &'static Schema {
-        &params::SCHEMA
-    }
-
-    fn title(&self) -> &'static str {
-        "Template lesson"
-    }
-
-    fn sections(&self) -> &'static [&'static str] {
-        &["measure"]
-    }
-
-    fn report(
-        &self,
-        set: &ParamSet,
-        sections: &[&'static str],
-        _progress: &mut dyn FnMut(f64),
-    ) -> Result<Report, Error> {
-        let p = TemplateLessonParams::read(set);
+    fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
+        let p = TemplateLessonParams::read(asked.params);
         let rows = model::simulate(&p);
-        Ok(Report {
-            lesson: params::SCHEMA.lesson,
-            sections: sections
-                .iter()
-                .map(|_| report::measure(&p, &rows))
-                .collect(),
-        })
+        Ok(asked
+            .sections
+            .iter()
+            .map(|_| report::measure(&p, &rows))
+            .collect())
     }
 
     /// The rows computed; a heavier model refuses work over a budget here (see the jobs lesson).

@@ -4,11 +4,10 @@
 import { el, uid } from "../dom.js";
 import { faultCycle, faultGrid } from "./faults.js";
 import { stepsEditor } from "./steps.js";
-import { nodeMapEditor } from "./nodemap.js";
+import { rowsEditor } from "./rows.js";
 
 const DEBOUNCE_MS = 300;
 const GRID_MAX_JOBS = 60;
-const NODE_MAP_MAX_NODES = 20; // more nodes than rows a panel shows: the text field alone
 
 /** What is allowed for `spec`, in the reader's language where the kind is a simple one. */
 export function allowedText(spec, error, t) {
@@ -123,18 +122,19 @@ export class Panel {
       parts.push(el("button", { type: "button", class: "small", onclick: () => onRandomSeed(spec.name) }, t("ui.random_seed")));
     }
     const error = el("p", { class: "error", id: errorId, hidden: true });
-    // A node map is also a row per node (nodemap.js), rebuilt from the core's reading of it.
-    const nodeMap = kind === "node_rounds" || kind === "node_spans" ? el("div", { class: "node-map-box" }) : null;
+    // A kind that asks for rows (a lesson's, described by the core) is also a row per key
+    // (rows.js), rebuilt from the core's reading of it.
+    const rows = spec.kind.rows ? el("div", { class: "keyed-rows-box" }) : null;
     const node = el(
       "div",
       { class: `field kind-${kind}`, dataset: { param: spec.name } },
       el("label", { for: id }, t(`param.${this.lesson}.${spec.name}`)),
       el("div", { class: "control" }, parts),
-      nodeMap,
+      rows,
       el("p", { class: "help", id: helpId }, t(`help.${this.lesson}.${spec.name}`)),
       error,
     );
-    this.fields.set(spec.name, { spec, input, slider, error, node, kind, nodeMap });
+    this.fields.set(spec.name, { spec, input, slider, error, node, kind, rows });
     // The fault grid follows the last fault map; the steps editor comes before the steps' text.
     const lastFaults = this.specs.filter((s) => s.kind.type === "faults").at(-1);
     return spec === lastFaults ? [node, this.extras] : kind === "steps" ? [this.extras, node] : node;
@@ -167,26 +167,27 @@ export class Panel {
       f.error.textContent = err
         ? t("ui.param_error", { value: err.value ?? "", allowed: allowedText(f.spec, err, t), default: f.spec.default || t("ui.none") })
         : "";
-      if (f.nodeMap) this.#updateNodeMap(f, resolved);
+      if (f.rows) this.#updateRows(f, resolved);
     }
     this.#updateExtras(resolved);
   }
 
-  /** A node map's rows from the core's reading of it (kept as they are while it refuses the
+  /** A kind's rows from the core's reading of its value (kept as they are while it refuses the
    * text, so what was typed stays); focus stays on the same input. */
-  #updateNodeMap(f, resolved) {
+  #updateRows(f, resolved) {
+    const spec = f.spec.kind.rows;
     const entries = resolved.detail[f.spec.name];
-    const nodes = resolved.detail[f.spec.kind.nodes];
+    const count = resolved.detail[spec.count];
     if (!Array.isArray(entries) || resolved.errors.some((e) => e.param === f.spec.name)) return;
-    if (!(nodes <= NODE_MAP_MAX_NODES)) return void f.nodeMap.replaceChildren();
-    const inputs = () => [...f.nodeMap.querySelectorAll("input")];
+    if (!(count <= spec.max_rows)) return void f.rows.replaceChildren();
+    const inputs = () => [...f.rows.querySelectorAll("input")];
     const focused = inputs().indexOf(document.activeElement);
     const label = this.t(`param.${this.lesson}.${f.spec.name}`);
-    const editor = nodeMapEditor({ name: f.spec.name, label, nodes, entries, span: f.kind === "node_spans" }, this.t, (text) => {
+    const editor = rowsEditor({ name: f.spec.name, label, count, entries, rows: spec }, this.t, (text) => {
       f.input.value = text;
       this.onChange(f.spec.name, text);
     });
-    f.nodeMap.replaceChildren(editor);
+    f.rows.replaceChildren(editor);
     if (focused >= 0) inputs()[focused]?.focus();
   }
 

@@ -47,12 +47,14 @@ pub fn expected(p: &ClaimCheckParams) -> Expected {
     let (photo_over, photo_bytes) = payload_range(base, p.photo_kb, limit);
     let (pp, ps) = (p.proof_prob, p.signature_prob);
     let plain = (1.0 - pp) * base * fits(base);
-    let over_inline = (1.0 - pp) * (1.0 - fits(base)) + pp * (ps * sig_over + (1.0 - ps) * photo_over);
+    let over_inline =
+        (1.0 - pp) * (1.0 - fits(base)) + pp * (ps * sig_over + (1.0 - ps) * photo_over);
     let claim_size = base + p.ref_bytes as f64;
     let over_claim = (1.0 - pp) * (1.0 - fits(base)) + pp * (1.0 - fits(claim_size));
     // Reads of one message: each consumer once, again with the redelivery probability, and the
     // replay when there is one.
-    let reads = f64::from(p.consumers) * (1.0 + p.redelivery_prob) + f64::from(u8::from(p.replay_h > 0));
+    let reads =
+        f64::from(p.consumers) * (1.0 + p.redelivery_prob) + f64::from(u8::from(p.replay_h > 0));
     Expected {
         with_proof: events * pp,
         over_inline,
@@ -110,10 +112,17 @@ mod tests {
         let e = expected(&p);
         let r = simulate(&p, &mut |_| {});
         let near = |sampled: f64, expected: f64, within: f64| {
-            assert!((sampled - expected).abs() <= within * expected, "{sampled} against {expected}");
+            assert!(
+                (sampled - expected).abs() <= within * expected,
+                "{sampled} against {expected}"
+            );
         };
         near(r.with_proof as f64, e.with_proof, 0.03);
-        near(r.inline.too_large as f64, e.over_inline * p.events as f64, 0.06);
+        near(
+            r.inline.too_large as f64,
+            e.over_inline * p.events as f64,
+            0.06,
+        );
         near(r.inline.queue_bytes, e.queue_inline, 0.03);
         near(r.claim.queue_bytes, e.queue_claim, 0.03);
     }

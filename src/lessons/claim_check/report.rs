@@ -6,16 +6,12 @@ use super::model::{ClaimCheckResult, Tally};
 use super::params::ClaimCheckParams;
 use crate::chart::{Chart, Series, series};
 use crate::report::{
-    Block, Cell, Column, Group, Line, Section, Table, inside_cell, left, right, t, v,
+    Block, Cell, Column, Group, Line, Section, Table, inside_cell, int, left, right, t, v,
 };
 use crate::stats::{Z95, wilson};
 
 /// `2 ** 20`: bytes in a MB (olc.mjs's `MB`).
 const MB: f64 = 1_048_576.0;
-
-fn int(n: u64) -> Cell {
-    Cell::Int(n as i64)
-}
 
 /// `MB(b)`: megabytes to one decimal.
 fn mb(bytes: f64) -> Cell {

@@ -103,6 +103,17 @@ struct Shown {
     dangles: Vec<bool>,
 }
 
+impl Shown {
+    fn new(index: u64, event: &Day, accepted: bool, dangles: Vec<bool>) -> Self {
+        Self {
+            index,
+            event: event.clone(),
+            accepted,
+            dangles,
+        }
+    }
+}
+
 /// The frame from which something at `hour` counts (frame `f` shows the hours before `f * step`).
 fn frame_of(hour: f64, step: u32) -> usize {
     (hour.floor() as u64 + 1).div_ceil(u64::from(step)) as usize
@@ -161,12 +172,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
             None => any,
         };
         if wanted && (shown.len() as u64) < LANES {
-            shown.push(Shown {
-                index,
-                event: e.clone(),
-                accepted,
-                dangles,
-            });
+            shown.push(Shown::new(index, e, accepted, dangles));
         }
         index += 1;
     });
@@ -177,14 +183,8 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
         day(&p, p.redelivery_prob, &mut |e| {
             if index < LANES {
                 let mut dangles = Vec::new();
-                let accepted =
-                    Tally::default().add_with(&p, e, true, ttl, |_, d| dangles.push(d));
-                shown.push(Shown {
-                    index,
-                    event: e.clone(),
-                    accepted,
-                    dangles,
-                });
+                let accepted = Tally::default().add_with(&p, e, true, ttl, |_, d| dangles.push(d));
+                shown.push(Shown::new(index, e, accepted, dangles));
             }
             index += 1;
         });
@@ -250,30 +250,18 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
     if none_dangle {
         facts.push(("no_dangling", p.events.to_string()));
     }
-    Ok(Trace {
-        lesson: "claim_check",
-        selector: match pick.event {
+    Ok(Trace::hours(
+        "claim_check",
+        match pick.event {
             Some(i) => format!("ttl:{},event:{i}", pick.ttl),
             None => format!("ttl:{},dangling", pick.ttl),
         },
-        unit: "hour",
         frames,
         step,
-        first: 0,
         end,
-        tracks: vec![Track {
-            key: "payloads",
-            lanes,
-            events,
-            counters,
-            faults: false,
-            group: None,
-        }],
+        vec![Track::new("payloads", lanes, events, counters)],
         facts,
-        focus_lane: None,
-        focus_start: None,
-        focus_end: None,
-    })
+    ))
 }
 
 /// The shown events' lanes: the payload in the store until it expires, then gone while a read
@@ -341,7 +329,13 @@ fn lanes(shown: &[Shown], ttl: f64, end: u32) -> (Vec<Lane>, Vec<Event>) {
     (lanes, events)
 }
 
-fn mark(at: u32, lane: usize, kind: &'static str, note: Option<String>, took: Option<u32>) -> Event {
+fn mark(
+    at: u32,
+    lane: usize,
+    kind: &'static str,
+    note: Option<String>,
+    took: Option<u32>,
+) -> Event {
     Event {
         at,
         lane: Some(lane),

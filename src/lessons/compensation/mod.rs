@@ -8,12 +8,7 @@ pub mod real;
 pub mod report;
 pub mod trace;
 
-use crate::error::Error;
-use crate::lesson::{Definition, Watch};
-use crate::params::{ParamSet, Schema};
-use crate::presets::Preset;
-use crate::report::Report;
-use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
+use crate::lesson::prelude::*;
 use params::CompensationParams;
 
 /// How its traces' states are drawn.
@@ -35,20 +30,28 @@ const MARKS: &[EventStyle] = &[
     mark("uncompensated", Tone::Strong),
 ];
 
-/// Its runs are watched through `trace.rs`.
-static WATCH: Watch = crate::watch!(STATES, MARKS);
-
-/// The lesson, as the registry lists it.
-pub static LESSON: Compensation = Compensation;
-
-/// The compensation lesson's definition.
-pub struct Compensation;
+crate::lesson!(
+    Compensation,
+    About {
+        default_metric: Some("monte_carlo.rate"),
+        watch: Some(crate::watch!(STATES, MARKS)),
+        presets: presets::PRESETS,
+        examples: &[
+            "reversible_close=1&runs=20000",
+            "replications=3&runs=20000",
+            "comp_fail=0&trace=attempts:1,run:hung",
+            "trace=attempts:2,run:hung,step:2",
+            "trace=attempts:1,run:7",
+        ],
+        ..About::new(
+            &params::SCHEMA,
+            "Compensating transactions",
+            &["measure", "daily"]
+        )
+    }
+);
 
 impl Definition for Compensation {
-    fn schema(&self) -> &'static Schema {
-        &params::SCHEMA
-    }
-
     /// olc.mjs's Monte Carlo (`measure`) at the lesson's values with more runs and one retry
     /// count, so native, WASM-in-node and WASM-in-chromium runs time the same work.
     fn benchmark(&self, runs: u64, attempts: u32) -> Option<(String, String)> {
@@ -58,37 +61,21 @@ impl Definition for Compensation {
         ))
     }
 
-    fn title(&self) -> &'static str {
-        "Compensating transactions"
-    }
-
-    fn sections(&self) -> &'static [&'static str] {
-        &["measure", "daily"]
-    }
-
-    fn report(
-        &self,
-        set: &ParamSet,
-        sections: &[&'static str],
-        progress: &mut dyn FnMut(f64),
-    ) -> Result<Report, Error> {
-        let p = CompensationParams::from_set(set)?;
+    fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
+        let p = CompensationParams::from_set(asked.params)?;
         let r = model::simulate_with_progress(
             &p,
             |replicate| crate::rng::Lcg32::new(p.seed.wrapping_add(replicate)),
-            progress,
+            asked.progress,
         );
-        let sections = sections
+        Ok(asked
+            .sections
             .iter()
             .map(|s| match *s {
                 "daily" => report::daily(&p, &r),
                 _ => report::measure(&p, &r),
             })
-            .collect();
-        Ok(Report {
-            lesson: "compensation",
-            sections,
-        })
+            .collect())
     }
 
     /// Random draws of the Monte Carlo (see [`CompensationParams::expected_draws`]).
@@ -102,14 +89,6 @@ impl Definition for Compensation {
         p.runs as f64 * p.retries.len() as f64 * f64::from(p.replications)
     }
 
-    fn default_metric(&self) -> Option<&'static str> {
-        Some("monte_carlo.rate")
-    }
-
-    fn watch(&self) -> Option<&'static Watch> {
-        Some(&WATCH)
-    }
-
     /// A Monte Carlo row is watched at its first run that leaves a step hung.
     fn trace_for(&self, table: &str, _column: &str, row: &str) -> Option<String> {
         match table {
@@ -118,19 +97,5 @@ impl Definition for Compensation {
             }
             _ => None,
         }
-    }
-
-    fn presets(&self) -> &'static [Preset] {
-        presets::PRESETS
-    }
-
-    fn examples(&self) -> &'static [&'static str] {
-        &[
-            "reversible_close=1&runs=20000",
-            "replications=3&runs=20000",
-            "comp_fail=0&trace=attempts:1,run:hung",
-            "trace=attempts:2,run:hung,step:2",
-            "trace=attempts:1,run:7",
-        ]
     }
 }

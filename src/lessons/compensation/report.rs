@@ -5,13 +5,9 @@ use super::model::CompensationResult;
 use super::params::CompensationParams;
 use crate::chart::{Category, Chart, Point, X, bars, series, series_with_bars};
 use crate::report::{
-    Block, Cell, Column, Group, Line, SPREAD_COLUMNS, Section, Table, inside_cell, left, right, t,
-    table, v,
+    Block, Cell, Column, Group, Line, SPREAD_COLUMNS, Section, Table, inside_cell, int, left,
+    right, t, table, v,
 };
-
-fn int(n: u64) -> Cell {
-    Cell::Int(n as i64)
-}
 
 fn names(p: &CompensationParams, ordering: &[usize]) -> Vec<String> {
     ordering.iter().map(|&i| p.steps[i].name.clone()).collect()

@@ -12,8 +12,7 @@ use crate::trace::{
 };
 
 /// What the `trace` selector may say (errors and `--help`).
-pub const HELP: &str =
-    "attempts:A,run:I (run I of the Monte Carlo row with A attempts; run:hung is the first run that leaves a step hung; step:K keeps to the runs failing at the K-th step)";
+pub const HELP: &str = "attempts:A,run:I (run I of the Monte Carlo row with A attempts; run:hung is the first run that leaves a step hung; step:K keeps to the runs failing at the K-th step)";
 
 /// Runs a trace replays at most to reach the one it shows (a second or so): later runs are
 /// refused, and `run:hung` looks no further.
@@ -37,11 +36,7 @@ pub struct Pick {
 pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
     let p = CompensationParams::from_set(set)?;
     let sel = Selector::parse(text);
-    sel.only(
-        text,
-        &["attempts", "run", "step"],
-        HELP,
-    )?;
+    sel.only(text, &["attempts", "run", "step"], HELP)?;
     let first = p.retries.first().copied().unwrap_or(1);
     let attempts = sel.int(text, "attempts", 1, 20, i64::from(first))? as u32;
     let n = p.steps.len() as u64;
@@ -133,7 +128,12 @@ pub fn controls(set: &ParamSet, text: &str) -> Result<Vec<Control>, Error> {
         }
     };
     Ok(vec![
-        numbers_control("attempts", "trace.choice.attempts", &p.retries, pick.attempts),
+        numbers_control(
+            "attempts",
+            "trace.choice.attempts",
+            &p.retries,
+            pick.attempts,
+        ),
         Control {
             key: "step",
             choices: steps,
@@ -299,37 +299,19 @@ fn build<R: UnitRng>(
     if pick.run.is_none() && !hung_found {
         facts.push(("no_hung_run", p.runs.min(MAX_REPLAY).to_string()));
     }
-    Trace {
-        lesson: "compensation",
-        selector: match (pick.run, pick.step) {
-            (Some(i), _) => format!("attempts:{},run:{i}", pick.attempts),
-            (None, Some(s)) => format!("attempts:{},step:{},run:hung", pick.attempts, s + 1),
-            (None, None) => format!("attempts:{},run:hung", pick.attempts),
-        },
-        unit: "round",
-        frames: end,
-        step: 1,
-        first: 1,
-        end,
-        tracks: vec![Track {
-            key: "rollback",
-            lanes,
-            events,
-            counters: c.finish(),
-            faults: false,
-            group: None,
-        }],
-        facts,
-        focus_lane: None,
-        focus_start: None,
-        focus_end: None,
-    }
+    let selector = match (pick.run, pick.step) {
+        (Some(i), _) => format!("attempts:{},run:{i}", pick.attempts),
+        (None, Some(s)) => format!("attempts:{},step:{},run:hung", pick.attempts, s + 1),
+        (None, None) => format!("attempts:{},run:hung", pick.attempts),
+    };
+    let tracks = vec![Track::new("rollback", lanes, events, c.finish())];
+    Trace::rounds("compensation", selector, end, tracks, facts)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::model::{Totals, monte_carlo};
+    use super::*;
 
     /// Every run's trace, summed, gives the Monte Carlo's totals.
     #[test]

@@ -8,12 +8,7 @@ pub mod real;
 pub mod report;
 pub mod trace;
 
-use crate::error::Error;
-use crate::lesson::{Definition, Watch};
-use crate::params::{ParamSet, Schema};
-use crate::presets::Preset;
-use crate::report::Report;
-use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
+use crate::lesson::prelude::*;
 use params::JobsParams;
 
 /// How its traces' states are drawn.
@@ -33,44 +28,33 @@ const MARKS: &[EventStyle] = &[
     mark("night_failed", Tone::Failure),
 ];
 
-/// Its runs are watched through `trace.rs`.
-static WATCH: Watch = crate::watch!(STATES, MARKS);
-
-/// The lesson, as the registry lists it.
-pub static LESSON: Jobs = Jobs;
-
-/// The jobs lesson's definition.
-pub struct Jobs;
+crate::lesson!(
+    Jobs,
+    About {
+        default_metric: Some("retry_limit.completed_nights"),
+        watch: Some(crate::watch!(STATES, MARKS)),
+        presets: presets::PRESETS,
+        examples: &[
+            "replace_policy=1",
+            "replace_policy=1&starting_deadline=2&trace=limit:1",
+            "failed_pod_ttl=24&backoff=1&replications=3",
+        ],
+        ..About::new(&params::SCHEMA, "Jobs and CronJobs", &["measure"])
+    }
+);
 
 impl Definition for Jobs {
-    fn schema(&self) -> &'static Schema {
-        &params::SCHEMA
-    }
-
-    fn title(&self) -> &'static str {
-        "Jobs and CronJobs"
-    }
-
-    fn sections(&self) -> &'static [&'static str] {
-        &["measure"]
-    }
-
-    fn report(
-        &self,
-        set: &ParamSet,
-        sections: &[&'static str],
-        _progress: &mut dyn FnMut(f64),
-    ) -> Result<Report, Error> {
-        let p = JobsParams::from_set(set)?;
+    fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
+        let p = JobsParams::from_set(asked.params)?;
         let generators = (0..p.replications.max(1))
             .map(|i| params::generator(params::replicate_seed(p.seed, i)))
             .collect::<Result<Vec<_>, _>>()?;
         let r = model::simulate(&p, |i| generators[i as usize].clone());
-        let sections = sections.iter().map(|_| report::measure(&p, &r)).collect();
-        Ok(Report {
-            lesson: "jobs",
-            sections,
-        })
+        Ok(asked
+            .sections
+            .iter()
+            .map(|_| report::measure(&p, &r))
+            .collect())
     }
 
     /// Random draws, at most (see [`JobsParams::draws`]).
@@ -84,14 +68,6 @@ impl Definition for Jobs {
         p.nights as f64 * (p.retry_limits.len() as f64 + 3.0) * f64::from(p.replications)
     }
 
-    fn default_metric(&self) -> Option<&'static str> {
-        Some("retry_limit.completed_nights")
-    }
-
-    fn watch(&self) -> Option<&'static Watch> {
-        Some(&WATCH)
-    }
-
     /// A retry-limit row is the nights' attempts under that limit; the overlap policies are the
     /// Gantt of the default run.
     fn trace_for(&self, table: &str, _column: &str, row: &str) -> Option<String> {
@@ -100,17 +76,5 @@ impl Definition for Jobs {
             "overlap" => Some(String::new()),
             _ => None,
         }
-    }
-
-    fn presets(&self) -> &'static [Preset] {
-        presets::PRESETS
-    }
-
-    fn examples(&self) -> &'static [&'static str] {
-        &[
-            "replace_policy=1",
-            "replace_policy=1&starting_deadline=2&trace=limit:1",
-            "failed_pod_ttl=24&backoff=1&replications=3",
-        ]
     }
 }

@@ -4,14 +4,10 @@ use super::model::{JobsResult, Policy};
 use super::params::JobsParams;
 use crate::chart::{Category, Chart, X, bars, series, series_with_bars};
 use crate::report::{
-    Block, Cell, Column, Group, Line, SPREAD_COLUMNS, Section, Table, inside_cell, left, right, t,
-    table, v,
+    Block, Cell, Column, Group, Line, SPREAD_COLUMNS, Section, Table, inside_cell, int, left,
+    right, t, table, v,
 };
 use crate::stats::{Z95, wilson};
-
-fn int(n: u64) -> Cell {
-    Cell::Int(n as i64)
-}
 
 /// The policy's message key and the lesson's name for it.
 pub fn policy_name(p: Policy) -> (&'static str, &'static str) {

@@ -201,18 +201,15 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
             lanes.push(lane);
         }
         crate::trace::sort_in_time(&mut events);
+        let key = match r.policy {
+            Policy::Skip => "skip",
+            Policy::Queue => "queue",
+            Policy::Parallel => "parallel",
+            Policy::Replace => "replace",
+        };
         tracks.push(Track {
-            key: match r.policy {
-                Policy::Skip => "skip",
-                Policy::Queue => "queue",
-                Policy::Parallel => "parallel",
-                Policy::Replace => "replace",
-            },
-            lanes,
-            events,
-            counters: c.finish(),
-            faults: false,
             group: Some("policy"),
+            ..Track::new(key, lanes, events, c.finish())
         });
     }
     let mut lanes = Vec::with_capacity(nights);
@@ -251,14 +248,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
         c.add("completed", f, f64::from(u8::from(ok)));
         lanes.push(lane);
     }
-    tracks.push(Track {
-        key: "attempts",
-        lanes,
-        events,
-        counters: c.finish(),
-        faults: false,
-        group: None,
-    });
+    tracks.push(Track::new("attempts", lanes, events, c.finish()));
     let mut selector = format!("limit:{limit}");
     let mut focus = None;
     if let Some(lane) = night.checked_sub(1) {
@@ -275,21 +265,21 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
         focus = Some((lane as u32, start, stop.min(end)));
     }
     Ok(Trace {
-        lesson: "jobs",
-        selector,
-        unit: "hour",
-        frames,
-        step: step as u32,
-        first: 0,
-        end,
-        tracks,
-        facts: vec![
-            ("nights", nights.to_string()),
-            ("interval", p.interval.to_string()),
-            ("limit", limit.to_string()),
-        ],
         focus_lane: focus.map(|f| f.0),
         focus_start: focus.map(|f| f.1),
         focus_end: focus.map(|f| f.2),
+        ..Trace::hours(
+            "jobs",
+            selector,
+            frames,
+            step as u32,
+            end,
+            tracks,
+            vec![
+                ("nights", nights.to_string()),
+                ("interval", p.interval.to_string()),
+                ("limit", limit.to_string()),
+            ],
+        )
     })
 }

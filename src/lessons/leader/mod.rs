@@ -2,18 +2,14 @@
 //! singleton scheduler held by a lease among several nodes, with a crash, a pause and fencing.
 
 pub mod exact;
+pub mod kinds;
 pub mod model;
 pub mod params;
 pub mod presets;
 pub mod report;
 pub mod trace;
 
-use crate::error::Error;
-use crate::lesson::{Definition, Watch};
-use crate::params::{ParamSet, Schema};
-use crate::presets::Preset;
-use crate::report::Report;
-use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
+use crate::lesson::prelude::*;
 use params::LeaderParams;
 
 /// How its traces' states are drawn: the nodes' and the lease record's.
@@ -36,63 +32,39 @@ const MARKS: &[EventStyle] = &[
     mark("rejected", Tone::Failure),
 ];
 
-/// Its runs are watched through `trace.rs`.
-static WATCH: Watch = crate::watch!(STATES, MARKS);
-
-/// The lesson, as the registry lists it.
-pub static LESSON: Leader = Leader;
-
-/// The leader lesson's definition.
-pub struct Leader;
+crate::lesson!(
+    Leader,
+    About {
+        preview: true,
+        default_metric: Some("lease_sweep.longest_gap"),
+        watch: Some(crate::watch!(STATES, MARKS)),
+        presets: presets::PRESETS,
+        examples: &[
+            "trace=fencing:0",
+            "trace=fencing:1",
+            "trace=fencing:0,lease:16",
+            "pause=N3@10%2B4&trace=fencing:1",
+        ],
+        ..About::new(&params::SCHEMA, "Leader lease", &["measure", "daily"])
+    }
+);
 
 impl Definition for Leader {
-    fn schema(&self) -> &'static Schema {
-        &params::SCHEMA
-    }
-
-    fn preview(&self) -> bool {
-        true
-    }
-
-    fn title(&self) -> &'static str {
-        "Leader lease"
-    }
-
-    fn sections(&self) -> &'static [&'static str] {
-        &["measure", "daily"]
-    }
-
-    fn report(
-        &self,
-        set: &ParamSet,
-        sections: &[&'static str],
-        _progress: &mut dyn FnMut(f64),
-    ) -> Result<Report, Error> {
-        let p = LeaderParams::from_set(set)?;
-        let mut out = Vec::with_capacity(sections.len());
-        for s in sections {
+    fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
+        let p = LeaderParams::from_set(asked.params)?;
+        let mut out = Vec::with_capacity(asked.sections.len());
+        for s in asked.sections {
             out.push(match *s {
                 "daily" => report::daily(&p, &model::daily(&p)),
                 _ => report::measure(&p, &model::measure(&p)),
             });
         }
-        Ok(Report {
-            lesson: "leader",
-            sections: out,
-        })
+        Ok(out)
     }
 
     /// Node-rounds over every run of both sections (see [`LeaderParams::node_rounds`]).
     fn work(&self, set: &ParamSet) -> Result<f64, Error> {
         Ok(LeaderParams::from_set(set)?.node_rounds())
-    }
-
-    fn default_metric(&self) -> Option<&'static str> {
-        Some("lease_sweep.longest_gap")
-    }
-
-    fn watch(&self) -> Option<&'static Watch> {
-        Some(&WATCH)
     }
 
     /// The lease sweep's rows (and the daily ones) are runs at a lease without fencing; the
@@ -104,18 +76,5 @@ impl Definition for Leader {
             ("fencing", "fenced") => Some("fencing:1".into()),
             _ => None,
         }
-    }
-
-    fn presets(&self) -> &'static [Preset] {
-        presets::PRESETS
-    }
-
-    fn examples(&self) -> &'static [&'static str] {
-        &[
-            "trace=fencing:0",
-            "trace=fencing:1",
-            "trace=fencing:0,lease:16",
-            "pause=N3@10%2B4&trace=fencing:1",
-        ]
     }
 }

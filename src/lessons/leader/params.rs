@@ -1,9 +1,10 @@
 //! The leader lesson's parameters (lider/akis.mjs `VARSAYILAN`, olc.mjs, hesap.mjs) and the checks
 //! across them: crashes and pauses name existing nodes, the work stays within a budget.
 
+use super::kinds::{NodeAt, NodeMap};
 use crate::error::Error;
 use crate::jsfmt::number_to_string;
-use crate::params::{Kind, NodeAt, ParamSet};
+use crate::params::{Kind, ParamSet};
 
 crate::declare_params! {
     /// The lesson's parameters, typed; every key of the script's `VARSAYILAN`, its values the
@@ -19,9 +20,9 @@ crate::declare_params! {
             "yoklama", "izleyici dugum kaydi kac turda bir okur";
         rounds: u32 = "80", Kind::Int { min: 1, max: 1_000_000 },
             "tur", "kosum uzunlugu (tur)";
-        crash: Vec<NodeAt> = "N1@20", Kind::NodeMap { max_len: 100, max: 1_000_000, nodes: "nodes", span: false },
+        crash: Vec<NodeAt> = "N1@20", Kind::Custom(&NodeMap { max_len: 100, max: 1_000_000, nodes: "nodes", span: false }),
             "cokme", "dugum@tur: o turda coker, geri donmez";
-        pause: Vec<NodeAt> = "N2@50+6", Kind::NodeMap { max_len: 100, max: 1_000_000, nodes: "nodes", span: true },
+        pause: Vec<NodeAt> = "N2@50+6", Kind::Custom(&NodeMap { max_len: 100, max: 1_000_000, nodes: "nodes", span: true }),
             "donma", "dugum@tur+sure: o turdan baslayarak sure kadar donar (GC, ag kesintisi)";
         fencing: bool = "0", Kind::Switch,
             "cit", "1: depo, surumu eski olan liderin yazmasini reddeder";

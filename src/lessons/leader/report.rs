@@ -2,24 +2,21 @@
 //! (`daily`) print them, with the sweeps' charts for the page.
 
 use super::exact::{crash_gap, gap_range};
+use super::kinds::NodeAt;
 use super::model::{Daily, Measure, Run};
 use super::params::LeaderParams;
 use crate::chart::{Chart, Point, Series, X, series};
-use crate::params::{NodeAt, Value};
+use crate::params::KindValue;
 use crate::report::{
-    Block, Cell, Column, Group, Section, Table, inside_cell, left, right, table,
+    Block, Cell, Column, Group, Section, Table, inside_cell, int, left, right, table,
 };
-
-fn int(n: u64) -> Cell {
-    Cell::Int(n as i64)
-}
 
 /// A crash or pause map as the script prints it (`P.crash || "yok"`).
 fn map_text(map: &[NodeAt]) -> Cell {
     if map.is_empty() {
         Cell::Text("yok".into())
     } else {
-        Cell::Text(Value::NodeMap(map.to_vec()).to_text())
+        Cell::Text(map.to_vec().to_text())
     }
 }
 
@@ -309,13 +306,15 @@ pub fn daily(p: &LeaderParams, d: &Daily) -> Section {
                 "daily_scale",
                 vec![Block::Line(scale), Block::Line(assumption)],
             ),
-            Group::new("daily_sweep", vec![rows]).with_charts(vec![Chart::line(
-                "duplicates_vs_lease",
-                ("lease", Some("rounds")),
-                ("duplicates_per_day", Some("lines_per_day")),
-                vec![chart],
-            )
-            .with_traces(watch)]),
+            Group::new("daily_sweep", vec![rows]).with_charts(vec![
+                Chart::line(
+                    "duplicates_vs_lease",
+                    ("lease", Some("rounds")),
+                    ("duplicates_per_day", Some("lines_per_day")),
+                    vec![chart],
+                )
+                .with_traces(watch),
+            ]),
             Group::new("daily_misset", vec![Block::Line(misset)]),
         ],
     }

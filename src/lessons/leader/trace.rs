@@ -8,15 +8,13 @@ use super::params::LeaderParams;
 use crate::error::Error;
 use crate::params::ParamSet;
 use crate::trace::{
-    Choice, Control, Counter, Event, Lane, Selector, Trace, Track, numbers_control, push_span,
+    Choice, Control, Counter, Event, Lane, Selector, Trace, Track, check_cells, numbers_control,
+    push_span,
 };
 
 /// What the `trace` selector may say (errors and `--help`).
 pub const HELP: &str = "fencing:0 or fencing:1 (the run without or with fencing; by default the lesson's fencing), \
      lease:N (a lease of lease_sweep, renewing at half of it; by default the lesson's lease and renew)";
-
-/// Nodes × rounds above which a trace is refused (the page draws every cell).
-const MAX_CELLS: u64 = 400_000;
 
 /// The counters, named as the fencing table's rows, with the lease sweep's longest gap.
 const COUNTERS: [&str; 9] = [
@@ -98,15 +96,7 @@ pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
         }
     };
     let cells = u64::from(p.nodes) * u64::from(p.rounds);
-    if cells > MAX_CELLS {
-        return Err(Error::bad(
-            "trace",
-            text,
-            format!(
-                "a trace of at most {MAX_CELLS} node-rounds; nodes × rounds is {cells}: lower nodes or rounds"
-            ),
-        ));
-    }
+    check_cells(text, cells, "node-rounds", "nodes", "rounds")?;
     Ok(Pick { fencing, lease })
 }
 
@@ -271,40 +261,24 @@ pub fn record(set: &ParamSet, text: &str) -> Result<(Trace, Run), Error> {
         ("renew", setup.renew.to_string()),
         ("poll", p.poll.to_string()),
     ];
-    let tr = Trace {
-        lesson: "leader",
-        selector: pick.selector(),
-        unit: "round",
-        frames: rounds,
-        step: 1,
-        first: 1,
-        end: rounds,
-        tracks: vec![
-            Track {
-                key: "nodes",
-                lanes,
-                events,
-                counters,
-                faults: false,
-                group: None,
-            },
-            Track {
-                key: "lease_record",
-                lanes: vec![record],
-                events: record_events,
-                counters: vec![Counter {
+    let tr = Trace::rounds(
+        "leader",
+        pick.selector(),
+        rounds,
+        vec![
+            Track::new("nodes", lanes, events, counters),
+            Track::new(
+                "lease_record",
+                vec![record],
+                record_events,
+                vec![Counter {
                     key: "version",
                     values: version,
                 }],
-                faults: false,
-                group: None,
-            },
+            ),
         ],
         facts,
-        focus_lane: None,
-        focus_start: None,
-        focus_end: None,
-    };
+    );
     Ok((tr, run))
 }
 
@@ -316,10 +290,11 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
 #[cfg(test)]
 mod tests {
     use super::super::model::run;
+    use super::super::params::SCHEMA;
     use super::*;
 
     fn set(pairs: &[(&str, &str)]) -> ParamSet {
-        ParamSet::from_assignments(&super::super::params::SCHEMA, pairs.iter().copied()).unwrap()
+        ParamSet::of(&SCHEMA, pairs)
     }
 
     #[test]
@@ -333,7 +308,13 @@ mod tests {
         ] {
             let s = set(pairs);
             let p = LeaderParams::from_set(&s).unwrap();
-            for sel in ["", "fencing:0", "fencing:1", "lease:2", "fencing:1,lease:16"] {
+            for sel in [
+                "",
+                "fencing:0",
+                "fencing:1",
+                "lease:2",
+                "fencing:1,lease:16",
+            ] {
                 let (tr, got) = record(&s, sel).unwrap();
                 let pick = select(&s, sel).unwrap();
                 assert_eq!(got, run(&p, pick.setup(&p)), "{pairs:?} {sel}");
@@ -341,11 +322,7 @@ mod tests {
                 assert_eq!(track.total("double_run_rounds"), Some(got.double as f64));
                 assert_eq!(track.total("lease_writes"), Some(got.writes as f64));
                 for lane in track.lanes.iter().chain(&tr.tracks[1].lanes) {
-                    assert_eq!(lane.spans[0].start, 0, "{lane:?}");
-                    for w in lane.spans.windows(2) {
-                        assert_eq!(w[0].end, w[1].start, "{lane:?}");
-                    }
-                    assert_eq!(lane.spans.last().unwrap().end, tr.end, "{lane:?}");
+                    lane.assert_tiles(tr.end);
                 }
                 let doubles = track.events.iter().filter(|e| e.kind == "double_run");
                 assert_eq!(doubles.count() as u64, got.double);
@@ -364,7 +341,9 @@ mod tests {
         }
         assert_eq!(select(&s, "").unwrap().selector(), "fencing:0");
         assert_eq!(
-            select(&set(&[("fencing", "1")]), "lease:8").unwrap().selector(),
+            select(&set(&[("fencing", "1")]), "lease:8")
+                .unwrap()
+                .selector(),
             "fencing:1,lease:8"
         );
         let c = controls(&s, "lease:8").unwrap();

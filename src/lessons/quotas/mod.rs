@@ -2,18 +2,14 @@
 //! three tenants share one cluster; quotas end starvation but reject, and the default request of
 //! a pod that declares none moves both.
 
+pub mod kinds;
 pub mod model;
 pub mod params;
 pub mod presets;
 pub mod report;
 pub mod trace;
 
-use crate::error::Error;
-use crate::lesson::{Definition, Watch};
-use crate::params::{ParamSet, Schema};
-use crate::presets::Preset;
-use crate::report::Report;
-use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
+use crate::lesson::prelude::*;
 use params::QuotasParams;
 
 /// How its traces' states are drawn: the units (by tenant, or free), each tenant's units in use
@@ -33,50 +29,32 @@ const STATES: &[StateStyle] = &[
 
 /// The events its timelines mark: requests first rejected over the quota, first waiting on
 /// capacity.
-const MARKS: &[EventStyle] = &[mark("rejected", Tone::Failure), mark("starved", Tone::Warning)];
+const MARKS: &[EventStyle] = &[
+    mark("rejected", Tone::Failure),
+    mark("starved", Tone::Warning),
+];
 
-/// Its runs are watched through `trace.rs`.
-static WATCH: Watch = crate::watch!(STATES, MARKS);
-
-/// The lesson, as the registry lists it.
-pub static LESSON: Quotas = Quotas;
-
-/// The quotas lesson's definition.
-pub struct Quotas;
+crate::lesson!(
+    Quotas,
+    About {
+        preview: true,
+        default_metric: Some("quota_sweep.rejected_requests"),
+        watch: Some(crate::watch!(STATES, MARKS)),
+        presets: presets::PRESETS,
+        examples: &["trace=quota:none", "trace=quota:6/3/3", "trace=quota:8/2/2"],
+        ..About::new(&params::SCHEMA, "Tenants and quotas", &["measure"])
+    }
+);
 
 impl Definition for Quotas {
-    fn schema(&self) -> &'static Schema {
-        &params::SCHEMA
-    }
-
-    fn preview(&self) -> bool {
-        true
-    }
-
-    fn title(&self) -> &'static str {
-        "Tenants and quotas"
-    }
-
-    fn sections(&self) -> &'static [&'static str] {
-        &["measure"]
-    }
-
-    fn report(
-        &self,
-        set: &ParamSet,
-        sections: &[&'static str],
-        _progress: &mut dyn FnMut(f64),
-    ) -> Result<Report, Error> {
-        let p = QuotasParams::from_set(set)?;
+    fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
+        let p = QuotasParams::from_set(asked.params)?;
         let m = model::measure(&p);
-        let mut out = Vec::with_capacity(sections.len());
-        for _ in sections {
+        let mut out = Vec::with_capacity(asked.sections.len());
+        for _ in asked.sections {
             out.push(report::measure(&p, &m));
         }
-        Ok(Report {
-            lesson: "quotas",
-            sections: out,
-        })
+        Ok(out)
     }
 
     /// Queue visits at most (see [`QuotasParams::queue_visits`]).
@@ -90,24 +68,8 @@ impl Definition for Quotas {
         f64::from(p.rounds) * p.runs() as f64
     }
 
-    fn default_metric(&self) -> Option<&'static str> {
-        Some("quota_sweep.rejected_requests")
-    }
-
-    fn watch(&self) -> Option<&'static Watch> {
-        Some(&WATCH)
-    }
-
     /// The quota sweep's rows are runs at that quota.
     fn trace_for(&self, table: &str, _column: &str, row: &str) -> Option<String> {
         (table == "quota_sweep").then(|| format!("quota:{row}"))
-    }
-
-    fn presets(&self) -> &'static [Preset] {
-        presets::PRESETS
-    }
-
-    fn examples(&self) -> &'static [&'static str] {
-        &["trace=quota:none", "trace=quota:6/3/3", "trace=quota:8/2/2"]
     }
 }

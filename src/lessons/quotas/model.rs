@@ -60,8 +60,7 @@ pub trait Recorder {
     fn held(&mut self, _t: i64, _tenant: usize, _over_quota: bool, _first: bool) {}
     /// Round `t` is over: the free units, each tenant's units in use, the figures so far (waits
     /// counted at admission), the idle unit-rounds and those while a request waited.
-    fn round(&mut self, _t: i64, _free: i64, _used: &[i64; 3], _k: &[Tenant; 3], _idle: [i64; 2]) {
-    }
+    fn round(&mut self, _t: i64, _free: i64, _used: &[i64; 3], _k: &[Tenant; 3], _idle: [i64; 2]) {}
 }
 
 impl Recorder for () {}

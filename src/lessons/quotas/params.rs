@@ -1,6 +1,7 @@
 //! The quotas lesson's parameters (kiraci/akis.mjs `VARSAYILAN`, olc.mjs) and the checks across
 //! them: the seed against the minstd generator, the queue work within a budget.
 
+use super::kinds::{Triple, Triples};
 use crate::error::Error;
 use crate::jsfmt::number_to_string;
 use crate::params::{Kind, ParamSet};
@@ -36,9 +37,9 @@ crate::declare_params! {
             "rapor", "rapor: sure (tur)";
         default_request: i64 = "2", Kind::Int { min: 1, max: 100_000 },
             "LimitRange", "istek bildirmeyen kapsule yazilan varsayilan birim (LimitRange)";
-        quotas: Vec<i64> = "6,3,3", Kind::Triple { max: 1_000_000 },
+        quotas: Vec<i64> = "6,3,3", Kind::Custom(&Triple { max: 1_000_000 }),
             "KOTA", "olcum, portal, rapor kotalari (birim)";
-        quota_sweep: Vec<[i64; 3]> = "6/3/3,8/4/4,4/2/2,8/2/2", Kind::Triples { max: 1_000_000, max_len: 16 },
+        quota_sweep: Vec<[i64; 3]> = "6/3/3,8/4/4,4/2/2,8/2/2", Kind::Custom(&Triples { max: 1_000_000, max_len: 16 }),
             "kotalar", "kota taramasi";
         default_sweep: Vec<i64> = "1,2,4", Kind::IntList { min: 1, max: 100_000, max_len: 16 },
             "varsayilan istek", "varsayilan istek taramasi";

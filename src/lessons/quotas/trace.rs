@@ -8,13 +8,12 @@ use super::model::{Recorder, Run, TENANTS, Tenant, run_recorded, triple};
 use super::params::QuotasParams;
 use crate::error::Error;
 use crate::params::ParamSet;
-use crate::trace::{Choice, Control, Counter, Event, Lane, Selector, Trace, Track, push_span};
+use crate::trace::{
+    Choice, Control, Counter, Event, Lane, Selector, Trace, Track, check_cells, push_span,
+};
 
 /// What the `trace` selector may say (errors and `--help`).
 pub const HELP: &str = "quota:none (the run without quotas) or quota:A/B/C (the lesson's quotas or an entry of quota_sweep; by default the lesson's quotas)";
-
-/// Units × rounds above which a trace is refused (the page draws every cell).
-const MAX_CELLS: u64 = 400_000;
 
 /// Each tenant's counters: the tenants table's columns, then its units in use and its queue.
 const TENANT_COUNTERS: [&str; 8] = [
@@ -100,15 +99,7 @@ pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
         }
     };
     let cells = p.capacity as u64 * u64::from(p.rounds);
-    if cells > MAX_CELLS {
-        return Err(Error::bad(
-            "trace",
-            text,
-            format!(
-                "a trace of at most {MAX_CELLS} unit-rounds; capacity × rounds is {cells}: lower capacity or rounds"
-            ),
-        ));
-    }
+    check_cells(text, cells, "unit-rounds", "capacity", "rounds")?;
     Ok(Pick { quota })
 }
 
@@ -240,18 +231,16 @@ pub fn record(set: &ParamSet, text: &str) -> Result<(Trace, Run), Error> {
             push_span(lane, t, t + 1, state, None);
         }
     }
-    let cluster = Track {
-        key: "units",
-        lanes: units,
-        events: Vec::new(),
-        counters: vec![
+    let cluster = Track::new(
+        "units",
+        units,
+        Vec::new(),
+        vec![
             counter("free", p.capacity, log.rounds.iter().map(|r| r.free)),
             counter("idle", 0, log.counts.iter().map(|c| c.1[0])),
             counter("idle_waiting", 0, log.counts.iter().map(|c| c.1[1])),
         ],
-        faults: false,
-        group: None,
-    };
+    );
     let mut tracks = vec![cluster];
     for (i, &key) in TENANTS.iter().enumerate() {
         let mut in_use = Lane {
@@ -305,37 +294,23 @@ pub fn record(set: &ParamSet, text: &str) -> Result<(Trace, Run), Error> {
             });
             counters.push(counter(name, 0, values));
         }
-        tracks.push(Track {
-            key,
-            lanes: vec![in_use, queue],
-            events,
-            counters,
-            faults: false,
-            group: None,
-        });
+        tracks.push(Track::new(key, vec![in_use, queue], events, counters));
     }
     let quota = match pick.quota {
         Some(q) => slashed(&q),
         None => "none".to_string(),
     };
-    let tr = Trace {
-        lesson: "quotas",
-        selector: pick.selector(),
-        unit: "round",
-        frames: rounds,
-        step: 1,
-        first: 1,
-        end: rounds,
+    let tr = Trace::rounds(
+        "quotas",
+        pick.selector(),
+        rounds,
         tracks,
-        facts: vec![
+        vec![
             ("quota", quota),
             ("capacity", p.capacity.to_string()),
             ("default_request", p.default_request.to_string()),
         ],
-        focus_lane: None,
-        focus_start: None,
-        focus_end: None,
-    };
+    );
     Ok((tr, run))
 }
 
@@ -347,11 +322,8 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
 #[cfg(test)]
 mod tests {
     use super::super::model::run;
+    use super::super::params::SCHEMA;
     use super::*;
-
-    fn set(pairs: &[(&str, &str)]) -> ParamSet {
-        ParamSet::from_assignments(&super::super::params::SCHEMA, pairs.iter().copied()).unwrap()
-    }
 
     #[test]
     fn the_recorded_run_is_the_run() {
@@ -362,22 +334,26 @@ mod tests {
             &[("rounds", "1")],
             &[("seed", "7"), ("night_units", "3")],
         ] {
-            let s = set(pairs);
+            let s = ParamSet::of(&SCHEMA, pairs);
             let p = QuotasParams::from_set(&s).unwrap();
             for sel in ["", "quota:none", "quota:8/4/4", "quota:8/2/2"] {
                 let (tr, got) = record(&s, sel).unwrap();
                 let pick = select(&s, sel).unwrap();
-                assert_eq!(got, run(&p, p.default_request, pick.quota), "{pairs:?} {sel}");
+                assert_eq!(
+                    got,
+                    run(&p, p.default_request, pick.quota),
+                    "{pairs:?} {sel}"
+                );
                 assert_eq!(tr.tracks[0].total("idle"), Some(got.idle as f64));
                 let units = &tr.tracks[0];
                 let mut idle = 0;
                 let mut idle_waiting = 0;
-                for lane in units.lanes.iter().chain(tr.tracks[1..].iter().flat_map(|t| &t.lanes)) {
-                    assert_eq!(lane.spans[0].start, 0, "{lane:?}");
-                    for w in lane.spans.windows(2) {
-                        assert_eq!(w[0].end, w[1].start, "{lane:?}");
-                    }
-                    assert_eq!(lane.spans.last().unwrap().end, tr.end, "{lane:?}");
+                for lane in units
+                    .lanes
+                    .iter()
+                    .chain(tr.tracks[1..].iter().flat_map(|t| &t.lanes))
+                {
+                    lane.assert_tiles(tr.end);
                 }
                 for lane in &units.lanes {
                     for s in &lane.spans {
@@ -409,7 +385,7 @@ mod tests {
 
     #[test]
     fn selectors_are_named_when_refused() {
-        let s = set(&[]);
+        let s = ParamSet::defaults(&SCHEMA);
         for bad in ["quota:5/5/5", "quota:x", "quota:6/3", "bogus", "fencing:0"] {
             let e = select(&s, bad).unwrap_err();
             assert_eq!(e.param.as_deref(), Some("trace"), "{bad}");

@@ -9,12 +9,7 @@ pub mod report;
 pub mod simulate;
 pub mod trace;
 
-use crate::error::Error;
-use crate::lesson::{Definition, Watch};
-use crate::params::{ParamSet, Schema};
-use crate::presets::Preset;
-use crate::report::Report;
-use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
+use crate::lesson::prelude::*;
 use params::SupervisorParams;
 
 /// How its traces' states are drawn.
@@ -34,61 +29,44 @@ const MARKS: &[EventStyle] = &[
     mark("duplicate_line", Tone::Failure),
 ];
 
-/// Its runs are watched through `trace.rs`.
-static WATCH: Watch = crate::watch!(STATES, MARKS);
-
-/// The lesson, as the registry lists it.
-pub static LESSON: Supervisor = Supervisor;
-
-/// The supervisor lesson's definition.
-pub struct Supervisor;
+crate::lesson!(
+    Supervisor,
+    About {
+        default_metric: Some("recovery.supervisor_on"),
+        watch: Some(crate::watch!(STATES, MARKS)),
+        presets: presets::PRESETS,
+        examples: &[
+            "fault_mode=random&idempotent=0",
+            "idempotent=0&invoice_steps=tarife,indirim,fatura,bildirim",
+            "trace=off",
+            "idempotent=0&trace=on",
+        ],
+        ..About::new(
+            &params::SCHEMA,
+            "Scheduler-Agent-Supervisor",
+            &["measure", "daily"]
+        )
+    }
+);
 
 impl Definition for Supervisor {
-    fn schema(&self) -> &'static Schema {
-        &params::SCHEMA
-    }
-
-    fn title(&self) -> &'static str {
-        "Scheduler-Agent-Supervisor"
-    }
-
-    fn sections(&self) -> &'static [&'static str] {
-        &["measure", "daily"]
-    }
-
-    fn report(
-        &self,
-        set: &ParamSet,
-        sections: &[&'static str],
-        _progress: &mut dyn FnMut(f64),
-    ) -> Result<Report, Error> {
-        let p = SupervisorParams::from_set(set)?;
+    fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
+        let p = SupervisorParams::from_set(asked.params)?;
         let r = simulate::simulate(&p);
-        let sections = sections
+        Ok(asked
+            .sections
             .iter()
             .map(|s| match *s {
                 "daily" => report::daily(&p, &r),
                 _ => report::measure(&p, &r),
             })
-            .collect();
-        Ok(Report {
-            lesson: "supervisor",
-            sections,
-        })
+            .collect())
     }
 
     /// Job-rounds: every job for every round, in the two comparison runs and each sweep run.
     fn work(&self, set: &ParamSet) -> Result<f64, Error> {
         let p = SupervisorParams::from_set(set)?;
         Ok(p.jobs as f64 * f64::from(p.max_rounds) * (p.scan_sweep.len() as f64 + 2.0))
-    }
-
-    fn default_metric(&self) -> Option<&'static str> {
-        Some("recovery.supervisor_on")
-    }
-
-    fn watch(&self) -> Option<&'static Watch> {
-        Some(&WATCH)
     }
 
     /// The scan sweep's rows are runs at a scan interval; the comparison's columns are the runs
@@ -108,10 +86,6 @@ impl Definition for Supervisor {
         }
     }
 
-    fn presets(&self) -> &'static [Preset] {
-        presets::PRESETS
-    }
-
     /// Random faults ignore the fault maps.
     fn ignored(&self, set: &ParamSet) -> Vec<&'static str> {
         if SupervisorParams::read(set).random_faults() {
@@ -119,14 +93,5 @@ impl Definition for Supervisor {
         } else {
             Vec::new()
         }
-    }
-
-    fn examples(&self) -> &'static [&'static str] {
-        &[
-            "fault_mode=random&idempotent=0",
-            "idempotent=0&invoice_steps=tarife,indirim,fatura,bildirim",
-            "trace=off",
-            "idempotent=0&trace=on",
-        ]
     }
 }

@@ -2,11 +2,11 @@
 //! (`daily`) print them.
 
 use super::model::{Outcome, daily_scans};
-use super::simulate::SupervisorResult;
 use super::params::SupervisorParams;
+use super::simulate::SupervisorResult;
 use crate::chart::{Chart, Point, X, series};
 use crate::params::Fault;
-use crate::report::{Block, Cell, Column, Group, Line, Section, Table, left, right, t, v};
+use crate::report::{Block, Cell, Column, Group, Line, Section, Table, int, left, right, t, v};
 
 fn faults_text(faults: &[Fault]) -> String {
     faults
@@ -14,10 +14,6 @@ fn faults_text(faults: &[Fault]) -> String {
         .map(|f| format!("S{}@{}", f.job, f.step))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-fn int(n: u64) -> Cell {
-    Cell::Int(n as i64)
 }
 
 /// olc.mjs: the scenario line, supervisor off/on, and the scan sweep.

@@ -92,4 +92,3 @@ pub fn simulate(p: &SupervisorParams) -> SupervisorResult {
         duplicates,
     }
 }
-

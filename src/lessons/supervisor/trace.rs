@@ -6,15 +6,13 @@ use super::params::SupervisorParams;
 use crate::error::Error;
 use crate::params::ParamSet;
 use crate::trace::{
-    Choice, Control, Counters, Event, Lane, Selector, Trace, Track, numbers_control, push_span,
+    Choice, Control, Counters, Event, Lane, Selector, Trace, Track, check_cells, numbers_control,
+    push_span,
 };
 
 /// What the `trace` selector may say (errors and `--help`).
 pub const HELP: &str = "on (the run with the supervisor), off (without it), both (the two side by side) \
      or scan:N (with scan interval N)";
-
-/// Lanes × rounds above which a trace is refused (the page draws every cell).
-const MAX_CELLS: u64 = 400_000;
 
 /// Which runs a selector shows.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -39,15 +37,7 @@ pub fn select(set: &ParamSet, text: &str) -> Result<(Runs, u32), Error> {
     }
     let scan = sel.int(text, "scan", 1, 10_000, i64::from(p.scan))? as u32;
     let cells = p.jobs as u64 * u64::from(p.max_rounds);
-    if cells > MAX_CELLS {
-        return Err(Error::bad(
-            "trace",
-            text,
-            format!(
-                "a trace of at most {MAX_CELLS} job-rounds; jobs × max_rounds is {cells}: lower jobs or max_rounds"
-            ),
-        ));
-    }
+    check_cells(text, cells, "job-rounds", "jobs", "max_rounds")?;
     let runs = match (off, both) {
         (true, _) => Runs::Off,
         (_, true) => Runs::Both,
@@ -129,24 +119,17 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
         };
         facts.push((key, o.half_done.to_string()));
     }
-    Ok(Trace {
-        lesson: "supervisor",
-        selector: match runs {
+    Ok(Trace::rounds(
+        "supervisor",
+        match runs {
             Runs::On => format!("scan:{scan}"),
             Runs::Off => "off".into(),
             Runs::Both => format!("both,scan:{scan}"),
         },
-        unit: "round",
-        frames: rounds,
-        step: 1,
-        first: 1,
-        end: rounds,
+        rounds,
         tracks,
         facts,
-        focus_lane: None,
-        focus_start: None,
-        focus_end: None,
-    })
+    ))
 }
 
 /// How many rounds a run takes: until every job is finished or compensated, or max_rounds.
@@ -311,17 +294,19 @@ fn build(
             }
         }
         if let Some((s, k)) = running {
-            close(lane, s, rounds + 1, p.steps.get(k).map(String::as_str), stuck);
+            close(
+                lane,
+                s,
+                rounds + 1,
+                p.steps.get(k).map(String::as_str),
+                stuck,
+            );
         }
     }
     crate::trace::sort_in_time(&mut events);
     Track {
-        key,
-        lanes,
-        events,
-        counters: c.finish(),
         faults: true,
-        group: None,
+        ..Track::new(key, lanes, events, c.finish())
     }
 }
 
@@ -356,11 +341,7 @@ mod tests {
         assert_eq!(tr.frames, o.last_round);
         // Every job's lane covers the run without gaps or overlaps.
         for lane in &track.lanes {
-            assert_eq!(lane.spans[0].start, 0, "{lane:?}");
-            for w in lane.spans.windows(2) {
-                assert_eq!(w[0].end, w[1].start, "{lane:?}");
-            }
-            assert_eq!(lane.spans.last().unwrap().end, tr.end, "{lane:?}");
+            lane.assert_tiles(tr.end);
         }
     }
 
