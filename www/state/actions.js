@@ -68,14 +68,13 @@ function learn(state, boot) {
  * the same text), and a change of the user's is no longer the claim's. */
 function setValues(state, changes, { focusTrace = false } = {}) {
   const specs = state.specs[state.lesson];
-  const now = (name) => state.values[name] ?? specs.find((s) => s.name === name)?.default;
-  const differ = Object.keys(changes).filter((name) => changes[name] !== now(name));
+  const spec = (name) => specs.find((s) => s.name === name);
+  const differ = Object.keys(changes).filter((name) => spec(name) && changes[name] !== (state.values[name] ?? spec(name).default));
   if (!differ.length && !focusTrace) return state;
   const values = { ...state.values };
   for (const [name, text] of Object.entries(changes)) {
-    const spec = specs.find((s) => s.name === name);
-    if (!spec) continue;
-    if (text === spec.default) delete values[name];
+    if (!spec(name)) continue;
+    if (text === spec(name).default) delete values[name];
     else values[name] = text;
   }
   return asked({ ...state, values, preset: null, pending: differ.length ? differ : state.pending }, { page: { focusTrace } });
