@@ -116,3 +116,33 @@ test("a cancelled run ends the worker and its answer is dropped", async () => {
   assert.equal(shown.length, 1);
   assert.deepEqual(store.state.notice, { text: "cancelled" });
 });
+
+test("a run asked for while another is on its way: only the newer one is drawn and named in the link", async () => {
+  const { store, engine } = await page("lesson=compensation&trace=attempts:1");
+  const release = engine.hold("trace");
+  store.dispatch({ type: "openTrace", selector: "run:3" }); // the core names it attempts:1,run:3
+  await new Promise((r) => setTimeout(r, 20));
+  store.dispatch({ type: "openTrace", selector: "attempts:2" });
+  const seen = [];
+  store.subscribe((s) => [s.view.trace, s.trace?.doc], ([selector, doc]) => seen.push([selector, doc?.trace.selector]));
+  release();
+  await new Promise((r) => setTimeout(r, 80));
+  assert.ok(!seen.some(([selector, drawn]) => selector === "attempts:1,run:3" || drawn === "attempts:1,run:3"), `the older run was never named nor drawn: ${JSON.stringify(seen)}`);
+  const newer = core.trace("lesson=compensation&trace=attempts:2");
+  assert.equal(store.state.view.trace, newer.trace.selector, "the older run's answer does not rename the newer one");
+  assert.notEqual(newer.trace.selector, "attempts:1,run:3");
+  assert.deepEqual(store.state.trace.doc, newer);
+  assert.equal(new URLSearchParams(store.state.resolved.share).get("trace"), newer.trace.selector);
+});
+
+test("a run closed while on its way stays closed", async () => {
+  const { store, engine } = await page("lesson=jobs");
+  const release = engine.hold("trace");
+  store.dispatch({ type: "openTrace", selector: "limit:3" });
+  await new Promise((r) => setTimeout(r, 20));
+  store.dispatch({ type: "closeTrace" });
+  release();
+  await new Promise((r) => setTimeout(r, 80));
+  assert.equal(store.state.trace, null);
+  assert.ok(!("trace" in store.state.view));
+});

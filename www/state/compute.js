@@ -9,7 +9,8 @@ const SLOW_MS = 150; // a run longer than a blink shows progress and a cancel bu
  * `load` names the lazy modules a view needs before the answer can be shown (compare, timeline,
  * run lists); `onShown(first, started)` marks a report on screen. */
 export function computer({ store, engine, explain, load, onShown = () => {} }) {
-  let generation = 0;
+  let generation = 0; // counts reports asked for: the answers of an older one are dropped
+  let traces = 0; // counts runs asked for: the answer of an older one is dropped
   const dispatch = store.dispatch;
   const state = () => store.state;
 
@@ -57,25 +58,33 @@ export function computer({ store, engine, explain, load, onShown = () => {} }) {
     const s = state();
     if (s.view.trace === undefined || !s.resolved) return;
     const gen = generation;
+    const mine = ++traces;
+    let wanted = s.view.trace;
+    // A newer report or another run was asked for meanwhile, or the run was closed: this
+    // answer is old, and neither drawn nor named in the link.
+    const old = () => gen !== generation || mine !== traces || state().view.trace !== wanted;
     dispatch({ type: "traceLoading" });
     let doc;
     try {
       doc = await engine.call("trace", [s.resolved.query]);
     } catch (err) {
-      if (err.cancelled || gen !== generation) return;
+      if (err.cancelled || old()) return;
       // The controls of the lesson's default run, so every run stays a choice away.
       const controls = await engine.call("traceControls", [s.resolved.query]).catch(() => []);
       await load.runPicker();
-      if (gen !== generation) return;
+      if (old()) return;
       dispatch({ type: "traceFailed", error: explain(err), controls });
       return;
     }
+    if (old()) return;
     // The link keeps the run as the core names it, whichever form chose it; `trace=` (the
     // lesson's own run) stays as it is, so the links the lessons give keep their form.
-    const asked = state().view.trace;
-    if (asked && doc.trace.selector !== asked) dispatch({ type: "traceNamed", selector: doc.trace.selector });
+    if (wanted && doc.trace.selector !== wanted) {
+      wanted = doc.trace.selector;
+      dispatch({ type: "traceNamed", selector: wanted });
+    }
     await load.timeline();
-    if (gen !== generation) return;
+    if (old()) return;
     dispatch({ type: "traced", doc, focus });
   }
 
