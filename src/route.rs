@@ -26,6 +26,7 @@ pub extern "C" fn route_buffer(len: usize) -> *mut u8 {
 pub unsafe extern "C" fn route_home(ptr: *mut u8, len: usize) -> usize {
     // SAFETY: the caller passes back a buffer of route_buffer's, exactly as it was allocated.
     let bytes = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)) };
-    let home = query::home(&String::from_utf8_lossy(&bytes));
+    // The page writes the link with TextEncoder, which always gives UTF-8.
+    let home = query::home(std::str::from_utf8(&bytes).unwrap_or_default());
     lessons::IDS.iter().position(|&id| id == home).unwrap_or(0)
 }

@@ -31,7 +31,6 @@ const ctx = {
   t: translator("tr", null), // the frame's translator (views/frame.js sets it)
   panel: null,
   claims: null,
-  draw: () => {},
   load: {
     timeline: once(() => import("./render/timeline.js")),
     runPicker: once(() => import("./controls/runpicker.js")),

@@ -2,12 +2,12 @@
 // the core as the node package (every lesson, target/pkg-node), a module's boot answer for a
 // link, the state the page holds after it, and an engine that answers as the worker would.
 import { createRequire } from "node:module";
-import { join } from "node:path";
-import { ROOT } from "./root.mjs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import LESSONS from "../../www/lessons.js";
 import { initialState, update } from "../../www/state/actions.js";
 
-export { ROOT };
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
 
 /** The worker's boot answer for `query` (www/worker.js `boot`), from the node package. */
