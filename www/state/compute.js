@@ -7,7 +7,7 @@ const SLOW_MS = 150; // a run longer than a blink shows progress and a cancel bu
 
 /** Runs the store's asks on `engine`. `explain(err)` says a core error in the reader's language;
  * `load` names the lazy modules a view needs before the answer can be shown (compare, timeline,
- * run lists); `onShown(first, started)` marks a report on screen. */
+ * run lists); `onShown(started)` marks a report on screen (started: when it was asked for). */
 export function computer({ store, engine, explain, load, onShown = () => {} }) {
   let generation = 0; // counts reports asked for: the answers of an older one are dropped
   let traces = 0; // counts runs asked for: the answer of an older one is dropped
