@@ -206,8 +206,23 @@ build_www() {
   done
   for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
   [ "$status" = 0 ] || { echo "tatbikat: building the page's modules failed" >&2; exit "$status"; }
+  # The page's router (src/route.rs): query::home alone, with no bindings, so a visit asks the
+  # core which lesson's module a link is for before it loads one (www/route.js).
+  digest=$(inputs_digest "" | cut -c1-16)-route
+  local router=$CACHE/modules/route-$digest
+  if [ ! -f "$router/home.wasm" ]; then
+    say "building the page's router: query::home alone (the route feature)"
+    cargo build --profile wasm --locked --target wasm32-unknown-unknown --lib --features route
+    tmp=$(mktemp -d "$CACHE/modules/.new-route-XXXXXX")
+    wasm-opt "${WASM_OPT_FLAGS[@]}" target/wasm32-unknown-unknown/wasm/tatbikat.wasm -o "$tmp/home.wasm"
+    mv -T "$tmp" "$router" 2>/dev/null || rm -rf "$tmp"
+  else
+    touch "$router"
+  fi
+  ls -dt "$CACHE/modules/route-"* | tail -n +5 | xargs -r rm -rf
   rm -rf www/pkg www/vendor
-  mkdir -p www/pkg
+  mkdir -p www/pkg/route
+  cp "$router/home.wasm" www/pkg/route/home.wasm
   local first=
   for id in $ids; do
     out=$CACHE/modules/$id-$(inputs_digest "$id")
@@ -228,7 +243,7 @@ build_www() {
   node tools/texts.mjs www
   # The offline copy's version and file list (www/precache.js, read by the service worker www/sw.js).
   node tools/precache.mjs www
-  say "site ready in www/ (modules gzipped: $(for id in $ids; do printf '%s %s B  ' "$id" "$(gzip -9c "www/pkg/$id.wasm" | wc -c)"; done))"
+  say "site ready in www/ (modules gzipped: $(for id in $ids; do printf '%s %s B  ' "$id" "$(gzip -9c "www/pkg/$id.wasm" | wc -c)"; done)router $(gzip -9c www/pkg/route/home.wasm | wc -c) B)"
 }
 
 quality_gates() {
@@ -293,6 +308,7 @@ case "${1:-}" in
     need_wasm_target
     cargo clippy --locked --all-targets -- -D warnings
     cargo clippy --locked --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
+    cargo clippy --locked --target wasm32-unknown-unknown --lib --features route -- -D warnings
     say "quality gates: no HTML parsing of data in www/, no wasm crate in the native core"
     quality_gates
     say "cargo test"

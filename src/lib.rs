@@ -21,10 +21,14 @@ pub mod query;
 pub mod render;
 pub mod report;
 pub mod rng;
+#[cfg(all(target_arch = "wasm32", feature = "route"))]
+pub mod route;
 pub mod stats;
 pub mod sweep;
 pub mod trace;
-#[cfg(target_arch = "wasm32")]
+// The page's bindings; the router's build (feature `route`, see route.rs) leaves them out, so
+// its module holds `query::home` and what that uses only.
+#[cfg(all(target_arch = "wasm32", not(feature = "route")))]
 pub mod wasm;
 
 pub use error::{Error, ErrorCode};

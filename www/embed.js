@@ -54,7 +54,10 @@ export function embedDialog(t, title, { urlFor, sections, figures, claim = false
   const controls = el("input", { type: "checkbox", id: "embed-controls", checked: true });
   const exports = el("input", { type: "checkbox", id: "embed-exports", checked: true, disabled: true });
   const predict = el("input", { type: "checkbox", id: "embed-predict" });
-  const preview = el("iframe", { class: "embed-preview", title: t("ui.embed_preview"), loading: "lazy" });
+  // The preview is a picture of the embed, not a second page to work in: inert (none of its
+  // controls join the dialog's Tab order, and no key pressed in it escapes the dialog), as tall
+  // as the embed says it is, in a box that scrolls (a Tab stop of its own, for the keyboard).
+  const preview = el("iframe", { class: "embed-preview", title: t("ui.embed_preview"), loading: "lazy", inert: true });
   const measured = el("p", { class: "hint embed-height", "aria-live": "polite" }, t("ui.embed_measuring"));
   let height = 720;
   let url = "";
@@ -83,6 +86,7 @@ export function embedDialog(t, title, { urlFor, sections, figures, claim = false
   const onMessage = (e) => {
     if (e.source !== preview.contentWindow || e.data?.type !== "tatbikat:height") return;
     height = Number(e.data.height) || height;
+    preview.style.height = `${Math.round(height)}px`;
     measured.textContent = t("ui.embed_height", { height: Math.round(height) });
     fill();
   };
@@ -107,7 +111,7 @@ export function embedDialog(t, title, { urlFor, sections, figures, claim = false
     option(controls, t("ui.embed_controls")),
     option(exports, t("ui.embed_exports")),
     claim ? option(predict, t("ui.embed_predict")) : null,
-    el("div", { class: "embed-preview-box" }, preview),
+    el("div", { class: "embed-preview-box", tabindex: "0", role: "region", "aria-label": t("ui.embed_preview") }, preview),
     measured,
     area,
     el(

@@ -4,9 +4,9 @@
 // browser has more than one core; the same restart ends it too.
 // Each lesson has its own WebAssembly module (build.sh): the worker holds the module of the lesson
 // a request is for, and a request for another lesson moves it there (ending what ran before, as a
-// lesson switch supersedes it anyway). Which lesson a request is for is the core's to say: a
-// link's lesson is guessed from its keys here, and a module that does not hold the lesson answers
-// {elsewhere: id}, which sends the request on to that lesson's module.
+// lesson switch supersedes it anyway). Which lesson a link is for is the core's to say: its router
+// (route.js: query::home alone, a few KB) names it, and a module that does not hold the lesson
+// answers {elsewhere: id}, which sends the request on to that lesson's module.
 import LESSONS from "./lessons.js";
 
 export class Cancelled extends Error {
@@ -26,15 +26,15 @@ export class ModelError extends Error {
 /** The registry's lesson named `id`, or undefined. */
 const known = (id) => LESSONS.find((l) => l.id === id)?.id;
 
-/** The lesson a request is for: its first argument is a lesson's id or a query (a link). */
-export function lessonOf(args, current) {
+/** The lesson a request is for: its first argument is a lesson's id or a query (a link), whose
+ * lesson the core's router names (`route`: query → id). Without a router (it failed to load),
+ * the lesson held or the first: that module's {elsewhere} answer corrects it. */
+export function lessonOf(args, current, route = null) {
   const first = args[0];
-  if (typeof first !== "string") return current ?? LESSONS[0].id;
-  if (/^[a-z][a-z0-9_]*$/.test(first)) return known(first) ?? current ?? LESSONS[0].id;
-  const q = new URLSearchParams(first);
-  // As the core's resolve: lesson=, else the lesson a preset's id begins with, else the first.
-  if (q.has("lesson")) return known(q.get("lesson")) ?? LESSONS[0].id;
-  return known(q.get("preset")?.split(".")[0]) ?? LESSONS[0].id;
+  const fallback = current ?? LESSONS[0].id;
+  if (typeof first !== "string") return fallback;
+  if (/^[a-z][a-z0-9_]*$/.test(first)) return known(first) ?? fallback;
+  return route ? route(first) : fallback;
 }
 
 export class Engine {
@@ -46,12 +46,19 @@ export class Engine {
   #pool = null; // the sweep pool, made with the first sweep that uses it
   #sweeps = 0; // sweeps handed to the pool and not yet answered
   #epoch = 0; // counts restarts, so a sweep waiting for the pool's module is cancelled too
+  #routing; // the core's router as it loads (a promise), then
+  #route = null; // the router: query → lesson id
 
-  /** `solo`: a worker of the pool itself, which holds `lesson`'s module and makes no pool. */
-  constructor({ onPanic, solo = false, lesson = null } = {}) {
+  /** `solo`: a worker of the pool itself, which holds `lesson`'s module and makes no pool.
+   * `route`: the promise of the core's router (route.js), which names a link's lesson. */
+  constructor({ onPanic, solo = false, lesson = null, route = null } = {}) {
     this.onPanic = onPanic;
     this.#solo = solo;
     this.#lesson = lesson;
+    this.#routing = Promise.resolve(route).then(
+      (r) => (this.#route = r),
+      () => null,
+    );
   }
 
   /** The lesson whose module the worker holds (null before the first request). */
@@ -97,7 +104,8 @@ export class Engine {
    * when there is one). */
   async call(op, args = [], handlers = {}) {
     if (this.#solo) return this.#post(op, args, handlers);
-    this.#moveTo(lessonOf(args, this.#lesson));
+    if (!this.#route) await this.#routing;
+    this.#moveTo(lessonOf(args, this.#lesson, this.#route));
     const value = await this.#answer(op, args, handlers);
     const elsewhere = value?.elsewhere;
     if (!elsewhere) return value;

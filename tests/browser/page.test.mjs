@@ -191,6 +191,26 @@ describe("page", () => {
     await p.close();
   });
 
+  test("a link's lesson is the core's answer: a claim's link without lesson=, or with a broken one, loads that lesson's module only", async () => {
+    const p = await page(desktop);
+    const modules = [];
+    p.on("request", (r) => {
+      const m = /\/pkg\/(\w+)\.wasm$/.exec(r.url());
+      if (m) modules.push(m[1]);
+    });
+    const preset = core.presets().find((x) => x.lesson !== LESSONS[0]);
+    for (const link of [`?preset=${preset.id}`, `?lesson=%zz&preset=${preset.id}`]) {
+      modules.length = 0;
+      await p.goto(`${url}${link}`);
+      await rendered(p);
+      assert.deepEqual(modules, [preset.lesson], `${link}: one module, the claim's lesson's`);
+      assert.equal(await p.locator(`#tab-${preset.lesson}`).getAttribute("aria-selected"), "true", link);
+      assert.equal(new URLSearchParams(new URL(p.url()).search).get("preset"), preset.id, link);
+    }
+    clean(p, "a claim's link");
+    await p.close();
+  });
+
   test("a node map is a row per node: a round typed in a row is the map's text, the tables follow, a refused map keeps what was typed", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=leader`);

@@ -1,0 +1,24 @@
+// Which lesson a link is for, as the core says: its router (pkg/route/home.wasm, built from
+// src/route.rs) is `query::home` alone, a few KB, so a visit asks it before it loads a lesson's
+// module, and the page keeps no copy of the core's rule.
+import LESSONS from "./lessons.js";
+
+/** The router of an instantiated home.wasm: (query) → the id of the lesson whose module answers
+ * it (the module's answer is an index in the registry's order, which lessons.js keeps). */
+export function router(instance) {
+  const { memory, route_buffer: buffer, route_home: home } = instance.exports;
+  const encoder = new TextEncoder();
+  return (query) => {
+    const bytes = encoder.encode(query);
+    const at = buffer(bytes.length);
+    new Uint8Array(memory.buffer, at, bytes.length).set(bytes);
+    return LESSONS[home(at, bytes.length)].id;
+  };
+}
+
+/** Loads the router next to this module (index.html preloads it with the page). */
+export async function loadRouter() {
+  const response = fetch(new URL("./pkg/route/home.wasm", import.meta.url));
+  const { instance } = await WebAssembly.instantiateStreaming(response);
+  return router(instance);
+}

@@ -1,0 +1,108 @@
+// The link ↔ the state: what a resolved link sets, the query the state asks the core for, and the
+// links the page hands out (the full page, run A of a comparison, an embed). Pure functions of
+// the state; the core canonicalizes every query (it writes the share link the URL shows).
+import { splitAxis } from "../controls/axis.js";
+
+/** The link's view keys: the sweep, its metric and colour scale, the watched run. */
+export const VIEW_KEYS = ["sweep", "sweep_y", "metric", "heat", "trace"];
+
+/** The typed values a share query gives for the parameters of `specs` (only those it names). */
+export function valuesOf(specs, share) {
+  const shared = new URLSearchParams(share);
+  const values = {};
+  for (const spec of specs ?? []) if (shared.has(spec.name)) values[spec.name] = shared.get(spec.name);
+  return values;
+}
+
+/** What a resolved link (the core's reading of the address) sets: the lesson, the page's
+ * settings, the values as typed, the claim, the view keys and compare mode's run A. */
+export function fromResolved(resolved, specs) {
+  return {
+    lesson: resolved.lesson,
+    lang: resolved.lang,
+    section: resolved.section,
+    embed: resolved.embed,
+    controls: resolved.controls,
+    exports: resolved.exports,
+    figure: resolved.figure,
+    values: valuesOf(specs, resolved.share),
+    linkErrors: resolved.errors,
+    preset: resolved.preset,
+    predict: resolved.predict,
+    // A link that asks for a prediction holds its claim's figure until the guess.
+    awaiting: resolved.preset && resolved.predict === true ? resolved.preset : null,
+    view: { ...resolved.view },
+    vs: resolved.vs ?? null,
+  };
+}
+
+/** The query of the state, values as typed; the core canonicalizes it. */
+export function rawQuery(state) {
+  const q = new URLSearchParams({ lesson: state.lesson });
+  if (state.section) q.set("section", state.section);
+  for (const spec of state.specs[state.lesson] ?? []) {
+    if (spec.name in state.values) q.set(spec.name, state.values[spec.name]);
+  }
+  if (state.preset) q.set("preset", state.preset);
+  if (state.embed) q.set("embed", "1");
+  if (!state.controls) q.set("controls", "0");
+  if (state.exports !== state.controls) q.set("exports", state.exports ? "1" : "0");
+  if (state.predict !== null) q.set("predict", state.predict ? "1" : "0");
+  if (state.figure) q.set("figure", state.figure);
+  if (state.lang !== "tr") q.set("lang", state.lang);
+  for (const key of VIEW_KEYS) if (state.view[key] !== undefined && state.view[key] !== null) q.set(key, state.view[key]);
+  if (state.vs !== null) q.set("vs", state.vs);
+  q.set("v", "1");
+  return q.toString();
+}
+
+/** The whole lesson at the same state: no embed, panel, exports or single-figure settings. The
+ * pairs stay as the core wrote them (URLSearchParams would escape every ":" and ","). */
+export function fullPageHref(state) {
+  const drop = new Set(["embed", "controls", "exports", "figure"]);
+  const pairs = (state.resolved?.share ?? rawQuery(state)).split("&").filter((pair) => !drop.has(pair.split("=")[0]));
+  return `./?${pairs.join("&")}`;
+}
+
+/** Run A's own page (its values, the same lesson and section) of a compared report `doc`. */
+export function vsHref(state, doc) {
+  const q = new URLSearchParams({ lesson: state.lesson });
+  if (state.section) q.set("section", state.section);
+  const own = doc.vs.query ? `&${doc.vs.query}` : "";
+  return `./?${q.toString()}${own}${state.lang !== "tr" ? "&lang=en" : ""}&v=1`;
+}
+
+/** The address of an embed of the shared state `share` at page address `href`, as the embed
+ * dialog's choice says: {section, figure, controls, exports, predict}. */
+export function embedHref(share, href, { section, figure, controls, exports, predict }) {
+  const q = new URLSearchParams(share);
+  q.set("embed", "1");
+  for (const k of ["section", "figure", "controls", "exports", "predict"]) q.delete(k);
+  if (section) q.set("section", section);
+  if (figure) q.set("figure", figure);
+  if (!controls) q.set("controls", "0");
+  if (!controls && exports) q.set("exports", "1");
+  if (predict) q.set("predict", "1");
+  const url = new URL(href);
+  url.search = q.toString();
+  return url.toString();
+}
+
+/** The parameters the sweep form's choices are worked out at: the link without its view keys
+ * (the lesson's id before the core has read the link). */
+export function optionsKey(state) {
+  if (!state.resolved) return state.lesson;
+  const q = new URLSearchParams(state.resolved.query);
+  for (const k of [...VIEW_KEYS, "lang", "embed", "controls", "preset", "v"]) q.delete(k);
+  return q.toString();
+}
+
+/** The sweep's identity: its query without the swept parameters (their values do not matter),
+ * the watched run or the language. */
+export function sweepKey(state) {
+  const q = new URLSearchParams(state.resolved.query);
+  for (const axis of [state.view.sweep, state.view.sweep_y]) if (axis) q.delete(splitAxis(axis).name);
+  q.delete("trace");
+  q.delete("lang");
+  return q.toString();
+}

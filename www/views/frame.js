@@ -1,0 +1,152 @@
+// The page's frame for one lesson in one language: the tabs, the tools, the lesson's head and
+// the layout, and in it every view of the state (views/*.js). Built again when the lesson or
+// the language changes; each view follows the part of the state it shows until then.
+import { el, clear } from "../dom.js";
+import { translator } from "../i18n/index.js";
+import { Panel } from "../controls/panel.js";
+import { Claims } from "../controls/presets.js";
+import { fullPageHref } from "../state/link.js";
+import { currentLesson, tabTarget } from "./shown.js";
+import { notesView } from "./notes.js";
+import { reportView } from "./report.js";
+import { traceView } from "./trace.js";
+import { sweepView } from "./sweep.js";
+
+/** Builds the frame for the store's lesson and language; returns {stop}: it ends every view. */
+export function frame(ctx) {
+  const { store, act } = ctx;
+  const s = store.state;
+  const t = (ctx.t = translator(s.lang, s.lesson));
+  const lesson = currentLesson(s);
+  document.documentElement.lang = s.lang;
+  document.body.classList.toggle("embed", s.embed);
+  document.title = `${t(`lesson.${s.lesson}`)} — tatbikat`;
+  document.getElementById("skip-link").textContent = s.lang === "tr" ? "Sonuçlara geç" : "Skip to the results";
+  document.getElementById("tagline").textContent = t("app.tagline");
+  document.getElementById("logo").href = "./" + (s.lang === "tr" ? "" : "?lang=en");
+
+  const tabs = clear(document.getElementById("tabs"));
+  tabs.setAttribute("aria-label", t("ui.lessons"));
+  const ids = s.lessons.map((l) => l.id);
+  const tabKeys = (event) => {
+    const id = tabTarget(ids, event.currentTarget.dataset.lesson, event.key);
+    if (!id) return;
+    event.preventDefault();
+    act.switchLesson(id).then(() => document.getElementById(`tab-${id}`)?.focus());
+  };
+  for (const l of s.lessons) {
+    const selected = l.id === s.lesson;
+    tabs.append(
+      el(
+        "button",
+        {
+          type: "button",
+          role: "tab",
+          id: `tab-${l.id}`,
+          "aria-selected": selected ? "true" : "false",
+          "aria-controls": "lesson-panel",
+          tabindex: selected ? "0" : "-1",
+          dataset: { lesson: l.id },
+          onclick: () => act.switchLesson(l.id),
+          onkeydown: tabKeys,
+        },
+        t(`lesson.${l.id}`),
+        // A preview of one of the course's next lessons: its text is not written yet.
+        l.preview ? [" ", el("span", { class: "badge preview", title: t("ui.preview_title") }, t("ui.preview"))] : null,
+      ),
+    );
+  }
+  clear(document.getElementById("tools")).append(
+    el(
+      "button",
+      { type: "button", class: "lang", lang: s.lang === "tr" ? "en" : "tr", "aria-label": t("ui.language_label"), onclick: act.switchLanguage },
+      t("ui.language"),
+    ),
+  );
+
+  ctx.panel = s.controls
+    ? new Panel({
+        lesson: s.lesson,
+        specs: s.specs[s.lesson],
+        t,
+        onChange: (name, text) => store.dispatch({ type: "setValues", changes: typeof name === "object" ? name : { [name]: text } }),
+        onRandomSeed: act.randomSeed,
+      })
+    : null;
+  ctx.claims = new Claims({
+    presets: s.presets.filter((p) => p.lesson === s.lesson),
+    t,
+    onChoose: (preset) => store.dispatch({ type: "choosePreset", preset }),
+    list: s.controls,
+  });
+
+  const notes = notesView(ctx);
+  const trace = traceView(ctx);
+  const sweep = sweepView(ctx);
+  const report = reportView(ctx, { trace, sweep });
+
+  // Without controls the sweep shows only if the link has one, and the lesson's text stays out.
+  const results = el(
+    "div",
+    { class: "results", id: "results", tabindex: "-1" },
+    notes.status,
+    notes.notice,
+    ctx.claims.node,
+    trace.node,
+    report.compare,
+    report.node,
+    s.controls || s.view.sweep ? sweep.node : null,
+    s.controls ? notes.lessonText : null,
+  );
+  notes.watchBusy(results);
+  const actions = el(
+    "div",
+    { class: "actions" },
+    el("button", { type: "button", class: "small", id: "reset", onclick: () => store.dispatch({ type: "reset" }) }, t("ui.reset")),
+    lesson.traces ? el("button", { type: "button", class: "small", id: "watch-button", onclick: () => store.dispatch({ type: "openTrace", selector: "" }) }, t("ui.watch")) : null,
+    el("button", { type: "button", class: "small", id: "copy-link", onclick: act.copyLink }, t("ui.copy_link")),
+    s.embed ? null : el("button", { type: "button", class: "small", id: "embed-button", onclick: act.openEmbed }, t("ui.embed")),
+  );
+  const head = s.embed
+    ? el(
+        "div",
+        { class: "embed-head" },
+        el("h1", { class: "lesson-title" }, t(`lesson.${s.lesson}`)),
+        el("a", { class: "open-full", href: fullPageHref(s), target: "_blank", rel: "noopener" }, t("ui.open_full")),
+      )
+    : el(
+        "div",
+        {},
+        el("h1", { class: "lesson-title" }, t(`lesson.${s.lesson}`)),
+        lesson.preview ? previewNote(s.lesson, t) : null,
+        el("p", { class: "intro" }, t(`intro.${s.lesson}`)),
+      );
+  clear(document.getElementById("main")).append(
+    el(
+      "section",
+      { class: "lesson", id: "lesson-panel", role: s.embed ? null : "tabpanel", "aria-labelledby": s.embed ? null : `tab-${s.lesson}` },
+      head,
+      notes.print,
+      notes.errors,
+      // controls=0: the results without the page's tools (exports=1 brings the exports back).
+      el("div", { class: "bar" }, notes.marker, s.controls ? actions : null),
+      el("div", { class: ctx.panel ? "layout" : "layout no-panel" }, ctx.panel?.node, results),
+      report.changes,
+    ),
+  );
+  if (s.embed) ctx.load.embed().then((m) => m.postHeight());
+  const resize = new ResizeObserver(() => report.draw());
+  resize.observe(results);
+  return {
+    stop() {
+      resize.disconnect();
+      for (const view of [notes, trace, sweep, report]) view.stop();
+    },
+  };
+}
+
+/** A preview's orientation: a badge and which lesson announced it (the lesson's own sentence). */
+function previewNote(lesson, t) {
+  const own = `preview.${lesson}`;
+  return el("p", { class: "preview-note" }, el("span", { class: "badge preview" }, t("ui.preview")), " ", t.has(own) ? t(own) : t("ui.preview_title"));
+}
