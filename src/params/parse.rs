@@ -3,7 +3,8 @@
 //! lesson's own kinds read themselves ([`LessonKind::parse`](super::LessonKind::parse)) and may
 //! use [`parse_whole`] and [`split_list`].
 
-use super::{Fault, Kind, ParamSpec, StepSpec, Value};
+use super::kind::{Fault, Kind, StepSpec, Value};
+use super::spec::ParamSpec;
 use crate::error::Error;
 
 /// The longest name a step, compensation or job may have.

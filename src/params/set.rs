@@ -2,7 +2,10 @@
 
 use std::fmt;
 
-use super::{FromValue, Schema, Value, parse_value};
+use super::kind::Value;
+use super::parse::parse_value;
+use super::spec::Schema;
+use super::typed::FromValue;
 use crate::error::{Error, ErrorCode};
 
 /// The values of every parameter of one lesson, in schema order.
@@ -137,7 +140,7 @@ impl ParamSet {
     /// `declare_params!` instead, where a misspelt name does not compile; this is for tools and
     /// tests.
     pub fn typed<T: FromValue>(&self, name: &str) -> T {
-        super::read(self, name)
+        read(self, name)
     }
 
     /// A whole-number parameter (see [`ParamSet::typed`]).
@@ -149,4 +152,16 @@ impl ParamSet {
     pub fn real(&self, name: &str) -> f64 {
         self.typed(name)
     }
+}
+
+/// The parameter `name` of `set` as `T`. Panics when the lesson declares no such parameter or
+/// its kind does not read as `T`: both are bugs in the lesson's code, never input.
+pub fn read<T: FromValue>(set: &ParamSet, name: &str) -> T {
+    T::from_value(set.get(name)).unwrap_or_else(|| {
+        // No type name here: `type_name` strings would ship in the WebAssembly module.
+        panic!(
+            "{}: parameter {name} does not read as declared",
+            set.lesson()
+        )
+    })
 }
