@@ -245,29 +245,18 @@ fn part_and_join_are_checked_where_they_are_given() {
             "{err}"
         );
     }
-    let (code, _, err) = run(&["jobs", "--part", "1/2"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("they go with --sweep"), "{err}");
-    let (code, _, err) = run(&[
-        "jobs",
-        "--sweep",
-        "fail_prob=0..1:3",
-        "--part",
-        "1/2",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("--format goes with --join"), "{err}");
-    let (code, _, err) = run(&[
-        "jobs",
-        "--sweep",
-        "fail_prob=0..1:3",
-        "--part",
-        "1/2",
-        "--join",
-        "x",
-    ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("give one of them"), "{err}");
+    let misused = |args: &str, says: &str| {
+        let (code, _, err) = run(&args.split(' ').collect::<Vec<_>>());
+        assert_eq!(code, 2, "{args}");
+        assert!(err.contains(says), "{args}: {err}");
+    };
+    misused("jobs --part 1/2", "they go with --sweep");
+    misused(
+        "jobs --sweep fail_prob=0..1:3 --part 1/2 --format json",
+        "--format goes with --join",
+    );
+    misused(
+        "jobs --sweep fail_prob=0..1:3 --part 1/2 --join x",
+        "give one of them",
+    );
 }
