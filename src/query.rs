@@ -139,6 +139,15 @@ impl Query {
 
     /// The `preset=` of the query, if any: an id that is not one of the lesson's (of any lesson's,
     /// without `lesson=`) is an error naming the ids allowed.
+    /// Compare mode's run A (`vs=`), read against the lesson of `params`; `None` without `vs=`.
+    pub fn vs(&self, params: &ParamSet) -> Result<Option<ParamSet>, Error> {
+        self.page
+            .iter()
+            .find(|(k, _)| k == "vs")
+            .map(|(_, text)| vs_params(lessons::of(params), text))
+            .transpose()
+    }
+
     pub fn preset(&self) -> Result<Option<&'static Preset>, Error> {
         let lesson = self.lesson.as_deref().and_then(|l| lessons::get(l).ok());
         self.preset_id()
@@ -430,6 +439,17 @@ pub fn vs_params(lesson: Lesson, text: &str) -> Result<ParamSet, Error> {
     let params = q.params().map_err(|e| bad(e.to_string()))?;
     validate(&params).map_err(|e| bad(e.to_string()))?;
     Ok(params)
+}
+
+/// A sweep's keys in a link (`&sweep=…&sweep_y=…&metric=…`), to follow its base parameters'
+/// query: the one form the sweep's document and its CLI parts both write.
+pub fn sweep_keys(x: &str, y: Option<&str>, metrics: &str) -> String {
+    let mut q = format!("&sweep={}", percent_encode(x));
+    if let Some(y) = y {
+        q.push_str(&format!("&sweep_y={}", percent_encode(y)));
+    }
+    q.push_str(&format!("&metric={}", percent_encode(metrics)));
+    q
 }
 
 /// Run A's parameters as `vs=` carries them: those that differ from the lesson's, as a query.

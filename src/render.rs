@@ -140,10 +140,7 @@ impl Page {
     pub fn run(query: &str, progress: &mut dyn FnMut(f64)) -> Result<Page, crate::error::Error> {
         let q = query::Query::decode(query)?;
         let params = q.params()?;
-        let page_value = |key: &str| q.page.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-        let a = page_value("vs")
-            .map(|text| query::vs_params(crate::lessons::of(&params), text))
-            .transpose()?;
+        let a = q.vs(&params)?;
         let half = if a.is_some() { 0.5 } else { 1.0 };
         let section = q.section.as_deref();
         let mut report =
@@ -161,7 +158,11 @@ impl Page {
         };
         let preset = q.preset()?.map(|p| crate::presets::shown(p, &report));
         Ok(Page {
-            figure: page_value("figure").cloned(),
+            figure: q
+                .page
+                .iter()
+                .find(|(k, _)| k == "figure")
+                .map(|(_, v)| v.clone()),
             section: q.section.clone(),
             report,
             params,
@@ -261,15 +262,11 @@ pub struct SweepDocument<'a> {
 
 /// The query keys of a sweep, to append to the base parameters' query.
 pub fn sweep_query(s: &crate::sweep::Sweep) -> String {
-    let mut q = format!("&sweep={}", query::percent_encode(&s.x.text));
-    if let Some(y) = &s.y {
-        q.push_str(&format!("&sweep_y={}", query::percent_encode(&y.text)));
-    }
-    q.push_str(&format!(
-        "&metric={}",
-        query::percent_encode(&s.metrics_text())
-    ));
-    q
+    query::sweep_keys(
+        &s.x.text,
+        s.y.as_ref().map(|y| y.text.as_str()),
+        &s.metrics_text(),
+    )
 }
 
 /// The document of a sweep.

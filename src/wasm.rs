@@ -246,9 +246,7 @@ fn vs_of(
     q: &Query,
     params: &crate::params::ParamSet,
 ) -> Result<Option<crate::params::ParamSet>, JsValue> {
-    page_value(q, "vs")
-        .map(|text| query::vs_params(lessons::of(params), text).map_err(|e| js_error(&e)))
-        .transpose()
+    q.vs(params).map_err(|e| js_error(&e))
 }
 
 /// Records the run the query's `trace=` selects.

@@ -42,11 +42,12 @@ pub fn part_number(text: &str) -> Result<(usize, usize), Error> {
     Ok((i, n))
 }
 
-/// The points `[from, to)` of part `i` of `n`: the page pool's cut into parts of about equal
-/// work, and an empty range at the end for a part past the points (more parts than points).
-fn range(plan: &Plan, i: usize, n: usize) -> [usize; 2] {
-    let cut = parts(std::slice::from_ref(plan), n);
-    cut.get(i - 1).copied().unwrap_or([plan.len(), plan.len()])
+/// The points `[from, to)` of every part of an `n`-way split: the page pool's cut into parts of
+/// about equal work, padded with empty ranges at the end when there are more parts than points.
+fn ranges(plan: &Plan, n: usize) -> Vec<[usize; 2]> {
+    let mut cut = parts(std::slice::from_ref(plan), n);
+    cut.resize(n, [plan.len(), plan.len()]);
+    cut
 }
 
 /// Runs part `i` of `n` of the sweep (on up to `jobs` threads) and returns its part file.
@@ -58,7 +59,7 @@ pub fn run_part(
     progress: &mut dyn FnMut(f64),
 ) -> Result<String, Error> {
     let plan = super::plan(base, spec)?;
-    let [from, to] = range(&plan, i, n);
+    let [from, to] = ranges(&plan, n)[i - 1];
     let cells = super::run_points(&plan, [from, to], jobs, progress)?;
     let bytes = part::encode(from, &cells);
     let mut out = format!(
@@ -92,6 +93,7 @@ pub fn join(base: &ParamSet, spec: &SweepSpec, files: &[PartFile]) -> Result<sup
     let want = identity(base, spec);
     let mut n_seen: Option<(usize, &str)> = None;
     let mut seen: Vec<Option<&str>> = Vec::new();
+    let mut cut: Vec<[usize; 2]> = Vec::new();
     let mut cells: Vec<PointCells> = Vec::with_capacity(plan.len());
     let mut read: Vec<(usize, Vec<PointCells>)> = Vec::new();
     for f in files {
@@ -100,6 +102,7 @@ pub fn join(base: &ParamSet, spec: &SweepSpec, files: &[PartFile]) -> Result<sup
             None => {
                 n_seen = Some((p.n, f.name));
                 seen = vec![None; p.n];
+                cut = ranges(&plan, p.n);
             }
             Some((n, first)) if n != p.n => {
                 return Err(refused(
@@ -121,7 +124,7 @@ pub fn join(base: &ParamSet, spec: &SweepSpec, files: &[PartFile]) -> Result<sup
                 ),
             ));
         }
-        let [from, to] = range(&plan, p.i, p.n);
+        let [from, to] = cut[p.i - 1];
         let (at, points) = part::decode(&p.bytes).map_err(|_| damaged(f.name))?;
         if [at, at + points.len()] != [from, to] || p.points != [from, to] {
             return Err(damaged(f.name));

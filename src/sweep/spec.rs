@@ -69,17 +69,15 @@ impl SweepSpec {
     /// The link's keys of this sweep (`&sweep=…&sweep_y=…&metric=…`), to follow the base
     /// parameters' query.
     pub fn query(&self) -> String {
-        let enc = crate::query::percent_encode;
-        let mut q = format!("&sweep={}", enc(&self.x.text));
-        if let Some(y) = &self.y {
-            q.push_str(&format!("&sweep_y={}", enc(&y.text)));
-        }
         let metrics: Vec<String> = std::iter::once(&self.metric)
             .chain(&self.more)
             .map(Metric::text)
             .collect();
-        q.push_str(&format!("&metric={}", enc(&metrics.join(","))));
-        q
+        crate::query::sweep_keys(
+            &self.x.text,
+            self.y.as_ref().map(|y| y.text.as_str()),
+            &metrics.join(","),
+        )
     }
 }
 
