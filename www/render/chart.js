@@ -133,9 +133,12 @@ export function chartData(chart, lesson, t) {
   const xs = chart.x.scale === "band"
     ? cats.map((c) => c.id)
     : [...new Set(chart.series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
-  const xName = (x) => (chart.x.scale === "band" ? categoryName(cats.find((c) => c.id === x) ?? { id: x }, t) : formatNumber(x, t, 4));
+  const catName = categoryNames(cats, t);
+  const xName = (x) => (chart.x.scale === "band" ? catName(x) : formatNumber(x, t, 4));
+  // Each series' points by x, looked up once per cell (a search per cell was quadratic).
+  const byX = new Map(chart.series.map((s) => [s, new Map(s.points.map((p) => [p.x, p]))]));
   const value = (s, x) => {
-    const p = s.points.find((q) => q.x === x);
+    const p = byX.get(s).get(x);
     if (!p) return "–";
     const range = p.lo !== undefined ? ` [${formatNumber(p.lo, t, s.decimals)} – ${formatNumber(p.hi, t, s.decimals)}]` : "";
     return `${formatNumber(p.y, t, s.decimals)}${range}`;
@@ -226,6 +229,12 @@ function watchable(mark, p, text, t, onPoint) {
   return mark;
 }
 
+/** `id` → its category's name in the reader's language, looked up in a map built once. */
+function categoryNames(cats, t) {
+  const names = new Map(cats.map((c) => [c.id, c]));
+  return (id) => categoryName(names.get(id) ?? { id }, t);
+}
+
 function categoryName(category, t) {
   return category.key && t.has(`label.${category.key}`) ? t(`label.${category.key}`) : category.id;
 }
@@ -244,10 +253,13 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
   const left = Math.max(MARGIN.left, Math.ceil(longest * 6.4 + 12));
   const right = width - MARGIN.right;
   const cats = chart.x.categories ?? [];
-  const band = () => scaleBand().domain(cats.map((c) => c.id)).range([left, right]).paddingInner(0.2).paddingOuter(0.1);
+  // The category scale, built once (one per category made drawing quadratic in them).
+  const bandScale = chart.x.scale === "band" ? scaleBand().domain(cats.map((c) => c.id)).range([left, right]).paddingInner(0.2).paddingOuter(0.1) : null;
+  const catName = categoryNames(cats, t);
   // Every category keeps its label, wrapped onto up to three lines under its band (the chart
   // grows to hold them); only what still does not fit ends in "…", the whole name in its title.
-  const bandLines = chart.x.scale === "band" ? cats.map((c) => wrapLabel(categoryName(c, t), Math.max(3, Math.floor(band().step() / 6.6)), 3)) : [];
+  const fit = bandScale ? Math.max(3, Math.floor(bandScale.step() / 6.6)) : 0;
+  const bandLines = bandScale ? cats.map((c) => wrapLabel(catName(c.id), fit, 3)) : [];
   const extra = (Math.max(1, ...bandLines.map((l) => l.length)) - 1) * LINE_H;
   const height = (small ? SMALL_HEIGHT : HEIGHT) + extra;
   const bottom = height - MARGIN.bottom - extra;
@@ -257,8 +269,8 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
   const y = (chart.y.scale === "log" ? scaleLog() : scaleLinear()).domain([y0, y1]).range([bottom, top]);
   let x;
   let inner = null;
-  if (chart.x.scale === "band") {
-    x = band();
+  if (bandScale) {
+    x = bandScale;
     inner = scaleBand().domain(chart.series.map((_, i) => i)).range([0, x.bandwidth()]).padding(0.06);
   } else {
     x = scaleLinear().domain(chart.x.domain).range([left + 10, right - 10]);
@@ -305,7 +317,7 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
           "text",
           { class: "category", x: cx, y: bottom + 16, "text-anchor": "middle" },
           bandLines[i].map((line, k) => svg("tspan", { x: cx, dy: k ? LINE_H : 0 }, line)),
-          svg("title", {}, categoryName(c, t)),
+          svg("title", {}, catName(c.id)),
         ),
       );
     });
@@ -341,7 +353,7 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
     const shapeOf = Number(look(chart, si));
     const name = seriesName(series, lesson, t);
     const label = (p) => {
-      const xs = chart.x.scale === "band" ? categoryName(cats.find((c) => c.id === p.x) ?? { id: p.x }, t) : formatNumber(p.x, t, 4);
+      const xs = chart.x.scale === "band" ? catName(p.x) : formatNumber(p.x, t, 4);
       const unit = chart.y.unit ? ` ${t(`unit.${chart.y.unit}`)}` : "";
       const range = p.lo !== undefined ? ` [${formatNumber(p.lo, t, series.decimals)} – ${formatNumber(p.hi, t, series.decimals)}]` : "";
       return `${name} — ${axisName(chart.x, lesson, t)} ${xs}: ${formatNumber(p.y, t, series.decimals)}${unit}${range}`;
@@ -415,8 +427,8 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
 }
 
 function describe(chart, lesson, t) {
-  const cats = chart.x.categories ?? [];
-  const xName = (x) => (chart.x.scale === "band" ? categoryName(cats.find((c) => c.id === x) ?? { id: x }, t) : formatNumber(x, t, 4));
+  const catName = categoryNames(chart.x.categories ?? [], t);
+  const xName = (x) => (chart.x.scale === "band" ? catName(x) : formatNumber(x, t, 4));
   return chart.series
     .map((s) => `${seriesName(s, lesson, t)}: ${s.points.map((p) => `${xName(p.x)} → ${formatNumber(p.y, t, s.decimals)}`).join(", ")}`)
     .join("; ");
