@@ -148,7 +148,25 @@ pub struct Chart {
     pub rules: Vec<Rule>,
     /// Points left out because a log scale cannot show zero.
     pub hidden_zeros: u64,
+    /// Its categories put together in groups to stay within the page's drawing budget (see
+    /// [`Chart::fit`]); `None`: every category is drawn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grouped: Option<Grouped>,
 }
+
+/// How [`Chart::fit`] grouped a band chart's categories: `total` categories in groups of `per`
+/// consecutive ones (the last may be smaller); each point is its group's largest value, with
+/// the group's smallest and largest as its range. The full data is the chart's CSV.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Grouped {
+    /// The categories the chart had.
+    pub total: usize,
+    /// Categories per group.
+    pub per: usize,
+}
+
+/// The most categories of a band chart the page draws: more are grouped ([`Chart::fit`]).
+pub const MAX_CATEGORIES: usize = 100;
 
 /// A series from `(x, y)` numbers.
 pub fn series(
@@ -255,6 +273,11 @@ pub fn nice_ceiling(v: f64) -> f64 {
     if v.is_nan() || v <= 0.0 || v.is_infinite() {
         return 1.0;
     }
+    // Values too small for the steps below (a subnormal's decade has no power of ten to
+    // divide by): an axis to 10⁻³⁰⁰ holds them.
+    if v < 1e-300 {
+        return 1e-300;
+    }
     let raw = v / 5.0;
     let e = decade(raw);
     let ratio = raw / pow10(e);
@@ -343,6 +366,7 @@ impl Chart {
             series,
             rules: Vec::new(),
             hidden_zeros: 0,
+            grouped: None,
         }
     }
 
@@ -355,10 +379,16 @@ impl Chart {
     ) -> Self {
         let mut categories: Vec<Category> = Vec::new();
         let mut series = Vec::with_capacity(bars.len());
-        for (s, cats) in bars {
-            for c in cats {
-                if !categories.iter().any(|k| k.id == c.id) {
-                    categories.push(c);
+        for (i, (s, cats)) in bars.into_iter().enumerate() {
+            // The first series' categories are the axis (a series names each category once);
+            // later ones add theirs that it lacks (a search per category: few series have many).
+            if i == 0 {
+                categories = cats;
+            } else {
+                for c in cats {
+                    if !categories.iter().any(|k| k.id == c.id) {
+                        categories.push(c);
+                    }
                 }
             }
             series.push(s);
@@ -378,6 +408,7 @@ impl Chart {
             series,
             rules: Vec::new(),
             hidden_zeros: 0,
+            grouped: None,
         }
     }
 
@@ -457,6 +488,57 @@ impl Chart {
         }
         self
     }
+
+    /// Puts a band chart's categories together, `per` consecutive ones a group, when it has more
+    /// than `max`: the page then draws at most `max` (its drawing budget, [`MAX_CATEGORIES`]).
+    /// Each point becomes its group's largest value, with the group's smallest and largest as
+    /// its range, and opens no run; the y domain stays, as it held every value. Returns the
+    /// group size, or `None` when the chart is drawn as it is.
+    pub fn fit(&mut self, max: usize) -> Option<usize> {
+        let cats = self.x.categories.as_ref()?;
+        let total = cats.len();
+        if total <= max || max == 0 {
+            return None;
+        }
+        let per = total.div_ceil(max);
+        let groups: Vec<Category> = cats
+            .chunks(per)
+            .map(|g| match g {
+                [one] => Category::data(one.id.clone()),
+                _ => Category::data(format!("{}–{}", g[0].id, g[g.len() - 1].id)),
+            })
+            .collect();
+        for s in &mut self.series {
+            let n = groups.len();
+            let (mut lo, mut hi) = (vec![f64::INFINITY; n], vec![f64::NEG_INFINITY; n]);
+            // Points come in category order: the search for each one's category goes on from
+            // the last one found (linear in the points), around to the start if need be.
+            let mut at = 0;
+            for p in &s.points {
+                let X::Cat(id) = &p.x else { continue };
+                let Some(i) = (at..total).chain(0..at).find(|&i| cats[i].id == *id) else {
+                    continue;
+                };
+                at = i;
+                let g = i / per;
+                lo[g] = lo[g].min(p.y);
+                hi[g] = hi[g].max(p.y);
+            }
+            s.points = (0..n)
+                .filter(|&g| lo[g] <= hi[g])
+                .map(|g| Point {
+                    x: X::Cat(groups[g].id.clone()),
+                    y: hi[g],
+                    lo: Some(lo[g]),
+                    hi: Some(hi[g]),
+                    trace: None,
+                })
+                .collect();
+        }
+        self.x.categories = Some(groups);
+        self.grouped = Some(Grouped { total, per });
+        Some(per)
+    }
 }
 
 #[cfg(test)]
@@ -491,5 +573,34 @@ mod tests {
         assert_eq!(c.hidden_zeros, 1);
         assert_eq!(c.y.domain, Some([0.001, 0.1]));
         assert_eq!(c.series[0].points.len(), 2);
+    }
+
+    #[test]
+    fn fit_groups_categories_within_the_budget() {
+        let points = (1..=250).map(|i| (Category::data(i.to_string()), f64::from(i % 7)));
+        let mut c = Chart::bar(
+            "k",
+            ("night", None),
+            ("h", None),
+            vec![bars("d", 0, points)],
+        );
+        let before = c.y.domain;
+        assert_eq!(c.x.categories.as_ref().unwrap().len(), 250);
+        assert_eq!(c.fit(100), Some(3));
+        let cats = c.x.categories.as_ref().unwrap();
+        assert_eq!(cats.len(), 84);
+        assert_eq!(cats[0].id, "1–3");
+        assert_eq!(cats[82].id, "247–249");
+        assert_eq!(cats[83].id, "250");
+        let p = &c.series[0].points;
+        assert_eq!(p.len(), 84);
+        // 1, 2, 3: the largest with its range; 247, 248, 249 are 2, 3, 4 (mod 7); 250 alone.
+        assert_eq!((p[0].y, p[0].lo, p[0].hi), (3.0, Some(1.0), Some(3.0)));
+        assert_eq!((p[82].y, p[82].lo, p[82].hi), (4.0, Some(2.0), Some(4.0)));
+        assert_eq!((p[83].y, p[83].lo, p[83].hi), (5.0, Some(5.0), Some(5.0)));
+        assert_eq!(c.grouped, Some(Grouped { total: 250, per: 3 }));
+        assert_eq!(c.y.domain, before);
+        // Within the budget: drawn as it is.
+        assert_eq!(c.fit(100), None);
     }
 }

@@ -37,6 +37,20 @@ pub struct Error {
     pub value: Option<String>,
     /// What is allowed, as an English phrase.
     pub allowed: String,
+    /// How the page words it in its languages, when the code, the parameter and its kind do
+    /// not say enough (a limit and what to lower, a reason): see [`Why`].
+    pub why: Option<Why>,
+}
+
+/// A refusal as the page words it: a message key of the page's texts (`refuse.…`, in
+/// `www/i18n/`) or of a lesson's (`refuse.<lesson>.…`, in its `texts/`), and the values that
+/// fill its `{slots}` (numbers as the CLI prints them; the page puts in its separators).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Why {
+    /// The message key.
+    pub key: &'static str,
+    /// `{name}` → value.
+    pub vars: Vec<(&'static str, String)>,
 }
 
 impl Error {
@@ -47,6 +61,7 @@ impl Error {
             param: Some(param.to_string()),
             value: Some(value.to_string()),
             allowed: allowed.into(),
+            why: None,
         }
     }
 
@@ -65,7 +80,17 @@ impl Error {
             param: None,
             value: None,
             allowed: what.into(),
+            why: None,
         }
+    }
+
+    /// The same refusal, worded on the page by message `key` with these values (see [`Why`]).
+    pub fn keyed(mut self, key: &'static str, vars: &[(&'static str, &dyn fmt::Display)]) -> Self {
+        self.why = Some(Why {
+            key,
+            vars: vars.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+        });
+        self
     }
 
     /// The message shown to the user (CLI stderr, page, JS exception).
@@ -113,12 +138,30 @@ impl Serialize for Error {
     /// The fields and the full message, so the page can show it and mark the parameter.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut st = s.serialize_struct("Error", 5)?;
+        let mut st = s.serialize_struct("Error", 7)?;
         st.serialize_field("code", &self.code)?;
         st.serialize_field("param", &self.param)?;
         st.serialize_field("value", &self.value)?;
         st.serialize_field("allowed", &self.allowed)?;
         st.serialize_field("message", &self.message())?;
+        if let Some(why) = &self.why {
+            st.serialize_field("key", why.key)?;
+            st.serialize_field("vars", &Vars(&why.vars))?;
+        }
         st.end()
+    }
+}
+
+/// A refusal's values as an object `{name: value}`.
+struct Vars<'a>(&'a [(&'static str, String)]);
+
+impl Serialize for Vars<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
     }
 }

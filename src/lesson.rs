@@ -30,6 +30,9 @@ pub mod prelude {
 pub struct Watch {
     /// What a selector may say (errors and `--help`).
     pub help: &'static str,
+    /// The parameters (and selector keys) that make a run longer or wider, to lower when it is
+    /// more than the page draws (see [`Trace::check_drawing`]).
+    pub lower: &'static str,
     /// Records the run a selector picks.
     pub trace: fn(&ParamSet, &str) -> Result<Trace, Error>,
     /// Checks a selector without recording.
@@ -42,14 +45,15 @@ pub struct Watch {
     pub marks: &'static [EventStyle],
 }
 
-/// The [`Watch`] of a lesson whose `trace.rs` has the usual entry points (`HELP`, `trace`,
-/// `select`, `controls`), with its states and marks: `watch: Some(crate::watch!(STATES, MARKS))`
+/// The [`Watch`] of a lesson whose `trace.rs` has the usual entry points (`HELP`, `LOWER`,
+/// `trace`, `select`, `controls`), with its states and marks: `watch: Some(crate::watch!(STATES, MARKS))`
 /// in its `mod.rs`'s [`lesson!`](crate::lesson!), so every lesson wires them the same way.
 #[macro_export]
 macro_rules! watch {
     ($states:expr, $marks:expr) => {
         $crate::lesson::Watch {
             help: trace::HELP,
+            lower: trace::LOWER,
             trace: trace::trace,
             check: |set, selector| trace::select(set, selector).map(drop),
             controls: trace::controls,
@@ -360,6 +364,7 @@ impl Lesson {
                     self.id(),
                     self.sections().join(", ")
                 ),
+                why: None,
             })
     }
 

@@ -66,28 +66,37 @@ impl Query {
         let mut out = Query::default();
         let mut errors = Vec::new();
         let mut broken: Vec<String> = Vec::new();
+        // Keys that do not decode: one refusal names them all (a link may hold thousands).
+        let mut broken_keys: Vec<&str> = Vec::new();
         for piece in query.split('&').filter(|p| !p.is_empty()) {
             let (raw_key, raw_value) = piece.split_once('=').unwrap_or((piece, ""));
             let key = match percent_decode(raw_key) {
                 Ok(k) => k,
-                Err(why) => {
-                    errors.push(Error::usage(format!("the query key \"{raw_key}\" {why}")));
+                Err(_) => {
+                    broken_keys.push(raw_key);
                     continue;
                 }
             };
-            let seen = broken.contains(&key)
-                || match key.as_str() {
-                    "lesson" => out.lesson.is_some(),
-                    "section" => out.section.is_some(),
-                    k if PAGE_KEYS.contains(&k) => out.page.iter().any(|(k2, _)| k2 == k),
-                    k => out.params.iter().any(|(k2, _)| k2 == k),
-                };
+            let page = PAGE_KEYS.contains(&key.as_str()) || key == "lesson" || key == "section";
+            let param = !page && is_param_name(&key);
+            // Only the page's keys and the lessons' parameters are checked for repeats (a key no
+            // lesson has is refused whatever it holds): linear in the link's keys.
+            let seen = (page || param)
+                && (broken.contains(&key)
+                    || match key.as_str() {
+                        "lesson" => out.lesson.is_some(),
+                        "section" => out.section.is_some(),
+                        k if page => out.page.iter().any(|(k2, _)| k2 == k),
+                        k => out.params.iter().any(|(k2, _)| k2 == k),
+                    });
             if seen {
                 errors.push(repeated(&key, raw_value));
                 continue;
             }
             let value = match percent_decode(raw_value) {
                 Ok(v) => v,
+                // An unknown key is refused as one, whatever its value.
+                Err(_) if !page && !param => raw_value.to_string(),
                 Err(why) => {
                     errors.push(Error::bad(&key, raw_value, why));
                     broken.push(key);
@@ -100,6 +109,26 @@ impl Query {
                 k if PAGE_KEYS.contains(&k) => out.page.push((key, value)),
                 _ => out.params.push((key, value)),
             }
+        }
+        if let Some(first) = broken_keys.first() {
+            let mut names = broken_keys[..broken_keys.len().min(NAMED_UNKNOWN)].join(", ");
+            if broken_keys.len() > NAMED_UNKNOWN {
+                names.push_str(", …");
+            }
+            let why = percent_decode(first).err().unwrap_or_default();
+            errors.push(
+                Error::usage(format!(
+                    "the query key \"{first}\" {why}{}",
+                    match broken_keys.len() {
+                        1 => String::new(),
+                        n => format!(" (and {} more keys that do not decode: {names})", n - 1),
+                    }
+                ))
+                .keyed(
+                    "refuse.broken_keys",
+                    &[("names", &names), ("count", &broken_keys.len())],
+                ),
+            );
         }
         (out, errors)
     }
@@ -162,7 +191,50 @@ fn repeated(key: &str, value: &str) -> Error {
         param: Some(key.to_string()),
         value: Some(value.to_string()),
         allowed: "give each key once".into(),
+        why: None,
     }
+}
+
+/// Whether `key` names a parameter of a lesson this build holds: only those are checked for
+/// repeats as a link is read (a key no lesson has is refused whatever it holds), so reading a
+/// link stays linear in its keys however many unknown ones it has.
+fn is_param_name(key: &str) -> bool {
+    lessons::ALL
+        .iter()
+        .any(|l| l.specs().iter().any(|s| s.name == key))
+}
+
+/// The most unknown keys a refusal names one by one (the rest are counted).
+const NAMED_UNKNOWN: usize = 12;
+
+/// One refusal for every key of `unknown` (in the link's order) that is not a parameter of
+/// `lesson`: its names (the first [`NAMED_UNKNOWN`]) and how many there are.
+fn unknown_keys(lesson: Lesson, unknown: &[&str]) -> Error {
+    let mut names = unknown[..unknown.len().min(NAMED_UNKNOWN)].join(", ");
+    if unknown.len() > NAMED_UNKNOWN {
+        names.push_str(", …");
+    }
+    let params = lesson
+        .specs()
+        .iter()
+        .map(|s| s.name)
+        .collect::<Vec<_>>()
+        .join(", ");
+    Error {
+        code: ErrorCode::UnknownParam,
+        param: Some(unknown[0].to_string()),
+        value: None,
+        allowed: format!(
+            "the parameters of {} are {params}; this link has {} key(s) that are none of them: {names}",
+            lesson.id(),
+            unknown.len()
+        ),
+        why: None,
+    }
+    .keyed(
+        "refuse.unknown_keys",
+        &[("names", &names), ("count", &unknown.len()), ("params", &params)],
+    )
 }
 
 /// A page request resolved leniently: every problem is listed, each bad value falls back to the
@@ -327,13 +399,20 @@ pub fn resolve(query: &str) -> Resolved {
         .filter(|e| e.code == ErrorCode::BadValue)
         .filter_map(|e| Some((spec_name(e.param.as_deref()?)?, e.value.clone()?)))
         .collect();
+    // Keys that are no parameter of the lesson: one refusal names them all.
+    let mut unknown: Vec<&str> = Vec::new();
     for (name, text) in &q.params {
+        let Some(n) = spec_name(name) else {
+            unknown.push(name);
+            continue;
+        };
         if let Err(e) = params.set(name, text) {
             errors.push(e);
-            if let Some(n) = spec_name(name) {
-                rejected.push((n, text.clone()));
-            }
+            rejected.push((n, text.clone()));
         }
+    }
+    if !unknown.is_empty() {
+        errors.push(unknown_keys(lesson, &unknown));
     }
     // Checks across parameters. The named parameter falls back to the lesson's value; when it
     // already has it (a default fault map against a changed job count), the link's value that
@@ -413,9 +492,10 @@ pub fn resolve(query: &str) -> Resolved {
 }
 
 /// A's parameters from a `vs` query (as in a link, `fail_prob=0.5&seed=1`; empty: the lesson's
-/// values; `preset=` starts from a claim): read by the link codec against `lesson`. Page keys
-/// are ignored (the comparison takes B's section); any problem is an error naming `vs`, the
-/// query and what went wrong.
+/// values; `preset=` starts from a claim): read by the link codec against `lesson`. A page key
+/// (the comparison takes B's view) and a `vs=` inside it are refused; a run's `lesson=`, `v=`
+/// and `section=` are its identity (a pinned run's query has them; the comparison takes B's
+/// section). Any problem is an error naming `vs`, the query and what went wrong.
 pub fn vs_params(lesson: Lesson, text: &str) -> Result<ParamSet, Error> {
     let bad = |why: String| {
         Error::bad(
@@ -432,12 +512,44 @@ pub fn vs_params(lesson: Lesson, text: &str) -> Result<ParamSet, Error> {
         return Err(bad(format!(
             "lesson={other} is another lesson; both runs are of {}",
             lesson.id()
-        )));
+        ))
+        .keyed("refuse.vs.lesson", &[("other", &other)]));
+    }
+    // Run A is the lesson's parameters (from a claim's, with preset=), nothing else: a page key
+    // would be dropped without a word, and a vs= inside vs= would compare with a third run.
+    if q.page.iter().any(|(k, _)| k == "vs") {
+        return Err(
+            bad("vs= inside vs=: run A is one run, compared with B; it has no run of its own to compare with".into())
+                .keyed("refuse.vs.nested", &[]),
+        );
+    }
+    let page: Vec<&str> = q
+        .page
+        .iter()
+        .map(|(k, _)| k.as_str())
+        .filter(|k| !matches!(*k, "preset" | "v"))
+        .collect();
+    if !page.is_empty() {
+        return Err(bad(format!(
+            "{} {} the page's, not a parameter of {}; run A takes B's view",
+            page.join(", "),
+            if page.len() == 1 { "is" } else { "are" },
+            lesson.id()
+        ))
+        .keyed("refuse.vs.page_keys", &[("keys", &page.join(", "))]));
     }
     q.lesson = Some(lesson.id().to_string());
     q.section = None;
-    let params = q.params().map_err(|e| bad(e.to_string()))?;
-    validate(&params).map_err(|e| bad(e.to_string()))?;
+    // A's own refusal, worded by the page as it words it for B (its key and values), naming vs.
+    let inner = |e: Error| {
+        let why = e.why.clone();
+        Error {
+            why,
+            ..bad(e.to_string())
+        }
+    };
+    let params = q.params().map_err(inner)?;
+    validate(&params).map_err(inner)?;
     Ok(params)
 }
 

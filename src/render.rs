@@ -156,7 +156,8 @@ impl Page {
             }
             None => None,
         };
-        let preset = q.preset()?.map(|p| crate::presets::shown(p, &report));
+        let mut preset = q.preset()?.map(|p| crate::presets::shown(p, &report));
+        fit_charts(&mut report.sections, preset.as_mut());
         Ok(Page {
             figure: q
                 .page
@@ -187,6 +188,26 @@ impl Page {
         doc.preset = preset.take();
         doc.vs = vs.take();
         doc
+    }
+}
+
+/// The page's drawing budget for charts: a band chart of more than
+/// [`MAX_CATEGORIES`](crate::chart::MAX_CATEGORIES) categories is grouped ([`Chart::fit`]), and a
+/// claim's point on it moves to its group. (The CLI's JSON and CSV keep every category.)
+///
+/// [`Chart::fit`]: crate::chart::Chart::fit
+fn fit_charts(sections: &mut [Section], mut preset: Option<&mut crate::presets::Shown>) {
+    for group in sections.iter_mut().flat_map(|s| &mut s.groups) {
+        for chart in &mut group.charts {
+            let Some(per) = chart.fit(crate::chart::MAX_CATEGORIES) else {
+                continue;
+            };
+            for found in preset.iter_mut().flat_map(|p| &mut p.highlights) {
+                if found.kind == "point" && found.group == group.key && found.key == chart.key {
+                    found.index /= per;
+                }
+            }
+        }
     }
 }
 

@@ -215,6 +215,13 @@ impl Cell {
         match self {
             Cell::Int(v) => v.to_string(),
             Cell::Grouped(v) => tr_grouped(*v),
+            // A number with no value (a share of nothing: 0/0) is printed as a dash, never as
+            // `NaN` or `Infinity` (the lessons' values never have one).
+            Cell::Fixed { value, .. } | Cell::Number(value) | Cell::Percent { value, .. }
+                if !value.is_finite() =>
+            {
+                "—".to_string()
+            }
             Cell::Fixed { value, decimals } => to_fixed(*value, usize::from(*decimals)),
             Cell::Number(v) => number_to_string(*v),
             Cell::Percent { value, decimals } => {

@@ -386,6 +386,61 @@ impl Trace {
     }
 }
 
+/// The most lanes a watched run has for the page to draw it (every track together).
+pub const MAX_LANES: usize = 1000;
+
+/// The most bars and marks (spans and events, every track together) a watched run has for the
+/// page to draw it.
+pub const MAX_MARKS: usize = 10_000;
+
+/// The most running totals (a counter's value at each frame, every counter together) a watched
+/// run carries to the page.
+pub const MAX_VALUES: usize = 200_000;
+
+impl Trace {
+    /// Its lanes, bars and marks, and counter values: what the page builds and draws.
+    pub fn size(&self) -> (usize, usize, usize) {
+        let mut size = (0, 0, 0);
+        for t in &self.tracks {
+            size.0 += t.lanes.len();
+            size.1 += t.events.len() + t.lanes.iter().map(|l| l.spans.len()).sum::<usize>();
+            size.2 += t.counters.iter().map(|c| c.values.len()).sum::<usize>();
+        }
+        size
+    }
+
+    /// Refuses, for the page, a run larger than it draws ([`MAX_LANES`], [`MAX_MARKS`],
+    /// [`MAX_VALUES`]), naming what to `lower` (the lesson's [`Watch::lower`]); `text` is the
+    /// selector as given. (The CLI prints any run the cells budget allows.)
+    ///
+    /// [`Watch::lower`]: crate::lesson::Watch::lower
+    pub fn check_drawing(&self, text: &str, lower: &str) -> Result<(), Error> {
+        let (lanes, marks, values) = self.size();
+        if lanes <= MAX_LANES && marks <= MAX_MARKS && values <= MAX_VALUES {
+            return Ok(());
+        }
+        Err(Error::too_much_work(
+            "trace",
+            text,
+            format!(
+                "a watched run the page draws has at most {MAX_LANES} lanes, {MAX_MARKS} bars and marks and {MAX_VALUES} counter values; this one has {lanes}, {marks} and {values}: lower {lower}"
+            ),
+        )
+        .keyed(
+            "refuse.trace.size",
+            &[
+                ("lanes", &lanes),
+                ("marks", &marks),
+                ("values", &values),
+                ("max_lanes", &MAX_LANES),
+                ("max_marks", &MAX_MARKS),
+                ("max_values", &MAX_VALUES),
+                ("lower", &lower),
+            ],
+        ))
+    }
+}
+
 /// Lanes × time units above which a lesson refuses a trace (the page draws every cell).
 pub const MAX_CELLS: u64 = 400_000;
 
@@ -407,6 +462,15 @@ pub fn check_cells(
         format!(
             "a trace of at most {MAX_CELLS} {unit}; {lanes} × {time} is {cells}: lower {lanes} or {time}"
         ),
+    )
+    .keyed(
+        "refuse.trace.cells",
+        &[
+            ("max", &MAX_CELLS),
+            ("lanes", &lanes),
+            ("time", &time),
+            ("cells", &cells),
+        ],
     ))
 }
 
@@ -473,6 +537,10 @@ impl Selector {
                         "trace",
                         text,
                         format!("{key}: a whole number from {min} to {max}"),
+                    )
+                    .keyed(
+                        "refuse.trace.range",
+                        &[("key", &key), ("min", &min), ("max", &max)],
                     )
                 }),
         }

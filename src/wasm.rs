@@ -92,6 +92,15 @@ fn js_error(e: &Error) -> JsValue {
         e.value.as_deref().map_or(JsValue::NULL, JsValue::from),
     );
     set("allowed", JsValue::from(e.allowed.as_str()));
+    // How the page words it (a message key and its values), when the core says.
+    if let Some(why) = &e.why {
+        set("key", JsValue::from(why.key));
+        let vars = js_sys::Object::new();
+        for (k, v) in &why.vars {
+            let _ = js_sys::Reflect::set(&vars, &(*k).into(), &v.as_str().into());
+        }
+        set("vars", vars.into());
+    }
     err.into()
 }
 
@@ -254,6 +263,10 @@ fn vs_of(
 pub fn trace(query: &str) -> Result<JsValue, JsValue> {
     ready();
     let (tr, params) = traced(query)?;
+    // The page's drawing budget: a larger run is refused with what to lower (its CSV is not).
+    let lower = lessons::of(&params).watch().map_or("", |w| w.lower);
+    tr.check_drawing(&tr.selector, lower)
+        .map_err(|e| js_error(&e))?;
     to_js(&render::trace_document(&tr, &params))
 }
 

@@ -159,7 +159,7 @@ const CASES: &[(&[&str], &[&str])] = &[
     ),
     (
         &["compensation", "--set", "round_s=0"],
-        &["round_s = \"0\"", "greater than 0"],
+        &["round_s = \"0\"", "from 0.000001 to"],
     ),
     (
         &["compensation", "--set", "steps=a(b)"],

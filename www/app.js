@@ -13,7 +13,7 @@ import { createStore } from "./state/store.js";
 import { initialState, update } from "./state/actions.js";
 import { computer } from "./state/compute.js";
 import { embedHref } from "./state/link.js";
-import { embedChoices, known } from "./views/shown.js";
+import { cancelNotice, embedChoices, known } from "./views/shown.js";
 import { frame } from "./views/frame.js";
 
 /** A module the first table does not need, loaded when a view asks for it (the first load stays
@@ -72,7 +72,7 @@ ctx.act = {
   },
   cancelRun() {
     ctx.runner.cancel();
-    store.dispatch({ type: "cancelled", text: ctx.t("ui.cancelled") });
+    store.dispatch({ type: "cancelled", text: cancelNotice(store.state, ctx.t) });
   },
   closeTrace() {
     store.dispatch({ type: "closeTrace" });

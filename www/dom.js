@@ -35,7 +35,7 @@ function append(node, children) {
 
 /** Removes every child. */
 export function clear(node) {
-  while (node.firstChild) node.firstChild.remove();
+  node.replaceChildren();
   return node;
 }
 

@@ -2,21 +2,31 @@
 // gives a teacher the iframe snippet for the current state.
 import { el } from "./dom.js";
 
-/** Posts {type: "tatbikat:height", height} to the parent whenever the page's height changes. */
+// One observer of the page's height for the page's life, however often the page is rebuilt
+// (another language, another lesson), and the height last posted: one message per change.
+let observer = null;
+let last = 0;
+
+/** The page's height, posted to the parent when it is not the one posted last. */
+function sendHeight() {
+  // Not the empty shell's height: a snippet copied early would keep it.
+  if (!document.body.dataset.ready) return;
+  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  if (height !== last) {
+    last = height;
+    window.parent.postMessage({ type: "tatbikat:height", height }, "*");
+  }
+}
+
+/** Posts {type: "tatbikat:height", height} to the parent whenever the page's height changes
+ * (called after every build of the page: it observes once). */
 export function postHeight() {
   if (window.parent === window) return;
-  let last = 0;
-  const send = () => {
-    // Not the empty shell's height: a snippet copied early would keep it.
-    if (!document.body.dataset.ready) return;
-    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-    if (height !== last) {
-      last = height;
-      window.parent.postMessage({ type: "tatbikat:height", height }, "*");
-    }
-  };
-  new ResizeObserver(send).observe(document.documentElement);
-  send();
+  if (!observer) {
+    observer = new ResizeObserver(sendHeight);
+    observer.observe(document.documentElement);
+  }
+  sendHeight();
 }
 
 // The snippet's sandbox holds only what the embedded page needs (each flag tested from another

@@ -52,7 +52,9 @@ export function decorate(root, { engine, t, report, charts = [], sweep, sweepNod
       const node = figure.node;
       if (node.querySelector(":scope > .export-bar")) continue;
       const key = node.dataset.chart ?? "chart";
-      node.append(bar(ctx, caption(node), { chart: node, meta: meta(report, report.query, key), file: fileName(report.lesson, key, report.query) }));
+      // A chart drawn grouped (figure.chart.grouped) offers every value as the core's CSV.
+      const csv = figure.chart?.grouped ? () => engine.call("exportCsv", [report.query, key]) : undefined;
+      node.append(bar(ctx, caption(node), { csv, chart: node, meta: meta(report, report.query, key), file: fileName(report.lesson, key, report.query) }));
     }
   }
   // Each of the sweep's figures (one per metric) carries the whole sweep's data and its own picture.

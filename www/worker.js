@@ -81,6 +81,9 @@ self.onmessage = async (event) => {
         param: err?.param ?? null,
         value: err?.value ?? null,
         allowed: err?.allowed ?? null,
+        // How the page words it in its languages (the core's message key and values), if said.
+        key: err?.key ?? null,
+        vars: err?.vars ?? null,
       },
     });
   }

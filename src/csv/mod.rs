@@ -10,6 +10,7 @@
 
 pub mod compare;
 
+use crate::chart::{Chart, X};
 use crate::error::Error;
 use crate::render::Document;
 use crate::report::{Cell, Table};
@@ -77,11 +78,29 @@ pub fn report(doc: &Document, table: Option<&str>) -> Result<String, Error> {
     let all = tables(doc);
     if let Some(key) = table {
         let Some(&(section, group, t)) = all.iter().find(|(_, _, t)| t.key == key) else {
+            // A chart's data (the page's CSV of a chart it drew grouped: every point).
+            for s in doc.sections {
+                for g in &s.groups {
+                    if let Some(c) = g.charts.iter().find(|c| c.key == key) {
+                        return Ok(chart_block(doc, s.name, g.key, c));
+                    }
+                }
+            }
             let keys: Vec<&str> = all.iter().map(|(_, _, t)| t.key).collect();
+            let charts: Vec<&str> = doc
+                .sections
+                .iter()
+                .flat_map(|s| &s.groups)
+                .flat_map(|g| g.charts.iter().map(|c| c.key))
+                .collect();
             return Err(Error::bad(
                 "table",
                 key,
-                format!("the tables of this report are {}", keys.join(", ")),
+                format!(
+                    "the tables of this report are {}; its charts are {}",
+                    keys.join(", "),
+                    charts.join(", ")
+                ),
             ));
         };
         return Ok(table_block(doc, section, group, t));
@@ -123,6 +142,82 @@ pub fn table_block(doc: &Document, section: &str, group: &str, table: &Table) ->
             fields.push(value(cell));
             if text {
                 fields.push(cell.text());
+            }
+        }
+        record(&mut out, &fields);
+    }
+    out
+}
+
+/// A chart's points as a CSV block with its metadata: one row per x (a category, or a number
+/// in order), one column per series (its key, or its name when it is data), and `_lo`/`_hi`
+/// columns for a series with ranges.
+pub fn chart_block(doc: &Document, section: &str, group: &str, chart: &Chart) -> String {
+    let mut out = String::new();
+    head(&mut out, doc.lesson, &doc.query);
+    meta(&mut out, "section", section);
+    meta(&mut out, "group", group);
+    meta(&mut out, "chart", chart.key);
+    let xs: Vec<X> = match &chart.x.categories {
+        Some(cats) => cats.iter().map(|c| X::Cat(c.id.clone())).collect(),
+        None => {
+            // The series' numbers in order, each once (merged: each series is in x order).
+            let mut xs: Vec<f64> = Vec::new();
+            for s in &chart.series {
+                let mut merged = Vec::with_capacity(xs.len() + s.points.len());
+                let mut i = 0;
+                for p in &s.points {
+                    let X::Num(v) = p.x else { continue };
+                    while i < xs.len() && xs[i] < v {
+                        merged.push(xs[i]);
+                        i += 1;
+                    }
+                    if i < xs.len() && xs[i] == v {
+                        i += 1;
+                    }
+                    if merged.last() != Some(&v) {
+                        merged.push(v);
+                    }
+                }
+                merged.extend_from_slice(&xs[i..]);
+                xs = merged;
+            }
+            xs.into_iter().map(X::Num).collect()
+        }
+    };
+    let ranged: Vec<bool> = chart
+        .series
+        .iter()
+        .map(|s| s.points.iter().any(|p| p.lo.is_some()))
+        .collect();
+    let mut header = vec![chart.x.key.to_string()];
+    for (s, &ranged) in chart.series.iter().zip(&ranged) {
+        let name = s.name.clone().unwrap_or_else(|| s.key.to_string());
+        header.push(name.clone());
+        if ranged {
+            header.push(format!("{name}_lo"));
+            header.push(format!("{name}_hi"));
+        }
+    }
+    record(&mut out, &header);
+    // A cursor per series: its points are in x order, so each is met once (linear).
+    let mut at = vec![0usize; chart.series.len()];
+    for x in &xs {
+        let mut fields = vec![match x {
+            X::Num(v) => number(*v),
+            X::Cat(c) => c.clone(),
+        }];
+        for (k, s) in chart.series.iter().enumerate() {
+            let found = s.points[at[k]..].iter().position(|p| p.x == *x);
+            let p = found.map(|j| {
+                at[k] += j + 1;
+                &s.points[at[k] - 1]
+            });
+            fields.push(p.map_or(String::new(), |p| number(p.y)));
+            if ranged[k] {
+                let opt = |v: Option<f64>| v.map_or(String::new(), number);
+                fields.push(p.map_or(String::new(), |p| opt(p.lo)));
+                fields.push(p.map_or(String::new(), |p| opt(p.hi)));
             }
         }
         record(&mut out, &fields);

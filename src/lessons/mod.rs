@@ -37,6 +37,7 @@ pub fn get(id: &str) -> Result<Lesson, Error> {
                 true => format!("this build holds {}; {id} has its own module", held_ids()),
                 false => format!("the lessons are {}", ids()),
             },
+            why: None,
         })
 }
 
@@ -119,6 +120,7 @@ pub fn find_preset(id: &str, lesson: Option<Lesson>) -> Result<(Lesson, &'static
                     None => format!("the presets are {list}"),
                 }
             },
+            why: None,
         }),
     }
 }

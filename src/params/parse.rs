@@ -7,12 +7,55 @@ use super::kind::{Fault, Kind, StepSpec, Value};
 use super::spec::ParamSpec;
 use crate::error::Error;
 
+/// Why a text does not read: its English sentence (the CLI's) and the page's message key
+/// (`why.…`, www/i18n) with the values of its slots. The page follows it with what the
+/// parameter's kind allows.
+#[derive(Debug)]
+pub struct Reason {
+    text: String,
+    key: &'static str,
+    vars: Vec<(&'static str, String)>,
+}
+
+impl Reason {
+    fn new(
+        text: String,
+        key: &'static str,
+        vars: &[(&'static str, &dyn std::fmt::Display)],
+    ) -> Self {
+        Self {
+            text,
+            key,
+            vars: vars.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+        }
+    }
+
+    /// The refusal of `text` for `spec`, the reason's sentence followed by `tail`.
+    fn refuse(self, spec: &ParamSpec, text: &str, tail: &str) -> Error {
+        let vars: Vec<(&'static str, &dyn std::fmt::Display)> = self
+            .vars
+            .iter()
+            .map(|(k, v)| (*k, v as &dyn std::fmt::Display))
+            .collect();
+        Error::bad(spec.name, text, format!("{}{tail}", self.text)).keyed(self.key, &vars)
+    }
+}
+
+impl From<Reason> for String {
+    fn from(r: Reason) -> String {
+        r.text
+    }
+}
+
 /// The longest name a step, compensation or job may have.
 pub const MAX_NAME_CHARS: usize = 40;
 
 /// Reads `text` as a value of `spec`, or says what is wrong with it.
 pub fn parse_value(spec: &ParamSpec, text: &str) -> Result<Value, Error> {
     let bad = |why: String| Error::bad(spec.name, text, why);
+    let expected = format!("; expected {}", spec.kind.allowed());
+    let refuse = |why: Reason| why.refuse(spec, text, "");
+    let refuse_expected = |why: Reason| why.refuse(spec, text, &expected);
     let t = text.trim();
     match spec.kind {
         Kind::Int { min, max } | Kind::Seed { min, max } => parse_int(t, min, max)
@@ -25,26 +68,32 @@ pub fn parse_value(spec: &ParamSpec, text: &str) -> Result<Value, Error> {
             .map(Value::Real)
             .map_err(|_| bad(spec.kind.allowed())),
         Kind::IntList { min, max, max_len } => {
-            let items = split_list(t, max_len)
-                .map_err(|why| bad(format!("{why}; expected {}", spec.kind.allowed())))?;
+            let items = list(t, max_len).map_err(refuse_expected)?;
             let mut out = Vec::with_capacity(items.len());
             for item in items {
                 out.push(parse_int(item, min, max).map_err(|_| {
-                    bad(format!(
-                        "item \"{item}\" is not {}",
-                        Kind::Int { min, max }.allowed()
+                    refuse(Reason::new(
+                        format!(
+                            "item \"{item}\" is not {}",
+                            Kind::Int { min, max }.allowed()
+                        ),
+                        "why.item",
+                        &[("item", &item)],
                     ))
                 })?);
             }
             Ok(Value::IntList(out))
         }
         Kind::ProbList { max_len } => {
-            let items = split_list(t, max_len)
-                .map_err(|why| bad(format!("{why}; expected {}", spec.kind.allowed())))?;
+            let items = list(t, max_len).map_err(refuse_expected)?;
             let mut out = Vec::with_capacity(items.len());
             for item in items {
                 out.push(parse_real(item, 0.0, 1.0, false).map_err(|_| {
-                    bad(format!("item \"{item}\" is not a probability from 0 to 1"))
+                    refuse(Reason::new(
+                        format!("item \"{item}\" is not a probability from 0 to 1"),
+                        "why.item",
+                        &[("item", &item)],
+                    ))
                 })?);
             }
             Ok(Value::RealList(out))
@@ -59,22 +108,24 @@ pub fn parse_value(spec: &ParamSpec, text: &str) -> Result<Value, Error> {
                 _ => return Err(bad(spec.kind.allowed())),
             };
             if b < a {
-                return Err(bad(format!(
-                    "the range ends ({b}) before it starts ({a}); expected {}",
-                    spec.kind.allowed()
+                return Err(refuse_expected(Reason::new(
+                    format!("the range ends ({b}) before it starts ({a})"),
+                    "why.range_order",
+                    &[("a", &a), ("b", &b)],
                 )));
             }
             Ok(Value::Range(a, b))
         }
         Kind::Names { max_len } => {
-            let items = split_list(t, max_len)
-                .map_err(|why| bad(format!("{why}; expected {}", spec.kind.allowed())))?;
+            let items = list(t, max_len).map_err(refuse_expected)?;
             let mut out: Vec<String> = Vec::with_capacity(items.len());
             for item in items {
-                check_name(item).map_err(&bad)?;
+                name_of(item).map_err(refuse)?;
                 if out.iter().any(|n| n == item) {
-                    return Err(bad(format!(
-                        "the name \"{item}\" appears twice; names must be distinct"
+                    return Err(refuse(Reason::new(
+                        format!("the name \"{item}\" appears twice; names must be distinct"),
+                        "why.name_twice",
+                        &[("item", &item)],
                     )));
                 }
                 out.push(item.to_string());
@@ -85,22 +136,25 @@ pub fn parse_value(spec: &ParamSpec, text: &str) -> Result<Value, Error> {
             if t.is_empty() {
                 return Ok(Value::Faults(Vec::new()));
             }
-            let items = split_list(t, max_len)
-                .map_err(|why| bad(format!("{why}; expected {}", spec.kind.allowed())))?;
+            let items = list(t, max_len).map_err(refuse_expected)?;
             let mut out: Vec<Fault> = Vec::with_capacity(items.len());
             for item in items {
-                let fault = parse_fault(item).map_err(&bad)?;
+                let fault = parse_fault(item).map_err(refuse)?;
                 if out.iter().any(|f| f.job == fault.job) {
-                    return Err(bad(format!(
-                        "job S{} appears twice; each job may have one fault here",
-                        fault.job
+                    return Err(refuse(Reason::new(
+                        format!(
+                            "job S{} appears twice; each job may have one fault here",
+                            fault.job
+                        ),
+                        "why.job_twice",
+                        &[("job", &format!("S{}", fault.job))],
                     )));
                 }
                 out.push(fault);
             }
             Ok(Value::Faults(out))
         }
-        Kind::Steps { max_len } => parse_steps(t, max_len).map(Value::Steps).map_err(&bad),
+        Kind::Steps { max_len } => parse_steps(t, max_len).map(Value::Steps).map_err(refuse),
         Kind::Switch => parse_int(t, 0, 1)
             .map(Value::Int)
             .map_err(|_| bad(spec.kind.allowed())),
@@ -165,17 +219,31 @@ fn split_range(t: &str) -> Option<(&str, &str)> {
 
 /// The items of a comma-separated list, trimmed; empty lists and empty items are refused.
 pub fn split_list(t: &str, max_len: usize) -> Result<Vec<&str>, String> {
+    list(t, max_len).map_err(String::from)
+}
+
+/// [`split_list`], with the reason the page words.
+fn list(t: &str, max_len: usize) -> Result<Vec<&str>, Reason> {
     if t.is_empty() {
-        return Err("the list is empty".into());
+        return Err(Reason::new(
+            "the list is empty".into(),
+            "why.list_empty",
+            &[],
+        ));
     }
     let items: Vec<&str> = t.split(',').map(str::trim).collect();
     if items.iter().any(|i| i.is_empty()) {
-        return Err("the list has an empty item".into());
+        return Err(Reason::new(
+            "the list has an empty item".into(),
+            "why.list_gap",
+            &[],
+        ));
     }
     if items.len() > max_len {
-        return Err(format!(
-            "the list has {} items, more than {max_len}",
-            items.len()
+        return Err(Reason::new(
+            format!("the list has {} items, more than {max_len}", items.len()),
+            "why.list_long",
+            &[("count", &items.len()), ("max", &max_len)],
         ));
     }
     Ok(items)
@@ -207,28 +275,45 @@ pub fn is_turkish_letter(c: char) -> bool {
 
 /// A name: 1 to [`MAX_NAME_CHARS`] letters (English or Turkish), digits, `-`, `_` or `.`.
 pub fn check_name(name: &str) -> Result<(), String> {
+    name_of(name).map_err(String::from)
+}
+
+/// [`check_name`], with the reason the page words.
+fn name_of(name: &str) -> Result<(), Reason> {
     let count = name.chars().count();
     if count == 0 {
-        return Err("a name is empty".into());
+        return Err(Reason::new("a name is empty".into(), "why.name_empty", &[]));
     }
     if count > MAX_NAME_CHARS {
-        return Err(format!(
-            "the name \"{name}\" is longer than {MAX_NAME_CHARS} characters"
+        return Err(Reason::new(
+            format!("the name \"{name}\" is longer than {MAX_NAME_CHARS} characters"),
+            "why.name_long",
+            &[("name", &name), ("max", &MAX_NAME_CHARS)],
         ));
     }
     if let Some(c) = name.chars().find(|&c| {
         !(c.is_ascii_alphanumeric() || is_turkish_letter(c) || matches!(c, '-' | '_' | '.'))
     }) {
-        return Err(format!(
-            "the name \"{name}\" has the character '{c}'; names are letters, digits, '-', '_' or '.'"
+        return Err(Reason::new(
+            format!(
+                "the name \"{name}\" has the character '{c}'; names are letters, digits, '-', '_' or '.'"
+            ),
+            "why.name_char",
+            &[("name", &name), ("char", &c)],
         ));
     }
     Ok(())
 }
 
 /// `S<n>@<step>`.
-fn parse_fault(item: &str) -> Result<Fault, String> {
-    let form = || format!("\"{item}\" is not a fault job@step such as S2@indirim");
+fn parse_fault(item: &str) -> Result<Fault, Reason> {
+    let form = || {
+        Reason::new(
+            format!("\"{item}\" is not a fault job@step such as S2@indirim"),
+            "why.fault_form",
+            &[("item", &item)],
+        )
+    };
     let (job, step) = item.split_once('@').ok_or_else(form)?;
     let (job, step) = (job.trim(), step.trim());
     let number = job.strip_prefix('S').ok_or_else(form)?;
@@ -236,7 +321,7 @@ fn parse_fault(item: &str) -> Result<Fault, String> {
         return Err(form());
     }
     let job: u32 = number.parse().map_err(|_| form())?;
-    check_name(step)?;
+    name_of(step)?;
     Ok(Fault {
         job,
         step: step.to_string(),
@@ -244,15 +329,19 @@ fn parse_fault(item: &str) -> Result<Fault, String> {
 }
 
 /// The compensation steps: `name[:compensation][(after/after...)]`, comma-separated.
-fn parse_steps(t: &str, max_len: usize) -> Result<Vec<StepSpec>, String> {
-    let items = split_list(t, max_len)?;
+fn parse_steps(t: &str, max_len: usize) -> Result<Vec<StepSpec>, Reason> {
+    let items = list(t, max_len)?;
     let mut steps: Vec<StepSpec> = Vec::with_capacity(items.len());
     for item in items {
         let (head, after) = match item.find('(') {
             Some(open) => {
                 let rest = item.get(open + 1..).unwrap_or("");
                 let inner = rest.strip_suffix(')').ok_or_else(|| {
-                    format!("the step \"{item}\" opens '(' without closing it at the end")
+                    Reason::new(
+                        format!("the step \"{item}\" opens '(' without closing it at the end"),
+                        "why.step_open",
+                        &[("item", &item)],
+                    )
                 })?;
                 let after: Vec<String> = inner.split('/').map(|s| s.trim().to_string()).collect();
                 (item.get(..open).unwrap_or("").trim(), after)
@@ -263,16 +352,18 @@ fn parse_steps(t: &str, max_len: usize) -> Result<Vec<StepSpec>, String> {
             Some((n, c)) => (n.trim(), Some(c.trim().to_string())),
             None => (head, None),
         };
-        check_name(name)?;
+        name_of(name)?;
         if let Some(c) = &compensation {
-            check_name(c)?;
+            name_of(c)?;
         }
         for a in &after {
-            check_name(a)?;
+            name_of(a)?;
         }
         if steps.iter().any(|s| s.name == name) {
-            return Err(format!(
-                "the step \"{name}\" appears twice; step names must be distinct"
+            return Err(Reason::new(
+                format!("the step \"{name}\" appears twice; step names must be distinct"),
+                "why.step_twice",
+                &[("name", &name)],
             ));
         }
         steps.push(StepSpec {
@@ -284,22 +375,38 @@ fn parse_steps(t: &str, max_len: usize) -> Result<Vec<StepSpec>, String> {
     for s in &steps {
         for (i, a) in s.after.iter().enumerate() {
             if a == &s.name {
-                return Err(format!("the step \"{}\" depends on itself", s.name));
+                return Err(Reason::new(
+                    format!("the step \"{}\" depends on itself", s.name),
+                    "why.step_self",
+                    &[("name", &s.name)],
+                ));
             }
             if !steps.iter().any(|o| &o.name == a) {
-                return Err(format!(
-                    "the step \"{}\" depends on \"{a}\", which is not a step",
-                    s.name
+                return Err(Reason::new(
+                    format!(
+                        "the step \"{}\" depends on \"{a}\", which is not a step",
+                        s.name
+                    ),
+                    "why.step_after",
+                    &[("name", &s.name), ("after", a)],
                 ));
             }
             if s.after[..i].contains(a) {
-                return Err(format!("the step \"{}\" names \"{a}\" twice", s.name));
+                return Err(Reason::new(
+                    format!("the step \"{}\" names \"{a}\" twice", s.name),
+                    "why.step_after_twice",
+                    &[("name", &s.name), ("after", a)],
+                ));
             }
         }
     }
     if let Some(name) = find_cycle(&steps) {
-        return Err(format!(
-            "the dependencies go round in a circle through \"{name}\", so no ordering can satisfy them"
+        return Err(Reason::new(
+            format!(
+                "the dependencies go round in a circle through \"{name}\", so no ordering can satisfy them"
+            ),
+            "why.step_cycle",
+            &[("name", &name)],
         ));
     }
     Ok(steps)

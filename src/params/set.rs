@@ -58,6 +58,7 @@ impl ParamSet {
                     param: Some(name.to_string()),
                     value: Some(text.to_string()),
                     allowed: "give each parameter once".into(),
+                    why: None,
                 });
             }
             set.set(name, text)?;
@@ -103,6 +104,7 @@ impl ParamSet {
                     self.schema.lesson,
                     specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
                 ),
+                why: None,
             })
     }
 

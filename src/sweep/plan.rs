@@ -35,6 +35,10 @@ pub fn plan(base: &crate::params::ParamSet, spec: &SweepSpec) -> Result<Plan, Er
             format!(
                 "at most {MAX_POINTS} points in all; this sweep has {nx} × {ny} = {points}: use fewer values"
             ),
+        )
+        .keyed(
+            "refuse.sweep.total",
+            &[("nx", &nx), ("ny", &ny), ("points", &points), ("max", &MAX_POINTS)],
         ));
     }
     // Every point's parameters, checked before anything runs.
@@ -55,10 +59,12 @@ pub fn plan(base: &crate::params::ParamSet, spec: &SweepSpec) -> Result<Plan, Er
                     ),
                     None => format!("{}={}", spec.x.name, spec.x.texts[xi]),
                 };
+                let param = e.param.clone().unwrap_or_default();
                 Error {
                     allowed: format!("at {at}: {}", e.message()),
                     ..Error::bad("sweep", &spec.x.text, "")
                 }
+                .keyed("refuse.sweep.at", &[("at", &at), ("name", &param)])
             })?;
             units.push(lesson.sweep_units(&set));
             sets.push(set);
@@ -74,6 +80,13 @@ pub fn plan(base: &crate::params::ParamSet, spec: &SweepSpec) -> Result<Plan, Er
                 number_to_string(MAX_WORK),
                 number_to_string(total.round())
             ),
+        )
+        .keyed(
+            "refuse.sweep.work",
+            &[
+                ("max", &number_to_string(MAX_WORK)),
+                ("total", &number_to_string(total.round())),
+            ],
         ));
     }
     Ok(Plan {

@@ -156,7 +156,8 @@ pub fn parse_axis(lesson: Lesson, key: &str, text: &str) -> Result<AxisSpec, Err
             names[0],
             lesson.id(),
             names.join(", ")
-        )));
+        ))
+        .keyed("refuse.sweep.form", &[("names", &names.join(", "))]));
     };
     let name = name.trim();
     let Some(&name) = names.iter().find(|n| **n == name) else {
@@ -164,7 +165,11 @@ pub fn parse_axis(lesson: Lesson, key: &str, text: &str) -> Result<AxisSpec, Err
             "a numeric parameter of {}: {}",
             lesson.id(),
             names.join(", ")
-        )));
+        ))
+        .keyed(
+            "refuse.sweep.param",
+            &[("name", &name), ("names", &names.join(", "))],
+        ));
     };
     let spec = lesson
         .schema()
@@ -185,11 +190,12 @@ pub fn parse_axis(lesson: Lesson, key: &str, text: &str) -> Result<AxisSpec, Err
         };
         let a = parse_number(a.trim()).filter(|v| v.is_finite());
         let b = parse_number(b.trim()).filter(|v| v.is_finite());
+        let range_refused = || bad(range_help()).keyed("refuse.sweep.range", &[("max", &MAX_AXIS)]);
         let (Some(a), Some(b)) = (a, b) else {
-            return Err(bad(range_help()));
+            return Err(range_refused());
         };
         if a > b {
-            return Err(bad(range_help()));
+            return Err(range_refused());
         }
         let n = match n {
             Some(n) => match n.trim().parse::<usize>() {
@@ -197,7 +203,11 @@ pub fn parse_axis(lesson: Lesson, key: &str, text: &str) -> Result<AxisSpec, Err
                 _ => {
                     return Err(bad(format!(
                         "the number of points after ':' is a whole number from 2 to {MAX_AXIS}"
-                    )));
+                    ))
+                    .keyed(
+                        "refuse.sweep.points",
+                        &[("n", &n.trim()), ("max", &MAX_AXIS), ("all", &MAX_POINTS)],
+                    ));
                 }
             },
             None if whole => {
@@ -206,7 +216,11 @@ pub fn parse_axis(lesson: Lesson, key: &str, text: &str) -> Result<AxisSpec, Err
                     return Err(bad(format!(
                         "{} values; at most {MAX_AXIS}: narrow the range or give a..b:n",
                         number_to_string(count)
-                    )));
+                    ))
+                    .keyed(
+                        "refuse.sweep.too_many",
+                        &[("count", &number_to_string(count)), ("max", &MAX_AXIS)],
+                    ));
                 }
                 count as usize
             }
@@ -238,7 +252,10 @@ pub fn parse_axis(lesson: Lesson, key: &str, text: &str) -> Result<AxisSpec, Err
             .collect()
     };
     if texts.is_empty() || texts.len() > MAX_AXIS {
-        return Err(bad(format!("1 to {MAX_AXIS} values")));
+        return Err(bad(format!("1 to {MAX_AXIS} values")).keyed(
+            "refuse.sweep.count",
+            &[("count", &texts.len()), ("max", &MAX_AXIS)],
+        ));
     }
     let mut set = lesson.defaults();
     let mut numbers = Vec::with_capacity(texts.len());
@@ -249,6 +266,7 @@ pub fn parse_axis(lesson: Lesson, key: &str, text: &str) -> Result<AxisSpec, Err
                 text,
                 format!("{t} is not a value of {name}: {}", e.allowed),
             )
+            .keyed("refuse.sweep.value", &[("item", t), ("name", &name)])
         })?;
         numbers.push(parse_number(t).unwrap_or(f64::NAN));
     }
@@ -285,6 +303,10 @@ pub fn parse_metric(lesson: Lesson, text: &str) -> Result<Metric, Error> {
                 text,
                 format!("table.column[@row], one of: {}", metrics(lesson).join(", ")),
             )
+            .keyed(
+                "refuse.metric.name",
+                &[("metrics", &metrics(lesson).join(", "))],
+            )
         })?;
     Ok(Metric { table, column, row })
 }
@@ -304,7 +326,8 @@ pub fn parse(
                 "sweep_y",
                 &y.text,
                 format!("a parameter other than the x axis' {}", x.name),
-            ));
+            )
+            .keyed("refuse.sweep.same", &[("name", &x.name)]));
         }
     }
     let fallback = default_metric(lesson);
@@ -324,6 +347,10 @@ pub fn parse(
             "metric",
             text,
             format!("at most {MAX_METRICS} metrics, comma-separated"),
+        )
+        .keyed(
+            "refuse.metric.count",
+            &[("count", &metrics.len()), ("max", &MAX_METRICS)],
         ));
     }
     let metric = metrics.remove(0);

@@ -39,6 +39,9 @@ function lessonKeys(lesson) {
     add(`help.${id}.${s.name}`);
     if (s.kind.type === "choice") for (const o of s.kind.options) add(`choice.${id}.${s.name}.${o}`);
     if (s.kind.type === "faults") add(`ui.fault.${s.name}`);
+    // What the kind allows, said by the panel (controls/panel.js kindText): a lesson's own kind
+    // says it in its texts.
+    add(`allowed.${s.kind.type === "real" && s.kind.min_open ? "real_open" : s.kind.type}`);
     // A kind that asks for rows (controls/rows.js): their column titles and their inputs' names.
     const rows = s.kind.rows;
     if (rows) [rows.head_key, ...rows.fields.flatMap((f) => [f.title_key, f.label_key])].forEach(add);
@@ -139,7 +142,26 @@ function lessonKeys(lesson) {
       });
     }
   }
+  // The refusals its code words itself (Error::keyed in its folder: refuse.<id>.…).
+  for (const k of keyedIn(join(ROOT, "src", "lessons", id))) add(k);
   keys.delete(null);
+  return keys;
+}
+
+/** The message keys of the core's refusals named in the Rust sources under `dir` (the
+ * `refuse.…` and `why.…` keys `Error::keyed` and the codec's reasons give the page), leaving
+ * out the folders of `skip`. */
+function keyedIn(dir, skip = []) {
+  const keys = new Set();
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) {
+        if (!skip.includes(p)) walk(p);
+      } else if (p.endsWith(".rs")) for (const m of readFileSync(p, "utf8").matchAll(/"((?:refuse|why)\.[a-z_.]+)"/g)) keys.add(m[1]);
+    }
+  };
+  walk(dir);
   return keys;
 }
 
@@ -173,12 +195,15 @@ function pageKeys() {
 
 const page = pageKeys();
 const needs = new Map(lessons.map((l) => [l.id, lessonKeys(l)]));
+// The shared refusals' keys: named by the core outside the lesson folders.
+const refusals = keyedIn(join(ROOT, "src"), [join(ROOT, "src", "lessons")]);
 
 for (const lang of LANGS) {
   test(`${lang}: every key a lesson needs has a message, in its folder or the page's`, () => {
     const missing = [];
     for (const [id, keys] of needs) for (const k of keys) if (!(k in own[id][lang]) && !(k in shared[lang])) missing.push(`${id}: ${k}`);
     for (const k of page.literal) if (!(k in shared[lang])) missing.push(`page: ${k}`);
+    for (const k of refusals) if (!(k in shared[lang])) missing.push(`core's refusal: ${k}`);
     assert.deepEqual(missing, []);
   });
 
@@ -187,7 +212,7 @@ for (const lang of LANGS) {
     for (const [id, keys] of needs) for (const k of Object.keys(own[id][lang])) if (!keys.has(k)) unused.push(`src/lessons/${id}/texts/${lang}.json: ${k}`);
     const anyLesson = new Set([...needs.values()].flatMap((s) => [...s]));
     for (const k of Object.keys(shared[lang])) {
-      if (k === "locale" || page.literal.has(k) || page.named.has(k) || anyLesson.has(k)) continue;
+      if (k === "locale" || page.literal.has(k) || page.named.has(k) || anyLesson.has(k) || refusals.has(k)) continue;
       // The shared report's labels (report::inside_cell) need not show at the lessons' values.
       if (["label.yes", "label.no"].includes(k)) continue;
       if ([...page.prefixes].some((p) => k.startsWith(p) && !/^(param|help|choice|col|group|table|chart|axis|line|label|unit|rule|trace|claim|lesson|intro)\./.test(p))) continue;

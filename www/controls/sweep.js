@@ -171,11 +171,12 @@ export class SweepSection {
     );
     this.error = el("p", { class: "field-error", role: "alert", hidden: true });
     this.progress = el("progress", { max: "1" });
+    this.progressText = el("span", {}, t("ui.running"));
     this.status = el(
       "div",
       { class: "run-status", hidden: true },
       this.progress,
-      el("span", {}, t("ui.running")),
+      this.progressText,
       el("button", { type: "button", class: "small", onclick: () => onCancel?.() }, t("ui.cancel")),
     );
     this.result = el("div", { class: "sweep-result" });
@@ -279,14 +280,22 @@ export class SweepSection {
 
   busy(on, share) {
     this.status.hidden = !on;
-    if (share === undefined) this.progress.removeAttribute("value");
-    else this.progress.value = share;
+    // A long sweep says how far it is, in words too.
+    if (share === undefined || share === null) {
+      this.progress.removeAttribute("value");
+      this.progressText.textContent = this.t("ui.running");
+    } else {
+      this.progress.value = share;
+      this.progressText.textContent = this.t("ui.running_share", { percent: Math.floor(share * 100) });
+    }
   }
 
   showError(err) {
     this.busy(false);
     this.error.hidden = !err;
-    this.error.textContent = err ? (err.code === "too_much_work" ? this.t("ui.sweep.too_big") : `${err.param ?? ""}${err.param ? ": " : ""}${err.message}`) : "";
+    // A budget the core words (its limit and what to lower) is said as it says it.
+    const generic = err?.code === "too_much_work" && !err.key;
+    this.error.textContent = err ? (generic ? this.t("ui.sweep.too_big") : `${err.param ?? ""}${err.param ? ": " : ""}${err.message}`) : "";
     if (err) this.result.replaceChildren();
     this.figures = [];
   }

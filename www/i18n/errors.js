@@ -1,12 +1,35 @@
 // The core's refusals in the reader's language. The core names each one by code, key and value
 // (its `allowed` is an English phrase for the CLI); the page words them here, listing the valid
 // choices from what the core already told it (the lessons, sections, claims and parameters).
+// A refusal the core words itself (a budget, a limit, a reason) carries a message key and its
+// values, in the page's or the lesson's texts.
+import { localizeNumber } from "./index.js";
+
+/** A refusal the core words with a message key (`e.key`, its values `e.vars`), in `t`'s
+ * language; null when it gives none (or the page lacks it: the caller words it by its code).
+ * Numbers among the values get the reader's separators. */
+export function keyedText(e, t) {
+  if (!e?.key || !t.has(e.key)) return null;
+  const vars = { param: e.param ?? "", value: e.value ?? "" };
+  for (const [k, v] of Object.entries(e.vars ?? {})) vars[k] = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/.test(v) ? localizeNumber(v, t) : v;
+  return t(e.key, vars);
+}
 
 /** `e` (a core error: {code, param, value, allowed, message}) as a sentence in `t`'s language.
  * `known`: {lessons, sections, presets, params, numeric, lesson} — the valid choices. */
 export function errorText(e, t, known = {}) {
   const list = (xs) => (xs ?? []).join(", ");
   const vars = { param: e.param ?? "", value: e.value ?? "" };
+  // The core's own wording of it (a limit and what to lower, a reason), in the page's language,
+  // said of what it is about: run A, the sweep, the watched run or a value.
+  const reason = keyedText(e, t);
+  if (reason !== null) {
+    if (e.code === "unknown_param" || e.code === "usage") return reason; // a sentence of its own
+    if (e.param === "vs") return t("ui.error.vs_reason", { ...vars, reason });
+    if (["sweep", "sweep_y", "metric"].includes(e.param)) return t("ui.error.sweep_reason", { ...vars, reason });
+    if (e.param === "trace") return t("ui.error.trace_reason", { ...vars, reason });
+    return t("ui.error.reason", { ...vars, reason });
+  }
   switch (e.code) {
     case "unknown_lesson":
       return t("ui.error.unknown_lesson", { ...vars, allowed: list(known.lessons) });

@@ -92,5 +92,11 @@ export function formatCell(cell, t, { name } = {}) {
 /** A plain number for axes and tooltips, with up to `decimals` digits. */
 export function formatNumber(value, t, decimals = 2) {
   if (value === null || !Number.isFinite(value)) return "—";
-  return new Intl.NumberFormat(t.locale, { maximumFractionDigits: decimals, useGrouping: "min2" }).format(value);
+  const key = `${t.locale}|${decimals}`;
+  // One formatter per locale and digits: making one costs more than formatting with it (a
+  // chart of a thousand points made a thousand of them).
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.NumberFormat(t.locale, { maximumFractionDigits: decimals, useGrouping: "min2" })));
+  return f.format(value);
 }
+const formatters = new Map();

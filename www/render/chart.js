@@ -103,6 +103,11 @@ export function chartFigure(chart, lesson, t, { caption, onPoint, table = true }
       )
     : null;
   const note = chart.hidden_zeros ? el("p", { class: "chart-note" }, t("ui.chart_hidden_zeros", { count: chart.hidden_zeros })) : null;
+  // Too many categories to draw one by one: the core grouped them, and the figure says so (its
+  // CSV has every value).
+  const grouped = chart.grouped
+    ? el("p", { class: "chart-note grouped" }, t("ui.chart_grouped", { total: chart.grouped.total, groups: categoriesOf(chart).length, per: chart.grouped.per }))
+    : null;
   const wide = (chart.x.categories?.length ?? 0) > 12;
   const node = el(
     "figure",
@@ -111,6 +116,7 @@ export function chartFigure(chart, lesson, t, { caption, onPoint, table = true }
     holder,
     legend,
     note,
+    grouped,
     table ? chartData(chart, lesson, t) : null,
     tooltip,
   );
@@ -126,6 +132,8 @@ export function chartFigure(chart, lesson, t, { caption, onPoint, table = true }
     },
   };
 }
+
+const categoriesOf = (chart) => chart.x.categories ?? [];
 
 /** The chart's text alternative: its points as a table in a fold (the same core numbers). */
 export function chartData(chart, lesson, t) {
@@ -259,7 +267,10 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
   // Every category keeps its label, wrapped onto up to three lines under its band (the chart
   // grows to hold them); only what still does not fit ends in "…", the whole name in its title.
   const fit = bandScale ? Math.max(3, Math.floor(bandScale.step() / 6.6)) : 0;
-  const bandLines = bandScale ? cats.map((c) => wrapLabel(catName(c.id), fit, 3)) : [];
+  // Bands too narrow for a word: one label every few bands, on one line (each band's title
+  // still names it).
+  const every = bandScale && bandScale.step() < 24 ? Math.ceil(44 / bandScale.step()) : 1;
+  const bandLines = bandScale ? cats.map((c, i) => (every > 1 ? (i % every ? [] : [catName(c.id)]) : wrapLabel(catName(c.id), fit, 3))) : [];
   const extra = (Math.max(1, ...bandLines.map((l) => l.length)) - 1) * LINE_H;
   const height = (small ? SMALL_HEIGHT : HEIGHT) + extra;
   const bottom = height - MARGIN.bottom - extra;

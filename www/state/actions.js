@@ -167,13 +167,18 @@ const ACTIONS = {
 
   // ------------------------------------------------------------ the core's answers
   /** The link as the core read it: the URL, the panel, the marker and the problems follow. */
-  resolved: (s, { resolved }) => ({
-    ...s,
-    resolved,
-    vs: resolved.vs ?? null, // the core's reading (a refused vs= is named and dropped)
-    preset: resolved.preset,
-    values: resolved.preset ? valuesOf(s.specs[s.lesson], resolved.share) : s.values,
-  }),
+  resolved: (s, { resolved }) => {
+    // An answer about the lesson left meanwhile (a tab switched while the link was read) is
+    // not this lesson's: its values, run A and sweep options would be shown with this one's.
+    if (resolved.lesson !== s.lesson) return s;
+    return {
+      ...s,
+      resolved,
+      vs: resolved.vs ?? null, // the core's reading (a refused vs= is named and dropped)
+      preset: resolved.preset,
+      values: resolved.preset ? valuesOf(s.specs[s.lesson], resolved.share) : s.values,
+    };
+  },
   computing: (s) => ({ ...s, run: { busy: true, slow: false, share: null } }),
   slow: (s) => (s.run.busy ? { ...s, run: { ...s.run, slow: true } } : s),
   progress: (s, { share }) => ({ ...s, run: { ...s.run, share } }),

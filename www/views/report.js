@@ -154,9 +154,10 @@ export function reportView(ctx, { trace, sweep }) {
 
   /** Draws every chart, timeline and sweep at the width it has, then its export buttons. */
   function draw() {
-    for (const c of charts) {
-      if (c.node.isConnected) c.draw(c.node.clientWidth);
-    }
+    // Every width read before any chart is drawn: a read after a drawing forces a layout, one
+    // per chart.
+    const widths = charts.map((c) => (c.node.isConnected ? c.node.clientWidth : null));
+    charts.forEach((c, i) => widths[i] !== null && c.draw(widths[i]));
     markHighlights(node, highlights, ctx.claims.describedBy);
     scrollCues(node, t);
     trace.draw();

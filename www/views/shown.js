@@ -62,12 +62,14 @@ export function problems(state, t, { panel }) {
   const figureError = state.doc?.figure_error ?? null;
   const linkOnly = (e) => !specs.some((s) => s.name === e.param) || e.code === "repeated_param";
   const fromLink = state.fromLink ? state.linkErrors.filter(linkOnly) : [];
-  const errors = [...resolved.errors, ...fromLink.filter((e) => !resolved.errors.some((r) => r.message === e.message))];
+  const shown = new Set(resolved.errors.map((r) => r.message));
+  const errors = [...resolved.errors, ...fromLink.filter((e) => !shown.has(e.message))];
   if (figureError) errors.push(figureError);
   return errors
     .filter((e) => !panel || linkOnly(e))
     .map((e) => {
-      const spec = specs.find((s) => s.name === e.param);
+      // A key given twice is said as such (its first value counts), not as a refused value.
+      const spec = e.code === "repeated_param" ? null : specs.find((s) => s.name === e.param);
       if (e.param === "figure" && e.code === "bad_value" && figureError === e) {
         return { param: "figure", text: t("ui.figure_error", { value: e.value ?? "", allowed: e.allowed }) };
       }
@@ -80,6 +82,12 @@ export function problems(state, t, { panel }) {
         : errorText(e, t, known(state));
       return { param: e.param ?? "", text };
     });
+}
+
+/** What the notice says when the learner cancels a run: the results shown stay, if there are
+ * any (a first load cancelled has none). */
+export function cancelNotice(state, t) {
+  return t(state.doc ? "ui.cancelled" : "ui.cancelled_none");
 }
 
 /** Whether the report waits for the learner's guess at its claim (no marks, figures held). */

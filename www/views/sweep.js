@@ -62,8 +62,10 @@ export function sweepView(ctx) {
         if (sweep) dispatch({ type: "watchPoint", changes: sweepPoint(sweep, i), trace, backTo: mark ? pointAddress(mark) : null });
       },
       onCancel: () => {
+        // The sweep drawn before stays on screen; without one, nothing is shown.
+        const before = (section?.figures.length ?? 0) > 0;
         runner.cancel();
-        dispatch({ type: "sweepCancelled", text: t("ui.cancelled") });
+        dispatch({ type: "sweepCancelled", text: t(before ? "ui.cancelled" : "ui.cancelled_none") });
       },
     });
     node.replaceChildren(section.node);

@@ -69,6 +69,21 @@ impl ClaimCheckParams {
                         (WORK_BUDGET / (work / p.events as f64)).floor()
                     )
                 ),
+            )
+            .keyed(
+                "refuse.claim_check.work",
+                &[
+                    ("events", &p.events),
+                    ("consumers", &p.consumers),
+                    ("work", &crate::jsfmt::number_to_string(work.round())),
+                    ("max", &WORK_BUDGET_TEXT),
+                    (
+                        "most",
+                        &crate::jsfmt::number_to_string(
+                            (WORK_BUDGET / (work / p.events as f64)).floor(),
+                        ),
+                    ),
+                ],
             ));
         }
         Ok(p)

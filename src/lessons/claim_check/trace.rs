@@ -15,6 +15,9 @@ use crate::trace::{
 /// What the `trace` selector may say (errors and `--help`).
 pub const HELP: &str = "dangling (the first events whose claim check dangles) or event:I (events I to I+7, from 0), with ttl:H (the payload's lifetime in hours, the lesson's by default; any of the TTL sweep)";
 
+/// The parameter that makes a run longer (its events). (see `Trace::check_drawing`)
+pub const LOWER: &str = "events";
+
 /// Events drawn as lanes.
 pub const LANES: u64 = 8;
 
@@ -50,11 +53,10 @@ pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
         Some(_) => Some(sel.int(text, "event", 0, p.events as i64 - 1, 0)? as u64),
     };
     if event.is_some() && sel.get("dangling").is_some() {
-        return Err(Error::bad(
-            "trace",
-            text,
-            "give dangling or event:I, not both",
-        ));
+        return Err(
+            Error::bad("trace", text, "give dangling or event:I, not both")
+                .keyed("refuse.claim_check.trace_both", &[]),
+        );
     }
     Ok(Pick { ttl, event })
 }

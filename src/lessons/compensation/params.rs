@@ -26,11 +26,11 @@ crate::declare_params! {
             "FATURA", "workflows (invoice lines) per day for the daily cost";
         failure_rate: f64 = "0.02", Kind::Prob,
             "KK2", "share of daily workflows that fail and roll back";
-        round_s: f64 = "0.25", Kind::Real { min: 0.0, max: 86_400.0, min_open: true, },
+        round_s: f64 = "0.25", Kind::Real { min: 0.000_001, max: 86_400.0, min_open: false, },
             "DD6, TUR", "seconds one rollback round takes";
         hang_close_h: f64 = "4", Kind::Real { min: 0.0, max: 8_760.0, min_open: false, },
             "DD7, ASKIDA_SAAT", "hours until a hung workflow is closed by hand";
-        round_factor: f64 = "4", Kind::Real { min: 0.0, max: 1_000.0, min_open: true, },
+        round_factor: f64 = "4", Kind::Real { min: 0.000_001, max: 1_000.0, min_open: false, },
             "TUR * 4", "factor on the round time in the DD6 sensitivity line";
         #[extension]
         reversible_close: bool = "0", Kind::Switch,
@@ -55,6 +55,13 @@ impl CompensationParams {
                     crate::jsfmt::number_to_string(draws.round()),
                     crate::jsfmt::number_to_string(DRAW_BUDGET)
                 ),
+            )
+            .keyed(
+                "refuse.compensation.draws",
+                &[
+                    ("draws", &crate::jsfmt::number_to_string(draws.round())),
+                    ("max", &crate::jsfmt::number_to_string(DRAW_BUDGET)),
+                ],
             ));
         }
         Ok(p)

@@ -14,6 +14,9 @@ use crate::trace::{
 /// What the `trace` selector may say (errors and `--help`).
 pub const HELP: &str = "attempts:A,run:I (run I of the Monte Carlo row with A attempts; run:hung is the first run that leaves a step hung; step:K keeps to the runs failing at the K-th step)";
 
+/// The parameters that make a run wider (its steps) or longer (the attempts watched). (see `Trace::check_drawing`)
+pub const LOWER: &str = "steps, attempts";
+
 /// Runs a trace replays at most to reach the one it shows (a second or so): later runs are
 /// refused, and `run:hung` looks no further.
 pub const MAX_REPLAY: u64 = 10_000_000;
@@ -59,6 +62,10 @@ pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
                     i % n + 1,
                     k + 1
                 ),
+            )
+            .keyed(
+                "refuse.compensation.trace_step",
+                &[("run", &i), ("at", &(i % n + 1)), ("step", &(k + 1))],
             ));
         }
     }
@@ -69,6 +76,10 @@ pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
             format!(
                 "run: a trace replays the Monte Carlo's first {MAX_REPLAY} runs at most; run {i} is beyond them, pick an earlier run"
             ),
+        )
+        .keyed(
+            "refuse.compensation.trace_replay",
+            &[("max", &MAX_REPLAY), ("run", &i)],
         ));
     }
     if run.is_some_and(|i| i >= p.runs) {
@@ -79,7 +90,8 @@ pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
                 "step: the Monte Carlo has {} runs; no run fails at that step",
                 p.runs
             ),
-        ));
+        )
+        .keyed("refuse.compensation.trace_no_step", &[("runs", &p.runs)]));
     }
     Ok(Pick {
         attempts,

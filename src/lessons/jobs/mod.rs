@@ -49,7 +49,8 @@ impl Definition for Jobs {
         let generators = (0..p.replications.max(1))
             .map(|i| params::generator(params::replicate_seed(p.seed, i)))
             .collect::<Result<Vec<_>, _>>()?;
-        let r = model::simulate(&p, |i| generators[i as usize].clone());
+        let r =
+            model::simulate_with_progress(&p, |i| generators[i as usize].clone(), asked.progress);
         Ok(asked
             .sections
             .iter()

@@ -30,9 +30,21 @@ pub struct RetryRow {
 
 /// The guarantee table: every night retries until success or the limit (`P_HATA` per attempt).
 pub fn retry_table<R: UnitRng + Clone>(p: &JobsParams, fresh: &R) -> Vec<RetryRow> {
+    retry_table_with(p, fresh, &mut |_| {})
+}
+
+/// [`retry_table`], telling `tick` the share of its rows done (0 to 1).
+fn retry_table_with<R: UnitRng + Clone>(
+    p: &JobsParams,
+    fresh: &R,
+    tick: &mut dyn FnMut(f64),
+) -> Vec<RetryRow> {
+    let rows = p.retry_limits.len().max(1) as f64;
     p.retry_limits
         .iter()
-        .map(|&limit| {
+        .enumerate()
+        .map(|(k, &limit)| {
+            tick(k as f64 / rows);
             let nights = night_attempts(p, limit, &mut fresh.clone());
             let completed = nights.iter().filter(|n| n.1).count() as u64;
             let attempts: u64 = nights.iter().map(|n| u64::from(n.0)).sum();
@@ -350,9 +362,25 @@ pub fn simulate<R: UnitRng + Clone + Send>(
     p: &JobsParams,
     fresh: impl Fn(u32) -> R + Sync,
 ) -> JobsResult {
+    simulate_with_progress(p, fresh, &mut |_| {})
+}
+
+/// [`simulate`], telling `progress` the share of the guarantee tables drawn (0 to 1): the
+/// lesson's table, then each replication's.
+pub fn simulate_with_progress<R: UnitRng + Clone + Send>(
+    p: &JobsParams,
+    fresh: impl Fn(u32) -> R + Sync,
+    progress: &mut dyn FnMut(f64),
+) -> JobsResult {
     let lesson = fresh(0);
     let durations = durations(p, &mut lesson.clone());
-    let retry = retry_table(p, &lesson);
+    let others = if p.replications > 1 {
+        f64::from(p.replications)
+    } else {
+        0.0
+    };
+    let tables = 1.0 + others;
+    let retry = retry_table_with(p, &lesson, &mut |d| progress(d / tables));
     let retry_replicated = if p.replications > 1 {
         // Every replication is a unit of its own: its own fresh generator (`fresh(i)`, cloned
         // again for each row as the lesson resets `s`), nothing shared that it writes. So the
@@ -362,7 +390,7 @@ pub fn simulate<R: UnitRng + Clone + Send>(
             p.replications as usize,
             crate::parallel::jobs_for(p.draws()),
             |i, _| retry_table(p, &fresh(i as u32)),
-            &mut |_| {},
+            &mut |d| progress((1.0 + d * others) / tables),
         );
         (0..retry.len())
             .filter_map(|row| {

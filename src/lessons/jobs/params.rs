@@ -64,6 +64,13 @@ impl JobsParams {
                     crate::jsfmt::number_to_string(draws),
                     crate::jsfmt::number_to_string(DRAW_BUDGET)
                 ),
+            )
+            .keyed(
+                "refuse.jobs.draws",
+                &[
+                    ("draws", &crate::jsfmt::number_to_string(draws)),
+                    ("max", &crate::jsfmt::number_to_string(DRAW_BUDGET)),
+                ],
             ));
         }
         Ok(p)

@@ -13,6 +13,9 @@ use crate::trace::{
 pub const HELP: &str =
     "limit:N (the attempts under attempt limit N), night:N (night N alone, 1 to nights)";
 
+/// The parameters that make a run wider (its nights) or longer (the attempt limit watched). (see `Trace::check_drawing`)
+pub const LOWER: &str = "nights, limit";
+
 /// Nights above which a trace is refused (the page draws a lane per night).
 const MAX_NIGHTS: usize = 1000;
 
@@ -33,6 +36,10 @@ pub fn select(set: &ParamSet, text: &str) -> Result<(u32, usize), Error> {
                 "a trace of at most {MAX_NIGHTS} nights; nights is {}: lower nights",
                 p.nights
             ),
+        )
+        .keyed(
+            "refuse.jobs.trace_nights",
+            &[("max", &MAX_NIGHTS), ("nights", &p.nights)],
         ));
     }
     Ok((limit, night))

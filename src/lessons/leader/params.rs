@@ -36,9 +36,9 @@ crate::declare_params! {
             "hesap.mjs", "hesap.mjs: gunluk olcege cevrilen yanlis ayar";
         daily_workflows: u64 = "4000", Kind::Int { min: 1, max: 1_000_000_000 },
             "K01", "K01: gunluk fatura satiri = gunluk is akisi";
-        window_h: f64 = "4", Kind::Real { min: 0.0, max: 1_000_000.0, min_open: true },
+        window_h: f64 = "4", Kind::Real { min: 0.000_001, max: 1_000_000.0, min_open: false },
             "PENCERE_TUR", "gun sonu penceresi (saat), K01'in V10 toplu penceresi";
-        round_s: f64 = "2", Kind::Real { min: 0.0, max: 1_000_000.0, min_open: true },
+        round_s: f64 = "2", Kind::Real { min: 0.000_001, max: 1_000_000.0, min_open: false },
             "TUR_GUN", "bir turun suresi (saniye)";
         pauses_per_day: f64 = "2", Kind::Real { min: 0.0, max: 1_000_000.0, min_open: false },
             "DONMA", "varsayim: gunde kira suresini asan donma sayisi";
@@ -63,6 +63,10 @@ impl LeaderParams {
                             "node N{} does not exist; with nodes={} the nodes are N1..N{}",
                             e.node, p.nodes, p.nodes
                         ),
+                    )
+                    .keyed(
+                        "refuse.leader.node",
+                        &[("node", &format!("N{}", e.node)), ("nodes", &p.nodes)],
                     ));
                 }
             }
@@ -82,6 +86,16 @@ impl LeaderParams {
                     number_to_string(NODE_ROUND_BUDGET),
                     number_to_string((NODE_ROUND_BUDGET / per_round).floor()),
                 ),
+            )
+            .keyed(
+                "refuse.leader.work",
+                &[
+                    ("rounds", &p.rounds),
+                    ("nodes", &p.nodes),
+                    ("work", &number_to_string(work)),
+                    ("max", &number_to_string(NODE_ROUND_BUDGET)),
+                    ("most", &number_to_string((NODE_ROUND_BUDGET / per_round).floor())),
+                ],
             ));
         }
         Ok(p)

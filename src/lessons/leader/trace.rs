@@ -16,6 +16,9 @@ use crate::trace::{
 pub const HELP: &str = "fencing:0 or fencing:1 (the run without or with fencing; by default the lesson's fencing), \
      lease:N (a lease of lease_sweep, renewing at half of it; by default the lesson's lease and renew)";
 
+/// The parameters that make a run longer (its rounds) or wider (its nodes). (see `Trace::check_drawing`)
+pub const LOWER: &str = "rounds, nodes";
+
 /// The counters, named as the fencing table's rows, with the lease sweep's longest gap.
 const COUNTERS: [&str; 9] = [
     "led_rounds",
@@ -72,7 +75,10 @@ pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
         None => p.fencing,
         Some("0") => false,
         Some("1") => true,
-        Some(_) => return Err(Error::bad("trace", text, "fencing: 0 or 1")),
+        Some(_) => {
+            return Err(Error::bad("trace", text, "fencing: 0 or 1")
+                .keyed("refuse.leader.trace_fencing", &[]));
+        }
     };
     let lease = match sel.get("lease") {
         None => None,
@@ -90,7 +96,8 @@ pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
                     "trace",
                     text,
                     format!("lease: a lease of lease_sweep ({list})"),
-                ));
+                )
+                .keyed("refuse.leader.trace_lease", &[("list", &list)]));
             }
             found
         }

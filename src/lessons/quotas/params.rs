@@ -80,6 +80,16 @@ impl QuotasParams {
                     p.runs(),
                     number_to_string(QUEUE_BUDGET)
                 ),
+            )
+            .keyed(
+                "refuse.quotas.work",
+                &[
+                    ("rounds", &p.rounds),
+                    ("night_slices", &p.night_slices),
+                    ("work", &number_to_string(work)),
+                    ("max", &number_to_string(QUEUE_BUDGET)),
+                    ("most", &lo),
+                ],
             ));
         }
         Ok(p)

@@ -15,6 +15,9 @@ use crate::trace::{
 /// What the `trace` selector may say (errors and `--help`).
 pub const HELP: &str = "quota:none (the run without quotas) or quota:A/B/C (the lesson's quotas or an entry of quota_sweep; by default the lesson's quotas)";
 
+/// The parameters that make a run wider (its units) or longer (its rounds). (see `Trace::check_drawing`)
+pub const LOWER: &str = "capacity, rounds";
+
 /// Each tenant's counters: the tenants table's columns, then its units in use and its queue.
 const TENANT_COUNTERS: [&str; 8] = [
     "requests",
@@ -93,6 +96,10 @@ pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
                         "quota: none, the lesson's quotas ({}) or an entry of quota_sweep ({list})",
                         slashed(&triple(&p.quotas))
                     ),
+                )
+                .keyed(
+                    "refuse.quotas.trace_quota",
+                    &[("quotas", &slashed(&triple(&p.quotas))), ("list", &list)],
                 ));
             }
             found

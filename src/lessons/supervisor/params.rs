@@ -64,6 +64,10 @@ impl SupervisorParams {
                         "\"{s}\" is not a step; the steps are {}",
                         p.steps.join(", ")
                     ),
+                )
+                .keyed(
+                    "refuse.supervisor.step",
+                    &[("step", s), ("steps", &p.steps.join(", "))],
                 ));
             }
         }
@@ -84,6 +88,10 @@ impl SupervisorParams {
                             "job S{} does not exist; with jobs={} the jobs are S1..S{}",
                             f.job, p.jobs, p.jobs
                         ),
+                    )
+                    .keyed(
+                        "refuse.supervisor.job",
+                        &[("job", &format!("S{}", f.job)), ("jobs", &p.jobs)],
                     ));
                 }
                 if !p.steps.contains(&f.step) {
@@ -95,6 +103,10 @@ impl SupervisorParams {
                             f.step,
                             p.steps.join(", ")
                         ),
+                    )
+                    .keyed(
+                        "refuse.supervisor.step",
+                        &[("step", &f.step), ("steps", &p.steps.join(", "))],
                     ));
                 }
             }

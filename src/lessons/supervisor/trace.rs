@@ -14,6 +14,9 @@ use crate::trace::{
 pub const HELP: &str = "on (the run with the supervisor), off (without it), both (the two side by side) \
      or scan:N (with scan interval N)";
 
+/// The parameters that make a run wider (its jobs) or longer (its rounds). (see `Trace::check_drawing`)
+pub const LOWER: &str = "jobs, max_rounds";
+
 /// Which runs a selector shows.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub enum Runs {
