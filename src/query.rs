@@ -280,10 +280,27 @@ pub struct Resolved {
 /// out from the registry's ids where this build lacks the lesson, so any lesson's module can send
 /// the page on to the right one (a preset's id begins with its lesson's, a registry invariant).
 pub fn home(query: &str) -> &'static str {
-    let (q, _) = Query::decode_lenient(query);
+    // The link's `lesson=` and `preset=` as `Query::decode_lenient` reads them (the first
+    // of each counts; one whose value does not decode counts as given, without a value), read
+    // here alone: the router's module holds this function and what it uses only (8 KB), not the
+    // lessons the full reader asks about every other key.
+    let query = query.strip_prefix('?').unwrap_or(query);
+    let mut slots: [(bool, Option<String>); 2] = [(false, None), (false, None)];
+    for piece in query.split('&').filter(|p| !p.is_empty()) {
+        let (raw_key, raw_value) = piece.split_once('=').unwrap_or((piece, ""));
+        let slot = match percent_decode(raw_key).as_deref() {
+            Ok("lesson") => &mut slots[0],
+            Ok("preset") => &mut slots[1],
+            _ => continue,
+        };
+        if !slot.0 {
+            *slot = (true, percent_decode(raw_value).ok());
+        }
+    }
+    let [(_, lesson), (_, preset)] = slots;
     let first = lessons::IDS[0];
     let known = |id: &str| lessons::IDS.iter().copied().find(|&i| i == id);
-    match (q.lesson.as_deref(), q.preset_id()) {
+    match (lesson.as_deref(), preset.as_deref()) {
         (Some(id), _) => known(id).unwrap_or(first),
         (None, Some(preset)) => lessons::preset_lesson(preset).unwrap_or(first),
         (None, None) => first,

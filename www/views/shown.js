@@ -65,23 +65,26 @@ export function problems(state, t, { panel }) {
   const shown = new Set(resolved.errors.map((r) => r.message));
   const errors = [...resolved.errors, ...fromLink.filter((e) => !shown.has(e.message))];
   if (figureError) errors.push(figureError);
-  return errors
-    .filter((e) => !panel || linkOnly(e))
-    .map((e) => {
-      // A key given twice is said as such (its first value counts), not as a refused value.
-      const spec = e.code === "repeated_param" ? null : specs.find((s) => s.name === e.param);
-      if (e.param === "figure" && e.code === "bad_value" && figureError === e) {
-        return { param: "figure", text: t("ui.figure_error", { value: e.value ?? "", allowed: e.allowed }) };
-      }
-      const text = spec
-        ? `${t(`param.${state.lesson}.${spec.name}`)} (${spec.name}): ${t("ui.param_error", {
-            value: e.value ?? "",
-            allowed: allowedText(spec, e, t),
-            default: spec.default || t("ui.none"),
-          })}`
-        : errorText(e, t, known(state));
-      return { param: e.param ?? "", text };
-    });
+  return errors.filter((e) => !panel || linkOnly(e)).map((e) => problemText(state, e, t, figureError));
+}
+
+/** One problem of the link as the page lists it, {param, text}: a parameter's refused value
+ * with its name and what was used instead, or the refusal in the page's words. */
+export function problemText(state, e, t, figureError = state.doc?.figure_error ?? null) {
+  const specs = state.specs[state.lesson] ?? [];
+  // A key given twice is said as such (its first value counts), not as a refused value.
+  const spec = e.code === "repeated_param" ? null : specs.find((s) => s.name === e.param);
+  if (e.param === "figure" && e.code === "bad_value" && figureError === e) {
+    return { param: "figure", text: t("ui.figure_error", { value: e.value ?? "", allowed: e.allowed }) };
+  }
+  const text = spec
+    ? `${t(`param.${state.lesson}.${spec.name}`)} (${spec.name}): ${t("ui.param_error", {
+        value: e.value ?? "",
+        allowed: allowedText(spec, e, t),
+        default: spec.default || t("ui.none"),
+      })}`
+    : errorText(e, t, known(state));
+  return { param: e.param ?? "", text };
 }
 
 /** What the notice says when the learner cancels a run: the results shown stay, if there are
