@@ -152,6 +152,10 @@ pub struct Chart {
     /// [`Chart::fit`]); `None`: every category is drawn.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grouped: Option<Grouped>,
+    /// A line chart of more points than the page marks one by one ([`MAX_MARKERS`]): its
+    /// lines are drawn without a marker per point (its data table lists every one).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub lines_only: bool,
 }
 
 /// How [`Chart::fit`] grouped a band chart's categories: `total` categories in groups of `per`
@@ -167,6 +171,10 @@ pub struct Grouped {
 
 /// The most categories of a band chart the page draws: more are grouped ([`Chart::fit`]).
 pub const MAX_CATEGORIES: usize = 100;
+
+/// The most points (every series together) a line chart the page draws marks one by one:
+/// more are drawn as lines alone ([`Chart::fit`]).
+pub const MAX_MARKERS: usize = 600;
 
 /// A series from `(x, y)` numbers.
 pub fn series(
@@ -367,6 +375,7 @@ impl Chart {
             rules: Vec::new(),
             hidden_zeros: 0,
             grouped: None,
+            lines_only: false,
         }
     }
 
@@ -409,6 +418,7 @@ impl Chart {
             rules: Vec::new(),
             hidden_zeros: 0,
             grouped: None,
+            lines_only: false,
         }
     }
 
@@ -489,12 +499,18 @@ impl Chart {
         self
     }
 
-    /// Puts a band chart's categories together, `per` consecutive ones a group, when it has more
-    /// than `max`: the page then draws at most `max` (its drawing budget, [`MAX_CATEGORIES`]).
+    /// Fits the chart to the page's drawing budget. A line chart of more than [`MAX_MARKERS`]
+    /// points is drawn as lines alone (`lines_only`). A band chart's categories are put
+    /// together, `per` consecutive ones a group, when it has more than `max`: the page then
+    /// draws at most `max` ([`MAX_CATEGORIES`]).
     /// Each point becomes its group's largest value, with the group's smallest and largest as
     /// its range, and opens no run; the y domain stays, as it held every value. Returns the
     /// group size, or `None` when the chart is drawn as it is.
     pub fn fit(&mut self, max: usize) -> Option<usize> {
+        if self.mark == Mark::Line {
+            self.lines_only =
+                self.series.iter().map(|s| s.points.len()).sum::<usize>() > MAX_MARKERS;
+        }
         let cats = self.x.categories.as_ref()?;
         let total = cats.len();
         if total <= max || max == 0 {

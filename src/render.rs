@@ -211,6 +211,20 @@ fn fit_charts(sections: &mut [Section], mut preset: Option<&mut crate::presets::
     }
 }
 
+/// A sweep's charts fitted to the page's drawing budget (see [`Chart::fit`]): what the page's
+/// sweep bindings send (the CLI's JSON and CSV keep them as they are).
+///
+/// [`Chart::fit`]: crate::chart::Chart::fit
+pub fn fit_sweep(s: &mut crate::sweep::Sweep) {
+    let charts = s
+        .chart
+        .iter_mut()
+        .chain(s.more.iter_mut().flat_map(|p| &mut p.chart));
+    for chart in charts {
+        chart.fit(crate::chart::MAX_CATEGORIES);
+    }
+}
+
 /// The report as JSON, with every effective parameter and the share-link query.
 pub fn json(report: &Report, params: &ParamSet, section: Option<&str>) -> String {
     document_json(&document(report, params, section))

@@ -398,12 +398,17 @@ pub const MAX_MARKS: usize = 10_000;
 pub const MAX_VALUES: usize = 200_000;
 
 impl Trace {
-    /// Its lanes, bars and marks, and counter values: what the page builds and draws.
+    /// Its lanes, bars and marks, and counter values: what the page builds and draws (of a
+    /// run zoomed into one lane, that lane of each track and its marks).
     pub fn size(&self) -> (usize, usize, usize) {
         let mut size = (0, 0, 0);
         for t in &self.tracks {
-            size.0 += t.lanes.len();
-            size.1 += t.events.len() + t.lanes.iter().map(|l| l.spans.len()).sum::<usize>();
+            let drawn = |i: usize| self.focus_lane.is_none_or(|f| f as usize == i);
+            for (_, lane) in t.lanes.iter().enumerate().filter(|&(i, _)| drawn(i)) {
+                size.0 += 1;
+                size.1 += lane.spans.len();
+            }
+            size.1 += t.events.iter().filter(|e| e.lane.is_none_or(drawn)).count();
             size.2 += t.counters.iter().map(|c| c.values.len()).sum::<usize>();
         }
         size

@@ -300,7 +300,8 @@ pub fn trace_controls(query: &str) -> Result<JsValue, JsValue> {
 #[wasm_bindgen]
 pub fn sweep(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, JsValue> {
     ready();
-    let (s, params) = run_sweep(query, progress)?;
+    let (mut s, params) = run_sweep(query, progress)?;
+    render::fit_sweep(&mut s);
     to_js(&render::sweep_document(&s, &params))
 }
 
@@ -499,5 +500,6 @@ pub fn sweep_join(query: &str, parts: js_sys::Array) -> Result<JsValue, JsValue>
     if let Some(a) = sweeps.first() {
         crate::sweep::behind(&mut s, a);
     }
+    render::fit_sweep(&mut s);
     to_js(&render::sweep_document(&s, &params))
 }

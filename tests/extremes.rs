@@ -264,3 +264,41 @@ fn short(text: &str) -> String {
         text.to_string()
     }
 }
+
+/// The page's drawing budget of a watched run (Trace::check_drawing): every lesson's own run
+/// is within it, a run over it is refused naming what to lower, and a run zoomed into one lane
+/// counts the lane it draws.
+#[test]
+fn a_watched_run_is_drawn_within_the_page_budget_or_refused_naming_what_to_lower() {
+    use tatbikat::trace::{MAX_LANES, MAX_MARKS};
+    let trace = |lesson: Lesson, pairs: &[(&str, &str)], selector: &str| {
+        let set = lesson.params(pairs.iter().copied()).unwrap();
+        let tr = lesson.trace(&set, selector).unwrap();
+        let lower = lesson.watch().unwrap().lower;
+        (tr.size(), tr.check_drawing(selector, lower))
+    };
+    for &lesson in ALL.iter().filter(|l| l.watch().is_some()) {
+        let (size, checked) = trace(lesson, &[], "");
+        assert!(
+            checked.is_ok(),
+            "{}: the lesson's own run {size:?}: {checked:?}",
+            lesson.id()
+        );
+    }
+    let jobs = lessons::get("jobs").unwrap();
+    // Four tracks of a lane per night: 250 nights are the most.
+    let ((lanes, _, _), ok) = trace(jobs, &[("nights", "250")], "");
+    assert_eq!((lanes, ok.is_ok()), (MAX_LANES, true));
+    let (_, refused) = trace(jobs, &[("nights", "251")], "");
+    let e = refused.unwrap_err();
+    assert_eq!(e.code, tatbikat::ErrorCode::TooMuchWork);
+    assert_eq!(e.param.as_deref(), Some("trace"));
+    assert!(e.allowed.contains("lower nights"), "{}", e.allowed);
+    assert_eq!(e.why.as_ref().map(|w| w.key), Some("refuse.trace.size"));
+    // One night of a thousand: its lane of each track is what is drawn.
+    let ((lanes, marks, _), ok) = trace(jobs, &[("nights", "1000")], "night:3");
+    assert!(
+        ok.is_ok() && lanes == 4 && marks < MAX_MARKS,
+        "{lanes} lanes, {marks} marks"
+    );
+}

@@ -17,70 +17,9 @@ import { update } from "../../www/state/actions.js";
 import { rawQuery } from "../../www/state/link.js";
 import { cancelNotice, known, problemText, problems } from "../../www/views/shown.js";
 import { ROOT, booted, core } from "./page.mjs";
+import { KEYED } from "./refusal-links.mjs";
 
 before(() => Promise.all(core.lessons().map((l) => loadLessonTexts(l.id))));
-
-const list = (n, f) => Array.from({ length: n }, (_, i) => f(i)).join(",");
-const enc = encodeURIComponent;
-
-/** A real link for every message key the core words a refusal with: [key, link]. The link's
- * refusal comes from reading it, or from its watched run or its sweep. */
-export const KEYED = [
-  ["refuse.sweep.form", "lesson=jobs&sweep=nights"],
-  ["refuse.sweep.param", "lesson=jobs&sweep=bogus:1..3"],
-  ["refuse.sweep.range", "lesson=jobs&sweep=nights:5..1"],
-  ["refuse.sweep.points", "lesson=jobs&sweep=nights:1..10000:10000"],
-  ["refuse.sweep.too_many", "lesson=jobs&sweep=nights:1..1000"],
-  ["refuse.sweep.count", "lesson=jobs&sweep=nights:"],
-  ["refuse.sweep.value", "lesson=jobs&sweep=nights:1,x"],
-  ["refuse.metric.name", "lesson=jobs&sweep=nights:1..3&metric=nope.x"],
-  ["refuse.sweep.same", "lesson=jobs&sweep=nights:1..3&sweep_y=nights:1..3"],
-  ["refuse.metric.count", `lesson=jobs&sweep=nights:1..3&metric=${Array(7).fill("retry_limit.completed_nights").join(",")}`],
-  ["refuse.sweep.total", "lesson=jobs&sweep=nights:1..200:200&sweep_y=seed:1..3"],
-  ["refuse.sweep.at", "lesson=supervisor&sweep=jobs:1..3"],
-  ["refuse.sweep.work", "lesson=compensation&runs=100000000&sweep=seed:1..100"],
-  ["refuse.trace.range", "lesson=jobs&trace=limit:99999999999999999999"],
-  ["refuse.trace.cells", "lesson=supervisor&jobs=1000&max_rounds=10000&trace="],
-  ["refuse.trace.size", "lesson=jobs&nights=300&fail_prob=1&retry_limits=1000&trace=limit:1000"],
-  ["refuse.unknown_keys", `lesson=jobs&${list(5000, (i) => `k${i}=1`).replaceAll(",", "&")}`],
-  ["refuse.broken_keys", "lesson=jobs&%zz=1&a%=2"],
-  ["refuse.vs.lesson", `lesson=jobs&vs=${enc("lesson=supervisor&scan=2")}`],
-  ["refuse.vs.nested", `lesson=jobs&vs=${enc(`vs=${enc("seed=1")}`)}`],
-  ["refuse.vs.page_keys", `lesson=jobs&vs=${enc("embed=1&lang=en&trace=x&sweep=y")}`],
-  ["why.item", "lesson=jobs&retry_limits=1,x"],
-  ["why.range_order", "lesson=jobs&long_hours=9-3"],
-  ["why.name_twice", "lesson=supervisor&steps=a,a"],
-  ["why.job_twice", "lesson=supervisor&hung=S1@tarife,S1@indirim"],
-  ["why.list_empty", "lesson=jobs&retry_limits="],
-  ["why.list_gap", "lesson=jobs&retry_limits=1,,2"],
-  ["why.list_long", `lesson=jobs&retry_limits=${list(17, (i) => i + 1)}`],
-  ["why.name_empty", "lesson=supervisor&hung=S1@"],
-  ["why.name_long", `lesson=supervisor&steps=${"a".repeat(41)}`],
-  ["why.name_char", "lesson=supervisor&steps=a!b"],
-  ["why.fault_form", "lesson=supervisor&hung=x"],
-  ["why.step_open", "lesson=compensation&steps=a(b"],
-  ["why.step_twice", "lesson=compensation&steps=a,a"],
-  ["why.step_self", "lesson=compensation&steps=a(a)"],
-  ["why.step_after", "lesson=compensation&steps=a(b)"],
-  ["why.step_after_twice", "lesson=compensation&steps=a,b(a/a)"],
-  ["why.step_cycle", "lesson=compensation&steps=a(b),b(a)"],
-  ["refuse.jobs.draws", "lesson=jobs&nights=10000&retry_limits=1000,1000,1000&replications=100"],
-  ["refuse.jobs.trace_nights", "lesson=jobs&nights=2000&trace="],
-  ["refuse.compensation.draws", `lesson=compensation&runs=1000000000&comp_fail=1&retries=${list(8, (i) => 20 - i)}`],
-  ["refuse.compensation.trace_step", "lesson=compensation&trace=attempts:1,run:5,step:1"],
-  ["refuse.compensation.trace_replay", "lesson=compensation&runs=100000000&trace=attempts:1,run:99999999"],
-  ["refuse.compensation.trace_no_step", "lesson=compensation&runs=2&trace=attempts:1,step:4"],
-  ["refuse.supervisor.step", "lesson=supervisor&invoice_steps=nope&idempotent=0"],
-  ["refuse.supervisor.job", "lesson=supervisor&jobs=1"],
-  ["refuse.leader.node", "lesson=leader&crash=N9@3&nodes=3"],
-  ["refuse.leader.work", "lesson=leader&rounds=1000000&nodes=100"],
-  ["refuse.leader.trace_fencing", "lesson=leader&trace=fencing:7"],
-  ["refuse.leader.trace_lease", "lesson=leader&trace=lease:999"],
-  ["refuse.quotas.work", "lesson=quotas&rounds=100000"],
-  ["refuse.quotas.trace_quota", "lesson=quotas&trace=quota:1/2/3"],
-  ["refuse.claim_check.work", "lesson=claim_check&events=1000000000"],
-  ["refuse.claim_check.trace_both", "lesson=claim_check&trace=dangling,event:1"],
-];
 
 /** Every message key of a refusal the core's sources name. */
 function coreKeys() {

@@ -4,7 +4,7 @@
 // parses them, runs every point and reports errors that name the key and the value.
 import { el, uid } from "../dom.js";
 import { formatNumber } from "../i18n/index.js";
-import { chartFigure } from "../render/chart.js";
+import { chartFigure, dataFold } from "../render/chart.js";
 import { heatmapFigure, heatmapTable } from "../render/heatmap.js";
 import { splitAxis } from "./axis.js";
 
@@ -355,10 +355,10 @@ export class SweepSection {
   #lineTable(s, onCell) {
     const t = this.t;
     const name = (series) => (series.name_key && t.has(`label.${series.name_key}`) ? t(`label.${series.name_key}`) : series.name);
-    return el(
-      "details",
-      { class: "data-fold" },
-      el("summary", {}, t("ui.sweep.data")),
+    // A large table is built when its fold opens (a sweep of 200 points and 16 rows is 3,600
+    // cells a panel): the page's drawing stays within its budget.
+    const cells = s.x.texts.length * (s.series.length + 2);
+    const table = () =>
       el(
         "table",
         { class: "data" },
@@ -376,8 +376,9 @@ export class SweepSection {
             ),
           ),
         ),
-      ),
-    );
+      );
+    if (cells > 600) return dataFold("sweep-data", t, table);
+    return el("details", { class: "data-fold" }, el("summary", {}, t("ui.sweep.data")), table());
   }
 
   draw(width) {

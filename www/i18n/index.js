@@ -33,7 +33,10 @@ export function translator(lang, lesson) {
   const messages = { ...LANGS[code], ...everyTitle(code), ...loaded[lesson]?.[code] };
   const t = (key, vars = {}) => {
     if (!(key in messages)) console.error(`tatbikat: no ${code} message for "${key}"`);
-    return (messages[key] ?? key).replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+    const message = messages[key] ?? key;
+    // Most messages have no slot: no pattern to run (a timeline asks thousands of them).
+    if (!message.includes("{")) return message;
+    return message.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
   };
   t.has = (key) => key in messages;
   t.lang = code;

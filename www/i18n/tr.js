@@ -64,6 +64,7 @@ export default {
   "ui.nan": "tanımsız (0/0)",
   "ui.chart_hidden_zeros": "Logaritmik eksende sıfır gösterilemez: {count} sıfır değer çizilmedi.",
   "ui.chart_grouped": "Çok fazla değer tek tek çizilemez: {total} değer {groups} grupta toplandı (grup başına {per}). Her çubuk grubunun en büyük değeri; en küçüğü ve en büyüğü veri tablosunda, her bir değer CSV dosyasında.",
+  "ui.chart_lines_only": "Çok fazla nokta tek tek işaretlenemez: {count} nokta yalnızca çizgilerle çizildi; her biri veri tablosunda.",
   "ui.faults_grid": "Arızalar: bir hücreye tıklayın ({states})",
   "ui.fault.none": "arıza yok",
   "ui.steps_editor": "Adımlar (sırayla tanımlanır; sıralamayı model dener)",

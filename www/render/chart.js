@@ -107,7 +107,9 @@ export function chartFigure(chart, lesson, t, { caption, onPoint, table = true }
   // CSV has every value).
   const grouped = chart.grouped
     ? el("p", { class: "chart-note grouped" }, t("ui.chart_grouped", { total: chart.grouped.total, groups: categoriesOf(chart).length, per: chart.grouped.per }))
-    : null;
+    : chart.lines_only
+      ? el("p", { class: "chart-note lines-only" }, t("ui.chart_lines_only", { count: chart.series.reduce((n, s) => n + s.points.length, 0) }))
+      : null;
   const wide = (chart.x.categories?.length ?? 0) > 12;
   const node = el(
     "figure",
@@ -378,6 +380,8 @@ function drawSvg(chart, lesson, t, width, titleId, tooltip, figure, onPoint) {
       const py = (p) => y(p.y) - shift * 3;
       const d = series.points.map((p, i) => `${i ? "L" : "M"}${px(p).toFixed(1)},${py(p).toFixed(1)}`).join("");
       lines.append(svg("path", { class: `line s${sc}`, d }));
+      // More points than the page marks one by one (the core says so): the lines alone.
+      if (chart.lines_only) return;
       for (const [pi, p] of series.points.entries()) {
         const [cx, cy] = [px(p), py(p)];
         if (p.lo !== undefined && p.hi !== undefined) {

@@ -13,6 +13,9 @@ import { dataFold } from "./chart.js";
 import { runPicker } from "../controls/runpicker.js";
 
 const AXIS_H = 22;
+/** Bars in a track above which it is drawn lighter: the whole run's faint bars as one path per
+ * state, and no hover title per bar (the detail panel and the data table tell each one). */
+const MANY_BARS = 400;
 const SPEEDS = [0.5, 1, 2, 4];
 /** Where alternatives become tabs (style.css's phone width). */
 const NARROW = "(max-width: 600px)";
@@ -406,6 +409,8 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
     const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": titleId, class: focus ? "plot timeline-svg zoomed" : "plot timeline-svg" });
     root.append(svg("desc", {}, describe(track, tr, t, shown)));
     const labelEvery = lh >= 11 ? 1 : Math.ceil(11 / lh);
+    const many = shown.reduce((n, i) => n + track.lanes[i].spans.length, 0) > MANY_BARS;
+    const ghostPaths = new Map(); // state → the faint bars' path, for a track of many bars
     const ghost = svg("g", { class: "ghost" });
     const solid = svg("g", { class: "solid" });
     const words = svg("g", { class: "span-labels" });
@@ -420,10 +425,13 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
       lane.spans.forEach((s, k) => {
         if (!inside(s)) return;
         const attrs = { x: x(s.start), y, height: Math.max(2, lh - 2), dataset: { lane: String(i), span: String(k), state: s.state } };
-        const title = `${lane.label}: ${t(`trace.state.${s.state}`)}${s.note ? ` (${s.note})` : ""} — ${t(`trace.unit.${tr.unit}`, { n: s.start + tr.first })}–${s.end - 1 + tr.first}`;
         const w = Math.max(1, x(s.end) - x(s.start));
-        ghost.append(svg("rect", { ...attrs, width: w, class: tone(s.state) }));
-        const rect = svg("rect", { ...attrs, width: 0, class: tone(s.state) }, svg("title", {}, title));
+        if (many) {
+          const h = Math.max(2, lh - 2);
+          ghostPaths.set(s.state, `${ghostPaths.get(s.state) ?? ""}M${attrs.x.toFixed(1)},${y}h${w.toFixed(1)}v${h}h${(-w).toFixed(1)}z`);
+        } else ghost.append(svg("rect", { ...attrs, width: w, class: tone(s.state) }));
+        const title = many ? null : svg("title", {}, `${lane.label}: ${t(`trace.state.${s.state}`)}${s.note ? ` (${s.note})` : ""} — ${t(`trace.unit.${tr.unit}`, { n: s.start + tr.first })}–${s.end - 1 + tr.first}`);
+        const rect = svg("rect", { ...attrs, width: 0, class: tone(s.state) }, title);
         solid.append(rect);
         live.push([rect, s]);
         // The bar says its step where the name fits.
@@ -434,6 +442,7 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
         }
       });
     });
+    for (const [state, d] of ghostPaths) ghost.append(svg("path", { d, class: tone(state) }));
     root.append(ghost, solid, words);
     // Events worth a mark: those of the whole track (a scan) as lines across it, those the lesson
     // marks as dots on their lane in its tone. Each has a wider invisible target for a finger.

@@ -1,0 +1,115 @@
+// What the main-thread and language checks of the hostile-link and budget suites share (issue
+// 19): a long-task observer installed before the page's own scripts, the page's longest task,
+// the renderer's memory, and the texts of one language that must not show on the other's page.
+// No fixed sleeps: each wait is for something the page says (its renders, its figures, an
+// animation frame).
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./lib.mjs";
+
+/** The task length (ms) the page's main thread stays under for any link the core accepts. */
+export const MAX_TASK_MS = 200;
+
+/** Records every main-thread task of 50 ms or more of each document `p` loads (a
+ * PerformanceObserver of long tasks installed before the page's scripts run). */
+export async function watchLongTasks(p) {
+  await p.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
+    }).observe({ type: "longtask", buffered: true });
+  });
+}
+
+/** Waits until what the page does after the last change is on screen: two animation frames
+ * and a task after them (a long task's entry is delivered after it ends). */
+export async function settle(p) {
+  await p.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
+}
+
+/** The longest main-thread task (ms) of the document shown, 0 if none reached 50 ms. */
+export async function worstTask(p) {
+  return p.evaluate(() => Math.max(0, ...(window.__longTasks ?? [])));
+}
+
+/** Waits for what a link asks for beyond its tables: the watched run (or its refusal) and the
+ * sweep (or its refusal). */
+export async function viewsShown(p, query, timeout = 60000) {
+  const q = new URLSearchParams(query);
+  if (q.has("trace")) await p.waitForSelector(".trace .timeline svg, .trace-box .field-error", { timeout });
+  if (q.has("sweep")) await p.waitForSelector(".sweep-result figure, .sweep .field-error:not([hidden])", { timeout });
+}
+
+/** The renderer processes alive now (their pids), to tell a new page's renderer apart. */
+export function rendererPids() {
+  return new Set(
+    readdirSync("/proc")
+      .filter((d) => /^\d+$/.test(d))
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--type=renderer");
+        } catch {
+          return false;
+        }
+      }),
+  );
+}
+
+/** The peak resident memory (MB) of the renderer processes among `pids`. */
+export function peakMB(pids) {
+  let peak = 0;
+  for (const pid of pids) {
+    try {
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+      if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return Math.round(peak);
+}
+
+const LANGS = ["tr", "en"];
+const shared = Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, (await import(join(ROOT, "www", "i18n", `${l}.js`))).default])));
+const lessonTexts = (lang) =>
+  readdirSync(join(ROOT, "src", "lessons"), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) => {
+      try {
+        return [JSON.parse(readFileSync(join(ROOT, "src", "lessons", d.name, "texts", `${lang}.json`), "utf8"))];
+      } catch {
+        return [];
+      }
+    });
+const messages = Object.fromEntries(LANGS.map((l) => [l, [shared[l], ...lessonTexts(l)].flatMap((m) => Object.values(m))]));
+
+/** The literal pieces of `lang`'s messages long enough to tell the language that are in none
+ * of the other language's messages (as tests/browser/language.test.mjs finds them). */
+export function onlyIn(lang) {
+  const theirs = messages[LANGS.find((l) => l !== lang)].join("\n");
+  const out = new Set();
+  for (const m of messages[lang]) {
+    for (const piece of m.split(/\{\w+\}/)) {
+      const text = piece.replace(/^[\s.,;:()—–·→←"“”'-]+|[\s.,;:()—–·→←"“”'-]+$/g, "");
+      if (((text.includes(" ") && /\p{L}{3}/u.test(text)) || text.length >= 10) && !theirs.includes(text)) out.add(text);
+    }
+  }
+  return [...out];
+}
+
+/** Every text the page shows or reads out, without the lesson's own printed output, links and
+ * the link syntax's `names` (parameter names and claim ids are the same in both languages). */
+export async function pageTexts(p, names) {
+  const texts = await p.evaluate(() => {
+    const out = [];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) {
+      const node = walk.currentNode;
+      if (node.parentElement?.closest("script, style, pre.lesson-text, a[href], textarea")) continue;
+      if (node.textContent.trim()) out.push(node.textContent.trim());
+    }
+    for (const n of document.querySelectorAll("[aria-label], [title]")) out.push(n.getAttribute("aria-label") ?? "", n.getAttribute("title") ?? "");
+    return out.filter(Boolean);
+  });
+  return texts.map((text) => names.reduce((s, name) => s.replaceAll(name, "·"), text.replace(/https?:\/\/\S+/g, "·"))).join("\n");
+}
