@@ -83,6 +83,10 @@ pub struct Document<'a> {
     /// Why `figure=` was not used (the page shows the whole lesson and says so).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub figure_error: Option<crate::error::Error>,
+    /// The tables the page shows cut to their first rows (its drawing budget; see
+    /// [`crate::report::cut_tables`]), which it says under each.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cut: Vec<crate::report::Cut>,
     /// Compare mode (`vs=`): run A and B, A and Δ aligned with it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vs: Option<crate::compare::versus::Versus>,
@@ -119,6 +123,7 @@ pub fn document<'a>(
         preset: None,
         figure: None,
         figure_error: None,
+        cut: Vec::new(),
         vs: None,
     }
 }
@@ -133,6 +138,7 @@ pub struct Page {
     figure: Option<String>,
     preset: Option<crate::presets::Shown>,
     vs: Option<crate::compare::versus::Versus>,
+    cut: Vec<crate::report::Cut>,
 }
 
 impl Page {
@@ -145,7 +151,7 @@ impl Page {
         let section = q.section.as_deref();
         let mut report =
             crate::lessons::run_with_progress(&params, section, &mut |d| progress(d * half))?;
-        let vs = match &a {
+        let mut vs = match &a {
             Some(a) => {
                 let report_a = crate::lessons::run_with_progress(a, section, &mut |d| {
                     progress(0.5 + d / 2.0)
@@ -158,6 +164,19 @@ impl Page {
         };
         let mut preset = q.preset()?.map(|p| crate::presets::shown(p, &report));
         fit_charts(&mut report.sections, preset.as_mut());
+        // The page's drawing budget for tables: the first rows of a long one (its CSV has all);
+        // a claim's cell beyond them is not marked.
+        let cut = crate::report::cut_tables(&mut report.sections, crate::report::MAX_ROWS);
+        if let Some(v) = &mut vs {
+            for sections in [&mut v.b, &mut v.a, &mut v.delta] {
+                crate::report::cut_tables(sections, crate::report::MAX_ROWS);
+            }
+        }
+        if let Some(p) = &mut preset {
+            p.highlights.retain(|f| {
+                f.kind != "cell" || !cut.iter().any(|c| c.key == f.key && f.index >= c.shown)
+            });
+        }
         Ok(Page {
             figure: q
                 .page
@@ -169,6 +188,7 @@ impl Page {
             params,
             preset,
             vs,
+            cut,
         })
     }
 
@@ -183,10 +203,12 @@ impl Page {
             figure,
             preset,
             vs,
+            cut,
         } = self;
         let mut doc = document(report, params, section.as_deref()).with_figure(figure.as_deref());
         doc.preset = preset.take();
         doc.vs = vs.take();
+        doc.cut = std::mem::take(cut);
         doc
     }
 }

@@ -156,6 +156,42 @@ pub struct Table {
     pub rows: Vec<Vec<Cell>>,
 }
 
+/// The most rows of a table the page shows: more are cut, and the page says so ([`cut_tables`];
+/// the table's CSV has every row).
+pub const MAX_ROWS: usize = 200;
+
+/// A table the page shows cut to its first rows ([`cut_tables`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Cut {
+    /// The table's key.
+    pub key: &'static str,
+    /// The rows shown (the first ones).
+    pub shown: usize,
+    /// The rows the table has.
+    pub total: usize,
+}
+
+/// Cuts every table of `sections` to its first `max` rows: what the page draws (every
+/// ordering of eight compensation steps is 40,320 rows). Returns the tables cut.
+pub fn cut_tables(sections: &mut [Section], max: usize) -> Vec<Cut> {
+    let mut cut = Vec::new();
+    for g in sections.iter_mut().flat_map(|s| &mut s.groups) {
+        for b in &mut g.blocks {
+            if let Block::Table(t) = b
+                && t.rows.len() > max
+            {
+                cut.push(Cut {
+                    key: t.key,
+                    shown: max,
+                    total: t.rows.len(),
+                });
+                t.rows.truncate(max);
+            }
+        }
+    }
+    cut
+}
+
 /// A typed value with its display rule.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cell {

@@ -65,6 +65,8 @@ export default {
   "ui.chart_hidden_zeros": "A log axis cannot show zero: {count} zero values are not drawn.",
   "ui.chart_grouped": "Too many values to draw one by one: the {total} values are drawn in {groups} groups of {per}. Each bar is its group's largest value; the smallest and largest are in the data table, every single value in the CSV file.",
   "ui.chart_lines_only": "Too many points to mark one by one: the {count} points are drawn as lines alone; each one is in the data table.",
+  "ui.table_cut": "A long table: the first {shown} of its {total} rows are shown; every row is in the table's CSV file.",
+  "ui.lesson_output_more": "… and {count} more lines (the command-line tool prints them all)",
   "ui.faults_grid": "Faults: click a cell ({states})",
   "ui.fault.none": "no fault",
   "ui.steps_editor": "Steps (declared in order; the model tries every ordering)",

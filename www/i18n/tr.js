@@ -65,6 +65,8 @@ export default {
   "ui.chart_hidden_zeros": "Logaritmik eksende sıfır gösterilemez: {count} sıfır değer çizilmedi.",
   "ui.chart_grouped": "Çok fazla değer tek tek çizilemez: {total} değer {groups} grupta toplandı (grup başına {per}). Her çubuk grubunun en büyük değeri; en küçüğü ve en büyüğü veri tablosunda, her bir değer CSV dosyasında.",
   "ui.chart_lines_only": "Çok fazla nokta tek tek işaretlenemez: {count} nokta yalnızca çizgilerle çizildi; her biri veri tablosunda.",
+  "ui.table_cut": "Uzun tablo: {total} satırın ilk {shown} satırı gösteriliyor; her satır tablonun CSV dosyasında.",
+  "ui.lesson_output_more": "… ve {count} satır daha (komut satırı aracı hepsini yazar)",
   "ui.faults_grid": "Arızalar: bir hücreye tıklayın ({states})",
   "ui.fault.none": "arıza yok",
   "ui.steps_editor": "Adımlar (sırayla tanımlanır; sıralamayı model dener)",

@@ -11,6 +11,10 @@ import { chartFigure } from "./chart.js";
 export function renderReport(doc, t, { showSectionTitles = true, onPoint, block: blockView } = {}) {
   const lesson = doc.lesson;
   const charts = [];
+  // A long table the core cut to its first rows (the page's budget): said under it.
+  const cut = new Map((doc.cut ?? []).map((c) => [c.key, c]));
+  const cutNote = (block) =>
+    block.type === "table" && cut.has(block.key) ? el("p", { class: "chart-note table-cut" }, t("ui.table_cut", { shown: cut.get(block.key).shown, total: cut.get(block.key).total })) : null;
   const only = doc.figure ?? null;
   const holds = (group) => group.charts.some((c) => c.key === only) || group.blocks.some((b) => b.type === "table" && b.key === only);
   const sections = only
@@ -56,9 +60,10 @@ export function renderReport(doc, t, { showSectionTitles = true, onPoint, block:
             heading,
             group.extension ? el("span", { class: "badge", title: t("ui.beyond_lesson_title") }, t("ui.beyond_lesson")) : null,
           ),
-          group.blocks.map((block) =>
+          group.blocks.map((block) => [
             blockView ? blockView(block, lesson, t, heading) : block.type === "table" ? renderTable(block, lesson, t, heading) : renderLine(block, lesson, t),
-          ),
+            cutNote(block),
+          ]),
           figures.length ? el("div", { class: figures.length > 2 ? "charts many" : "charts" }, figures) : null,
         );
       }),

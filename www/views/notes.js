@@ -6,6 +6,9 @@ import { el } from "../dom.js";
 import { fullPageHref } from "../state/link.js";
 import { marker, printInfo, problems } from "./shown.js";
 
+/** The lines of the lesson's own text the page lays out at most. */
+const TEXT_LINES = 2000;
+
 /** The notes' elements ({marker, print, errors, notice, status, lessonText}) and their lifetime. */
 export function notesView(ctx) {
   const { store, engine, act } = ctx;
@@ -36,7 +39,13 @@ export function notesView(ctx) {
 
   async function fillLessonText() {
     try {
-      ui.output.textContent = await engine.call("lessonText", [store.state.resolved.query]);
+      const text = await engine.call("lessonText", [store.state.resolved.query]);
+      // The lesson's text of a large run (every ordering of eight steps) is laid out in part:
+      // its first lines, and how many more the CLI prints.
+      let end = -1;
+      for (let n = 0; n < TEXT_LINES; n++) if ((end = text.indexOf("\n", end + 1)) < 0) break;
+      const more = end < 0 ? 0 : text.slice(end + 1).split("\n").filter(Boolean).length;
+      ui.output.textContent = more ? `${text.slice(0, end + 1)}${t("ui.lesson_output_more", { count: more })}\n` : text;
     } catch (err) {
       if (!err.cancelled) ui.output.textContent = err.message;
     }
