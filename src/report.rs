@@ -158,7 +158,7 @@ pub struct Table {
 
 /// The most rows of a table the page shows: more are cut, and the page says so ([`cut_tables`];
 /// the table's CSV has every row).
-pub const MAX_ROWS: usize = 200;
+pub const MAX_ROWS: usize = 100;
 
 /// A table the page shows cut to its first rows ([`cut_tables`]).
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -346,7 +346,13 @@ export class SweepSection {
       };
       const figure = heatmapFigure(p, this.lesson, t, { caption, onCell, log: this.heatLog, onLog });
       this.figures.push(figure);
-      return el("div", { class: "sweep-panel" }, figure.node, flat, el("details", { class: "data-fold" }, el("summary", {}, t("ui.sweep.data")), heatmapTable(p, this.lesson, t, onCell)));
+      // A large heatmap's table (441 cells a panel) is built when its fold opens.
+      const cells = s.x.texts.length * s.y.texts.length;
+      const data =
+        cells > 100
+          ? dataFold("heat-data-fold", t, () => heatmapTable(p, this.lesson, t, onCell))
+          : el("details", { class: "data-fold" }, el("summary", {}, t("ui.sweep.data")), heatmapTable(p, this.lesson, t, onCell));
+      return el("div", { class: "sweep-panel" }, figure.node, flat, data);
     });
     this.result.replaceChildren(el("div", { class: panels.length > 1 ? "sweep-panels many" : "sweep-panels" }, nodes));
     this.result.append(el("p", { class: "hint" }, t("ui.sweep.point_hint")));

@@ -448,6 +448,8 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
     // marks as dots on their lane in its tone. Each has a wider invisible target for a finger.
     const ev = svg("g", { class: "events" });
     marks = [];
+    // Many marks: each is its dot alone, which a click picks (no group and wider target each).
+    const manyMarks = events.length > MANY_BARS;
     events.forEach(([e, k]) => {
       let m = null;
       if (e.lane === null) {
@@ -455,6 +457,9 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
         // Its target is on the time axis under the lanes, clear of the bars.
         const hit = { x: at.x1 - 12, y: n * lh + 2, width: 24, height: AXIS_H + 2 };
         m = svg("g", { class: "line", dataset: { kind: e.kind } }, svg("line", { class: "track-event", ...at }), svg("rect", { class: "hit", dataset: { event: String(k) }, ...hit }));
+      } else if (styles.marks.has(e.kind) && manyMarks) {
+        const cy = row.get(e.lane) * lh + 2 + (lh - 2) / 2;
+        m = svg("circle", { class: `ev pick ${dot(e.kind)}`, dataset: { event: String(k), kind: e.kind }, cx: x(e.at + 0.5), cy, r: Math.max(2, Math.min(4, lh / 3)) });
       } else if (styles.marks.has(e.kind)) {
         const cy = row.get(e.lane) * lh + 2 + (lh - 2) / 2;
         m = svg("g", { class: "mark", dataset: { kind: e.kind } }, svg("circle", { class: `ev ${dot(e.kind)}`, cx: x(e.at + 0.5), cy, r: Math.max(2, Math.min(4, lh / 3)) }));
