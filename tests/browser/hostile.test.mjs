@@ -11,6 +11,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, browser, page, rendered, serve, stopServers } from "./lib.mjs";
 import { MAX_TASK_MS, onlyIn, pageTexts, settle, viewsShown, watchLongTasks, worstTask } from "./watch.mjs";
@@ -43,6 +44,7 @@ const LINKS = [
   ["a very long value", `lesson=supervisor&steps=${"a".repeat(30000)}`, ["steps"]],
   ["right-to-left override", `lesson=jobs&seed=${enc("\u202e1234")}`, ["seed"]],
   ["a repeated key", `lesson=jobs&seed=1&seed=2`, ["seed"]],
+  ["an unknown section", "lesson=jobs&section=zz", ["section"]],
   // Compare mode's vs= (issue 11): a script, another lesson, a vs= inside vs=, work over budget.
   ["script in vs", `lesson=jobs&vs=${enc(`seed=${PAYLOAD}`)}`, ["vs"]],
   ["vs of another lesson", `lesson=jobs&vs=${enc("lesson=supervisor&scan=2")}`, ["vs"]],
@@ -107,6 +109,32 @@ const NAMES = core
   .flatMap((l) => [...core.params(l.id).map((p) => p.name), ...core.presets().filter((p) => p.lesson === l.id).map((p) => p.id)])
   .sort((a, b) => b.length - a.length);
 const ENGLISH = onlyIn("en");
+
+/** The codes of the refusals `query` gives: reading it, its watched run, its sweep. */
+function codes(query) {
+  const read = core.resolve(query);
+  const out = read.errors.map((e) => e.code);
+  for (const [key, run] of [
+    ["trace", () => core.trace(read.query)],
+    ["sweep", () => core.sweepPlan(read.query, 1)],
+  ]) {
+    if (!new URLSearchParams(query).has(key)) continue;
+    try {
+      run();
+    } catch (e) {
+      out.push(e.code);
+    }
+  }
+  return out;
+}
+
+test("the hostile links give every error code the core has", () => {
+  const enumBody = /pub enum ErrorCode \{([\s\S]*?)\n\}/.exec(readFileSync(join(ROOT, "src", "error.rs"), "utf8"))[1];
+  const all = [...enumBody.matchAll(/^\s{4}([A-Z]\w*),/gm)].map((m) => m[1].replace(/[A-Z]/g, (c, i) => (i ? "_" : "") + c.toLowerCase()));
+  const given = new Set(GROUPS.flatMap(([, links]) => links.flatMap(([, query]) => codes(query))));
+  assert.ok(all.length >= 8, all.join(", "));
+  assert.deepEqual(all.filter((c) => !given.has(c)), [], `codes no link gives (given: ${[...given].join(", ")})`);
+});
 
 describe("hostile links", () => {
   let url;
