@@ -98,7 +98,13 @@ impl Query {
                 // An unknown key is refused as one, whatever its value.
                 Err(_) if !page && !param => raw_value.to_string(),
                 Err(why) => {
-                    errors.push(Error::bad(&key, raw_value, why));
+                    let utf8 = why.contains("UTF-8");
+                    let e = Error::bad(&key, raw_value, why);
+                    errors.push(if utf8 {
+                        e.keyed("why.utf8", &[])
+                    } else {
+                        e.keyed("why.escape", &[])
+                    });
                     broken.push(key);
                     continue;
                 }

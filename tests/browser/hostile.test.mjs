@@ -88,7 +88,8 @@ const ODD_NUMBERS = core.lessons().flatMap(({ id }) =>
 /** The parameter a keyed refusal names on the page: its own, or the view it is about. */
 function keyedParam(key, link) {
   const q = new URLSearchParams(link);
-  if (key.startsWith("refuse.sweep.") || key.startsWith("refuse.metric.")) return "sweep";
+  if (key.startsWith("refuse.metric.")) return "metric";
+  if (key.startsWith("refuse.sweep.")) return "sweep";
   if (key.startsWith("refuse.trace.") || key.includes(".trace_")) return "trace";
   if (key === "refuse.unknown_keys") return [...q.keys()].find((k) => k !== "lesson");
   if (key === "refuse.broken_keys") return null;
@@ -103,10 +104,11 @@ const GROUPS = [
 ];
 const COUNT = GROUPS.reduce((n, [, links]) => n + links.length, 0);
 
-/** Names that are the same in both languages: parameter names and claim ids. */
+/** Names that are the same in both languages: lesson ids, sections, parameter names and claim
+ * ids (a link's syntax). */
 const NAMES = core
   .lessons()
-  .flatMap((l) => [...core.params(l.id).map((p) => p.name), ...core.presets().filter((p) => p.lesson === l.id).map((p) => p.id)])
+  .flatMap((l) => [l.id, ...l.sections, ...core.params(l.id).map((p) => p.name), ...core.presets().filter((p) => p.lesson === l.id).map((p) => p.id)])
   .sort((a, b) => b.length - a.length);
 const ENGLISH = onlyIn("en");
 
@@ -196,8 +198,8 @@ describe("hostile links", () => {
             // Each bad value is named: in the link's error box, next to its control, or in the
             // run's or the sweep's box.
             for (const param of named ?? []) {
-              if (param === "sweep" || param === "trace") {
-                const box = param === "sweep" ? ".sweep .field-error:not([hidden])" : ".trace-box .field-error";
+              if (param === "sweep" || param === "metric" || param === "trace") {
+                const box = param === "trace" ? ".trace-box .field-error" : ".sweep .field-error:not([hidden])";
                 assert.match(await p.textContent(box), new RegExp(param), `${param} is named`);
                 continue;
               }

@@ -29,6 +29,8 @@ export const KEYED = [
   ["refuse.vs.lesson", `lesson=jobs&vs=${enc("lesson=supervisor&scan=2")}`],
   ["refuse.vs.nested", `lesson=jobs&vs=${enc(`vs=${enc("seed=1")}`)}`],
   ["refuse.vs.page_keys", `lesson=jobs&vs=${enc("embed=1&lang=en&trace=x&sweep=y")}`],
+  ["why.escape", "lesson=jobs&fail_prob=%zz"],
+  ["why.utf8", "lesson=jobs&seed=%ff%fe"],
   ["why.item", "lesson=jobs&retry_limits=1,x"],
   ["why.range_order", "lesson=jobs&long_hours=9-3"],
   ["why.name_twice", "lesson=supervisor&steps=a,a"],

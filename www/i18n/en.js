@@ -265,6 +265,8 @@ export default {
   "refuse.vs.lesson": "lesson={other} is another lesson; both runs must be of this lesson",
   "refuse.vs.nested": "a vs= inside vs= is not allowed: the run compared with has no comparison of its own",
   "refuse.vs.page_keys": "{keys}: the page's keys, not parameters of the lesson; the run compared with takes only the lesson's values (and preset=)",
+  "why.escape": "a % is not followed by two hex digits (the link is broken)",
+  "why.utf8": "the %-escapes do not decode to valid UTF-8 text (the link is broken)",
   "why.item": "the item “{item}” cannot be used",
   "why.range_order": "the range ends before it starts ({a}-{b})",
   "why.name_twice": "the name “{item}” appears twice; names must be distinct",

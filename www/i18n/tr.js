@@ -265,6 +265,8 @@ export default {
   "refuse.vs.lesson": "lesson={other} başka bir ders; iki çalıştırma da bu dersin olmalı",
   "refuse.vs.nested": "vs= içinde bir vs= olamaz: karşılaştırılan çalıştırmanın kendi karşılaştırması yoktur",
   "refuse.vs.page_keys": "{keys} sayfanın anahtarları, dersin parametresi değil; karşılaştırılan çalıştırma yalnızca dersin değerlerini (ve preset=) alır",
+  "why.escape": "bir % işaretinden sonra iki onaltılık rakam gelmiyor (bağlantı bozuk)",
+  "why.utf8": "%-kaçışları çözülünce geçerli bir UTF-8 metin çıkmıyor (bağlantı bozuk)",
   "why.item": "“{item}” öğesi kullanılamaz",
   "why.range_order": "aralık başlamadan bitiyor ({a}-{b})",
   "why.name_twice": "“{item}” adı iki kez geçiyor; adlar farklı olmalı",
