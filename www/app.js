@@ -101,8 +101,10 @@ ctx.act = {
   },
 };
 
-/** A report on screen: the page says it is ready (tests and embeds wait for it) and times it. */
-function shown(started) {
+/** A report on screen, its charts drawn: the page says it is ready (tests and embeds wait for
+ * it) and times it. */
+async function shown(started) {
+  await ctx.reportDrawn?.();
   const first = !document.body.dataset.ready;
   document.body.dataset.ready = "1";
   document.body.dataset.renders = String(Number(document.body.dataset.renders ?? 0) + 1);

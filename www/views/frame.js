@@ -84,6 +84,7 @@ export function frame(ctx) {
   const trace = traceView(ctx);
   const sweep = sweepView(ctx);
   const report = reportView(ctx, { trace, sweep });
+  ctx.reportDrawn = report.drawn;
 
   // Without controls the sweep shows only if the link has one, and the lesson's text stays out.
   const results = el(

@@ -23,6 +23,20 @@ export function reportView(ctx, { trace, sweep }) {
   let charts = [];
   let highlights = []; // what the core found for the claim in the report shown
   let stopped = false;
+  // The report's charts are drawn in a task after the one that builds its tables (each stays
+  // short: the tables' layout is the browser's between them); `drawn` settles once they are.
+  let drawn = Promise.resolve();
+  const drawSoon = (then = () => {}) => {
+    drawn = new Promise((done) =>
+      setTimeout(() => {
+        if (!stopped) {
+          draw();
+          then();
+        }
+        done();
+      }, 0),
+    );
+  };
 
   function render(s) {
     const doc = s.doc;
@@ -40,8 +54,7 @@ export function reportView(ctx, { trace, sweep }) {
       // The claim waits for a guess: no marks, no ratios, its figures held back.
       highlights = [];
       ctx.claims.showRatios(null);
-      draw();
-      askFirst(doc);
+      drawSoon(() => askFirst(doc));
       return;
     }
     highlights = doc.preset?.highlights ?? [];
@@ -52,7 +65,7 @@ export function reportView(ctx, { trace, sweep }) {
     if (s.guess && s.guess.preset === doc.preset?.id) {
       node.querySelector(`[data-group="${CSS.escape(s.guess.group)}"] > :first-child`)?.after(el("p", { class: "claim-guess", role: "status" }, s.guess.text));
     }
-    draw();
+    drawSoon();
   }
 
   /** Compare mode's bar: the switch, "pin this", the changed-rows toggle and what A is. */
@@ -205,6 +218,8 @@ export function reportView(ctx, { trace, sweep }) {
     compare,
     changes,
     draw,
+    /** Settles once the report shown is drawn, charts included. */
+    drawn: () => drawn,
     stop() {
       stopped = true;
       stops.forEach((stop) => stop());

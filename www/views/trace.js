@@ -71,17 +71,21 @@ export function traceView(ctx) {
     timeline?.stop();
     // A bar of a job's step can set a fault there (the panel's fault maps), and the detail shown
     // stays open across the recomputed run.
-    timeline = load.timeline.value.timelineView(trace.doc, t, { onSelector: openTrace, intervene: ctx.panel?.faults ?? null, selected: trace.focus ? null : selected });
+    const view = (timeline = load.timeline.value.timelineView(trace.doc, t, { onSelector: openTrace, intervene: ctx.panel?.faults ?? null, selected: trace.focus ? null : selected }));
     doc = trace.doc;
-    node.replaceChildren(head(), timeline.node);
-    timeline.draw(timeline.node.clientWidth);
-    // A change of parameters keeps the playhead where it was; a new run starts at the end.
-    timeline.show(at !== undefined && !trace.focus ? at : trace.doc.trace.frames);
-    shown();
-    if (trace.focus) {
-      node.scrollIntoView({ block: "start" });
-      timeline.node.focus({ preventScroll: true });
-    }
+    node.replaceChildren(head(), view.node);
+    // Its tracks are drawn in a task after the one that builds the view (each stays short).
+    setTimeout(() => {
+      if (timeline !== view || !view.node.isConnected) return; // another run, or closed, meanwhile
+      view.draw(view.node.clientWidth);
+      // A change of parameters keeps the playhead where it was; a new run starts at the end.
+      view.show(at !== undefined && !trace.focus ? at : trace.doc.trace.frames);
+      shown();
+      if (trace.focus) {
+        node.scrollIntoView({ block: "start" });
+        view.node.focus({ preventScroll: true });
+      }
+    }, 0);
   }
 
   const stop = store.subscribe((s) => s.trace, render);
