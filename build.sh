@@ -275,6 +275,20 @@ quality_gates() {
   echo "ok: no innerHTML/eval-like calls in www/; native tree: $(cargo tree --locked -e normal --prefix none | sed 's/ (.*//' | sort -u | grep -v '^tatbikat' | tr '\n' ' ')"
 }
 
+# Clippy -D warnings (native, wasm32, the router) and cargo test, in their own cargo target dir
+# (target/checks: no lock shared with the builds); `./build.sh test` runs them beside the rest.
+rust_checks() {
+  set -euo pipefail
+  local t0=$SECONDS
+  export CARGO_TARGET_DIR=$PWD/target/checks
+  cargo clippy --locked --all-targets -- -D warnings
+  cargo clippy --locked --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
+  cargo clippy --locked --target wasm32-unknown-unknown --lib --features route -- -D warnings
+  local t1=$SECONDS
+  cargo test --locked
+  echo "  rust checks: clippy $((t1 - t0)) s, cargo test $((SECONDS - t1)) s"
+}
+
 wasm_bindgen_tests() {
   say "wasm-bindgen-test under node"
   # At opt-level 0 (Cargo.toml's 1 is for the native tests' model runs): these few calls run in
@@ -310,24 +324,43 @@ case "${1:-}" in
     # every hostile link), the rest are listed as skipped, and a test that builds on an earlier
     # one needs that one too.
     need_rust_components
+    need_wasm_target
     say "cargo fmt --check (and rustfmt on the lesson folders, whose modules the registry macro hides from it)"
     cargo fmt --check
     rustfmt --edition 2024 --check src/lessons/*/mod.rs tools/lesson-template/mod.rs docs/examples/*.rs
-    say "cargo clippy -D warnings (native and wasm32)"
-    need_wasm_target
-    cargo clippy --locked --all-targets -- -D warnings
-    cargo clippy --locked --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
-    cargo clippy --locked --target wasm32-unknown-unknown --lib --features route -- -D warnings
     say "quality gates: no HTML parsing of data in www/, no wasm crate in the native core"
     quality_gates
-    say "cargo test"
-    cargo test --locked
+    # Clippy and cargo test run beside the builds and the suites, at the lowest priority: the
+    # browser suites leave a core idle for about a third of their time (their waits, the last
+    # file alone), which these fill. Their own cargo target dir keeps the two apart (no wait for
+    # the other's lock). Their output is printed at the end.
+    say "clippy (native and wasm32) and cargo test: started beside the rest, at the lowest priority"
+    rust_started=$SECONDS
+    mkdir -p target
+    export -f rust_checks
+    setsid nice -n 19 bash -c rust_checks > target/rust-checks.log 2>&1 &
+    rust_pid=$!
+    trap 'kill -- -"$rust_pid" 2>/dev/null || true' EXIT
     build_test_cli
     build_www
     wasm_bindgen_tests
     need_chromium
     say "node and browser tests (node:test, headless chromium)${ONLY:+: only names matching /$ONLY/}"
-    npm test
+    npm_status=0
+    npm test || npm_status=$?
+    say "clippy and cargo test (started at $rust_started s)"
+    rust_status=0
+    wait "$rust_pid" || rust_status=$?
+    trap - EXIT
+    if [ "$rust_status" != 0 ]; then
+      cat target/rust-checks.log >&2
+      echo "tatbikat: clippy or cargo test failed (above; the whole output is in target/rust-checks.log)" >&2
+    else
+      grep -E '^(test result|  rust checks)' target/rust-checks.log | awk '{ n += $4 } END { printf "cargo test: %d tests passed in %d binaries\n", n, NR - 1 }' >&2
+      grep '^  rust checks' target/rust-checks.log >&2
+    fi
+    [ "$npm_status" = 0 ] || echo "tatbikat: the node and browser tests failed (above)" >&2
+    [ "$npm_status" = 0 ] && [ "$rust_status" = 0 ] || exit 1
     say "all tests passed"
     phases
     ;;
