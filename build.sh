@@ -275,8 +275,9 @@ quality_gates() {
   echo "ok: no innerHTML/eval-like calls in www/; native tree: $(cargo tree --locked -e normal --prefix none | sed 's/ (.*//' | sort -u | grep -v '^tatbikat' | tr '\n' ' ')"
 }
 
-# Clippy -D warnings (native, wasm32, the router) and cargo test, in their own cargo target dir
-# (target/checks: no lock shared with the builds); `./build.sh test` runs them beside the rest.
+# Clippy -D warnings (native, wasm32, the router), cargo test and the wasm-bindgen tests, in
+# their own cargo target dir (target/checks: no lock shared with the builds); `./build.sh test`
+# runs them beside the rest.
 rust_checks() {
   set -euo pipefail
   local t0=$SECONDS
@@ -286,11 +287,13 @@ rust_checks() {
   cargo clippy --locked --target wasm32-unknown-unknown --lib --features route -- -D warnings
   local t1=$SECONDS
   cargo test --locked
-  echo "  rust checks: clippy $((t1 - t0)) s, cargo test $((SECONDS - t1)) s"
+  local t2=$SECONDS
+  wasm_bindgen_tests
+  echo "  rust checks: clippy $((t1 - t0)) s, cargo test $((t2 - t1)) s, wasm-bindgen-test $((SECONDS - t2)) s"
 }
 
 wasm_bindgen_tests() {
-  say "wasm-bindgen-test under node"
+  echo "wasm-bindgen-test under node"
   # At opt-level 0 (Cargo.toml's 1 is for the native tests' model runs): these few calls run in
   # a second either way, and the build is 8 s against 17 s.
   CARGO_PROFILE_DEV_PACKAGE_TATBIKAT_OPT_LEVEL=0 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
@@ -330,31 +333,31 @@ case "${1:-}" in
     rustfmt --edition 2024 --check src/lessons/*/mod.rs tools/lesson-template/mod.rs docs/examples/*.rs
     say "quality gates: no HTML parsing of data in www/, no wasm crate in the native core"
     quality_gates
-    # Clippy and cargo test run beside the builds and the suites, at the lowest priority: the
-    # browser suites leave a core idle for about a third of their time (their waits, the last
-    # file alone), which these fill. Their own cargo target dir keeps the two apart (no wait for
-    # the other's lock). Their output is printed at the end.
-    say "clippy (native and wasm32) and cargo test: started beside the rest, at the lowest priority"
+    # Clippy, cargo test and the wasm-bindgen tests run beside the builds and the suites, at the
+    # lowest priority: the browser suites leave a core idle for about a third of their time
+    # (their waits, the last file alone), which these fill. Their own cargo target dir keeps the
+    # two apart (no wait for the other's lock). Their output is printed at the end.
+    need_wasm_bindgen # its test runner, for the wasm-bindgen tests
+    say "clippy (native and wasm32), cargo test, wasm-bindgen-test: started beside the rest, at the lowest priority"
     rust_started=$SECONDS
     mkdir -p target
-    export -f rust_checks
+    export -f rust_checks wasm_bindgen_tests
     setsid nice -n 19 bash -c rust_checks > target/rust-checks.log 2>&1 &
     rust_pid=$!
     trap 'kill -- -"$rust_pid" 2>/dev/null || true' EXIT
     build_test_cli
     build_www
-    wasm_bindgen_tests
     need_chromium
     say "node and browser tests (node:test, headless chromium)${ONLY:+: only names matching /$ONLY/}"
     npm_status=0
     npm test || npm_status=$?
-    say "clippy and cargo test (started at $rust_started s)"
+    say "clippy, cargo test and wasm-bindgen-test (started at $rust_started s)"
     rust_status=0
     wait "$rust_pid" || rust_status=$?
     trap - EXIT
     if [ "$rust_status" != 0 ]; then
       cat target/rust-checks.log >&2
-      echo "tatbikat: clippy or cargo test failed (above; the whole output is in target/rust-checks.log)" >&2
+      echo "tatbikat: clippy, cargo test or wasm-bindgen-test failed (above; the whole output is in target/rust-checks.log)" >&2
     else
       grep -E '^(test result|  rust checks)' target/rust-checks.log | awk '{ n += $4 } END { printf "cargo test: %d tests passed in %d binaries\n", n, NR - 1 }' >&2
       grep '^  rust checks' target/rust-checks.log >&2
