@@ -110,7 +110,8 @@ const VIEWS = [
 
 /** Runs axe on the page; returns the violations with their nodes. */
 async function audit(p) {
-  await p.evaluate(AXE);
+  // Once a page: its dark audit reuses the axe its light one brought.
+  if (!(await p.evaluate(() => Boolean(window.axe)))) await p.evaluate(AXE);
   return p.evaluate(async (tags) => {
     const result = await window.axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
     return result.violations.map((v) => ({
