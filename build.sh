@@ -294,9 +294,7 @@ rust_checks() {
 
 wasm_bindgen_tests() {
   echo "wasm-bindgen-test under node"
-  # At opt-level 0 (Cargo.toml's 1 is for the native tests' model runs): these few calls run in
-  # a second either way, and the build is 8 s against 17 s.
-  CARGO_PROFILE_DEV_PACKAGE_TATBIKAT_OPT_LEVEL=0 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
     cargo test --locked --target wasm32-unknown-unknown --test wasm
 }
 

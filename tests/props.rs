@@ -343,6 +343,11 @@ fn runs_end_to_end(lesson: Lesson, pairs: &[(String, Value)]) -> Result<(), Test
             ("supervisor", "max_rounds" | "jobs", Value::Int(n)) => Value::Int(n % 200 + 1),
             ("jobs", "nights", Value::Int(n)) => Value::Int(n % 500 + 1),
             (_, "replications", Value::Int(n)) => Value::Int(n % 3 + 1),
+            ("leader", "rounds", Value::Int(n)) => Value::Int(n % 2000 + 1),
+            ("quotas", "rounds", Value::Int(n)) => Value::Int(n % 200 + 1),
+            ("quotas", "night_slices", Value::Int(n)) => Value::Int(n % 100),
+            ("claim_check", "events", Value::Int(n)) => Value::Int(n % 20000 + 1),
+            ("claim_check", "consumers", Value::Int(n)) => Value::Int(n % 10 + 1),
             _ => v.clone(),
         };
         set.set(name, &small.to_text()).unwrap();
