@@ -357,7 +357,7 @@ case "${1:-}" in
       cat target/rust-checks.log >&2
       echo "tatbikat: clippy, cargo test or wasm-bindgen-test failed (above; the whole output is in target/rust-checks.log)" >&2
     else
-      grep -E '^(test result|  rust checks)' target/rust-checks.log | awk '{ n += $4 } END { printf "cargo test: %d tests passed in %d binaries\n", n, NR - 1 }' >&2
+      grep -oE '^test result: ok\. [0-9]+ passed' target/rust-checks.log | awk '{ n += $4 } END { printf "cargo test and wasm-bindgen-test: %d tests passed (%d test binaries and doctests)\n", n, NR }' >&2
       grep '^  rust checks' target/rust-checks.log >&2
     fi
     [ "$npm_status" = 0 ] || echo "tatbikat: the node and browser tests failed (above)" >&2
