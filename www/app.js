@@ -124,7 +124,9 @@ async function boot() {
   } catch (err) {
     return fatal("app.no_wasm", err);
   }
-  ctx.runner = computer({ store, engine, explain, load: ctx.load, onShown: shown });
+  // body[data-busy] while the core works for the state: the page has settled when it is gone.
+  const onBusy = (busy) => (busy ? (document.body.dataset.busy = "1") : delete document.body.dataset.busy);
+  ctx.runner = computer({ store, engine, explain, load: ctx.load, onShown: shown, onBusy });
   // The URL is the core's share link of the state, written here and nowhere else.
   store.subscribe(
     (s) => s.resolved?.share,

@@ -7,12 +7,23 @@ const SLOW_MS = 150; // a run longer than a blink shows progress and a cancel bu
 
 /** Runs the store's asks on `engine`. `explain(err)` says a core error in the reader's language;
  * `load` names the lazy modules a view needs before the answer can be shown (compare, timeline,
- * run lists); `onShown(started)` marks a report on screen (started: when it was asked for). */
-export function computer({ store, engine, explain, load, onShown = () => {} }) {
+ * run lists); `onShown(started)` marks a report on screen (started: when it was asked for; a
+ * promise while its charts are drawn);
+ * `onBusy(busy)` is told when the core's work starts (true) and when all of it has ended
+ * (false): the page marks itself busy meanwhile, so readers and tests know when it settled. */
+export function computer({ store, engine, explain, load, onShown = () => {}, onBusy = () => {} }) {
   let generation = 0; // counts reports asked for: the answers of an older one are dropped
   let traces = 0; // counts runs asked for: the answer of an older one is dropped
+  let working = 0; // asks and option loads under way
   const dispatch = store.dispatch;
   const state = () => store.state;
+  /** `work` (a promise) counted as under way until it ends, however it ends. */
+  const track = (work) => {
+    if (working++ === 0) onBusy(true);
+    return work.finally(() => {
+      if (--working === 0) onBusy(false);
+    });
+  };
 
   /** The report for the state (its resolved link first), then the watched run and the sweep. */
   async function refresh({ focusTrace = false } = {}) {
@@ -38,7 +49,7 @@ export function computer({ store, engine, explain, load, onShown = () => {} }) {
     if (result.doc.vs) await load.compare();
     if (gen !== generation) return;
     dispatch({ type: "computed", doc: result.doc });
-    onShown(started);
+    await onShown(started); // its charts drawn too: the page is busy until they are
     // The watched run and the sweep follow the parameters (after the tables, never before them).
     await runTrace({ focus: focusTrace });
     await runSweep();
@@ -89,7 +100,8 @@ export function computer({ store, engine, explain, load, onShown = () => {} }) {
   }
 
   /** The core's sweep options at the state's parameters, asked for once per parameters. */
-  async function loadSweepOptions() {
+  const loadSweepOptions = () => track(sweepOptions());
+  async function sweepOptions() {
     const key = optionsKey(state());
     if (state().sweepOptions[key]) return;
     let options = null;
@@ -150,7 +162,7 @@ export function computer({ store, engine, explain, load, onShown = () => {} }) {
   store.subscribe(
     (s) => s.ask,
     (ask) => {
-      last = run(ask);
+      last = track(run(ask));
     },
   );
 
