@@ -540,6 +540,43 @@ fn a_bad_vs_is_named_with_what_is_allowed() {
     assert!(err.contains("more than once"), "{err}");
 }
 
+/// Issue 19: a `vs=` inside `vs=` and the page's keys inside `--vs` were read as "compare with the
+/// lesson's values" without a word. In every lesson they are refused, naming `vs`, in the CLI and
+/// in the page's link, before anything runs.
+#[test]
+fn a_nested_vs_and_page_keys_are_refused_in_every_lesson() {
+    use tatbikat::render::Page;
+    for l in tatbikat::lessons::ALL {
+        for (vs, says) in [
+            ("vs=seed%3D1", "vs= inside vs="),
+            ("vs=", "vs= inside vs="),
+            (
+                "embed=1&lang=en&trace=x&sweep=y",
+                "embed, lang, trace, sweep are the page's",
+            ),
+        ] {
+            let (code, out, err) = cli(&[l.id(), "--vs", vs]);
+            assert_eq!(code, 2, "{} --vs {vs}: {out}", l.id());
+            assert!(out.is_empty(), "{} --vs {vs}: {out}", l.id());
+            assert!(
+                err.contains(&format!("vs = \"{vs}\"")) && err.contains(says),
+                "{} --vs {vs}: {err}",
+                l.id()
+            );
+            let link = format!(
+                "lesson={}&vs={}",
+                l.id(),
+                tatbikat::query::percent_encode(vs)
+            );
+            let e = Page::run(&link, &mut |_| panic!("{link}: nothing runs"))
+                .err()
+                .unwrap_or_else(|| panic!("{link} is refused"));
+            assert_eq!(e.param.as_deref(), Some("vs"), "{link}");
+            assert!(e.to_string().contains(says), "{link}: {e}");
+        }
+    }
+}
+
 #[test]
 fn the_library_compares_reports_purely() {
     use tatbikat::compare;

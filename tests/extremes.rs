@@ -1,4 +1,5 @@
-//! Every numeric parameter of every lesson at its extremes (issue 19): the core either refuses
+//! Every numeric parameter of every lesson at its extremes (issue 19: each end of its range, and
+//! 0, huge, tiny, NaN and Infinity as typed text): the core either refuses
 //! the value, naming the parameter and what is allowed, or its output is finite everywhere —
 //! no `NaN` or `Infinity` in the lesson's text, in the report's cells, in a chart's points or
 //! domains, or in the watched run's counters. One parameter at a time, the others the lesson's.
@@ -64,6 +65,25 @@ fn extremes(spec: &ParamSpec) -> Vec<String> {
         _ => Vec::new(),
     }
 }
+
+/// What a careless or hostile user types into any numeric parameter: 0, huge, tiny, signed and
+/// non-finite numbers as text (each either refused by name or run to finite output).
+const TYPED: [&str; 14] = [
+    "0",
+    "-0",
+    "-1",
+    "1e-320",
+    "1e308",
+    "-1e308",
+    "1e400",
+    "99999999999999999999",
+    "NaN",
+    "nan",
+    "Infinity",
+    "-Infinity",
+    "inf",
+    "0x10",
+];
 
 /// Non-finite numbers in what the report shows: `where: what` for each.
 fn non_finite(report: &Report) -> Vec<String> {
@@ -217,16 +237,26 @@ fn within(lesson: Lesson, spec: &ParamSpec, text: &str) -> String {
 #[test]
 fn every_numeric_parameter_at_its_extremes_is_finite_or_refused_by_name() {
     let (mut checked, mut refused, mut smaller) = (0, Vec::new(), Vec::new());
+    let mut typed_refused = 0;
     let mut failures = Vec::new();
     for &lesson in ALL {
         for spec in lesson.specs() {
-            for text in extremes(spec) {
+            let ends = extremes(spec);
+            let typed = TYPED.iter().map(|t| t.to_string());
+            let texts: Vec<String> = if ends.is_empty() {
+                Vec::new()
+            } else {
+                ends.into_iter().chain(typed).collect()
+            };
+            for text in texts {
                 let run = within(lesson, spec, &text);
                 if run != text {
                     smaller.push(format!("{}.{}={text} ran at {run}", lesson.id(), spec.name));
                 }
                 match check(lesson, spec.name, &run) {
                     Err(e) => failures.push(e),
+                    // The typed texts are counted; the range's ends refused are listed.
+                    Ok(None) if TYPED.contains(&run.as_str()) => typed_refused += 1,
                     Ok(None) => {
                         refused.push(format!("{}.{}={}", lesson.id(), spec.name, short(&run)))
                     }
@@ -241,7 +271,7 @@ fn every_numeric_parameter_at_its_extremes_is_finite_or_refused_by_name() {
         }
     }
     println!(
-        "extremes: {checked} runs checked finite, {} refused by name: {}",
+        "extremes: {checked} runs checked finite; {typed_refused} typed texts (0, huge, NaN, …) and {} ends refused by name: {}",
         refused.len(),
         refused.join("; ")
     );
