@@ -28,7 +28,7 @@ function coreKeys() {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (p.endsWith(".rs")) for (const m of readFileSync(p, "utf8").matchAll(/"((?:refuse|why)\.[a-z_.]+)"/g)) keys.add(m[1]);
+      else if (p.endsWith(".rs")) for (const m of readFileSync(p, "utf8").matchAll(/"((?:refuse|why)\.[a-z0-9_.]+)"/g)) keys.add(m[1]);
     }
   };
   walk(join(ROOT, "src"));

@@ -158,7 +158,7 @@ function keyedIn(dir, skip = []) {
       const p = join(d, e.name);
       if (e.isDirectory()) {
         if (!skip.includes(p)) walk(p);
-      } else if (p.endsWith(".rs")) for (const m of readFileSync(p, "utf8").matchAll(/"((?:refuse|why)\.[a-z_.]+)"/g)) keys.add(m[1]);
+      } else if (p.endsWith(".rs")) for (const m of readFileSync(p, "utf8").matchAll(/"((?:refuse|why)\.[a-z0-9_.]+)"/g)) keys.add(m[1]);
     }
   };
   walk(dir);
