@@ -32,6 +32,45 @@ export async function worstTask(p) {
   return p.evaluate(() => Math.max(0, ...(window.__longTasks ?? [])));
 }
 
+/** The longest main-thread task of `load()` (which loads a document on `p`, of browser `b`):
+ * `wall` the long-task observer's figures (ms) of each load, `cpu` (ms, or null if not needed)
+ * the main thread's CPU time in that task, from a trace of the browser ("toplevel" events' thread
+ * duration). The first load is the observer's alone; when its longest task reaches the limit the
+ * link is loaded again, traced (up to twice): on 2 cores shared with other work a task's wall
+ * time counts the time the thread waited for a core (a 276 ms task under a load average of 14
+ * was 72 ms of CPU), while its CPU time is the page's own work. `ok`: under the limit by either. */
+export async function longestTask(b, p, load) {
+  await load();
+  const out = { wall: [await worstTask(p)], cpu: null };
+  const under = () => out.cpu !== null && out.cpu < MAX_TASK_MS;
+  while (out.wall[0] >= MAX_TASK_MS && out.wall.length < 3 && !under()) {
+    await p.goto("about:blank"); // the old document's teardown stays out of the trace
+    await b.startTracing(p, { categories: ["toplevel", "__metadata"] });
+    let trace;
+    try {
+      await load();
+    } finally {
+      trace = await b.stopTracing();
+    }
+    out.wall.push(await worstTask(p));
+    out.cpu = Math.min(out.cpu ?? Infinity, mainThreadCpu(trace));
+  }
+  out.ok = Math.min(...out.wall) < MAX_TASK_MS || under();
+  out.ms = out.cpu ?? Math.min(...out.wall); // the figure that counts
+  out.text = out.cpu === null ? `${out.ms}` : `${out.cpu} CPU (wall ${out.wall.join(", ")})`;
+  return out;
+}
+
+/** The longest task's CPU time (ms) on a renderer's main thread in a trace (Chromium's JSON). */
+export function mainThreadCpu(buffer) {
+  const parsed = JSON.parse(buffer.toString());
+  const events = parsed.traceEvents ?? parsed;
+  const main = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
+  let worst = 0;
+  for (const e of events) if (e.ph === "X" && e.tdur !== undefined && main.has(`${e.pid}:${e.tid}`)) worst = Math.max(worst, e.tdur);
+  return Math.round(worst / 1000);
+}
+
 /** Waits for what a link asks for beyond its tables: the watched run (or its refusal) and the
  * sweep (or its refusal). */
 export async function viewsShown(p, query, timeout = 60000) {
