@@ -748,9 +748,10 @@ describe("page", () => {
     await p.waitForSelector(".sweep .field-error:not([hidden])");
     const sweepError = await p.textContent(".sweep .field-error");
     assert.match(sweepError, /sweep/);
-    // In the page's language (issue 10), naming why and the parameters that can be swept.
-    assert.match(sweepError, /"steps" sayısal bir parametre değil/);
-    assert.match(sweepError, /Taranabilecek parametreler: jobs, scan, lease/);
+    // In the page's language (issue 10), naming why and the parameters that can be swept (the
+    // core's refusal worded by the page, issue 19).
+    assert.match(sweepError, /“steps” taranabilecek bir parametre değil/);
+    assert.match(sweepError, /taranabilecekler: jobs, scan, lease/);
     await p.waitForSelector(".trace-box .field-error");
     assert.match(await p.textContent(".trace-box .field-error"), /trace.*bogus/);
     assert.equal(await p.inputValue(".trace-box .selector"), "bogus");

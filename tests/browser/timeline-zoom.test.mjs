@@ -212,7 +212,7 @@ describe("jobs timeline: one night zoomed, policies as tabs", () => {
 
   test("a bad night:99 is named in the page's language, with the lists to pick from", async () => {
     const p = await page(desktop);
-    for (const [lang, says] of [["tr", /İzlenecek koşu \(trace\) "limit:3,night:99" okunamadı\..*night:N \(yalnız N\. gece/], ["en", /The run to watch \(trace\) "limit:3,night:99" does not read\..*night:N \(night N alone/]]) {
+    for (const [lang, says] of [["tr", /İzlenecek koşu \(trace\) "limit:3,night:99" kullanılamadı: night 1 ile 30 arasında bir tam sayı olmalı/], ["en", /The run to watch \(trace\) "limit:3,night:99" could not be used: night must be a whole number from 1 to 30/]]) {
       await p.goto(`${env.url}?lesson=jobs&trace=limit:3,night:99&lang=${lang}`);
       await p.waitForSelector("#trace .field-error");
       assert.match(await p.textContent("#trace .field-error"), says);
