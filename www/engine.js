@@ -110,7 +110,8 @@ export class Engine {
     const elsewhere = value?.elsewhere;
     if (!elsewhere) return value;
     // The core's lesson for this link: its module answers; it never sends a request on again.
-    if (!known(elsewhere) || elsewhere === this.#lesson) throw new ModelError({ message: `the module of ${this.#lesson} sent a request to ${elsewhere}` });
+    // A module that sends its own lesson's request on holds another lesson: a damaged deploy.
+    if (!known(elsewhere) || elsewhere === this.#lesson) throw new ModelError({ message: `the module of ${this.#lesson} sent a request to ${elsewhere}`, code: "module_failed", value: `pkg/${this.#lesson}.wasm` });
     this.#moveTo(elsewhere);
     return this.#answer(op, args, handlers);
   }
@@ -162,6 +163,12 @@ export class Engine {
     } finally {
       this.#sweeps -= 1;
     }
+  }
+
+  /** Starts the worker of `lesson` now, so its module loads before the first request (a worker
+   * of another lesson ends, as a request for `lesson` would end it). */
+  prepare(lesson) {
+    if (!this.#solo && known(lesson)) this.#moveTo(lesson);
   }
 
   /** Whether a request is still being worked on (here or on the sweep pool). */

@@ -4,7 +4,11 @@
 import init, * as core from "./pkg/tatbikat.js";
 
 const lesson = /^[a-z][a-z0-9_]*$/.test(self.name) ? self.name : "none";
-const ready = init({ module_or_path: new URL(`./pkg/${lesson}.wasm`, import.meta.url) });
+const ready = init({ module_or_path: new URL(`./pkg/${lesson}.wasm`, import.meta.url) }).catch((err) => {
+  // Said as what failed (the page names it), not as a browser without WebAssembly.
+  throw Object.assign(new Error(`pkg/${lesson}.wasm: ${err?.message ?? err}`), { code: "module_failed", param: null, value: `pkg/${lesson}.wasm`, allowed: null });
+});
+ready.catch(() => {}); // reported with the first request
 
 function progressTo(id) {
   let last = 0;

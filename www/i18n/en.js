@@ -4,6 +4,8 @@ export default {
   "locale": "en-GB",
   "app.tagline": "The models of a distributed-systems course: the lesson's tables exactly, for any parameters.",
   "app.no_wasm": "This browser cannot run WebAssembly; tatbikat could not start.",
+  "app.module_failed": "The lesson's model could not be loaded: its file is missing, damaged or from another version of the site. Reload the page; if the site is being updated, the new version comes in.",
+  "app.start_failed": "tatbikat could not start.",
   "app.panic": "The model hit an unexpected error and was restarted. Details:",
 
   "claims.title": "The lesson's claims",
@@ -21,6 +23,13 @@ export default {
   "export.option.wide": "16:9 (slide)",
   "export.option.values": "values written",
 
+  "ui.noscript": "This page shows the tables computed at the lesson's values. Changing a value, watching a run, sweeps and comparisons need JavaScript turned on in the browser. The lessons' tables:",
+  "ui.offline.none": "Offline: this version has not kept any lesson on this device yet.",
+  "ui.offline.some": "Available offline: {lessons}. Opening another lesson's tab keeps that one too.",
+  "ui.offline.all": "Every lesson is kept on this device: it opens without the internet too.",
+  "ui.offline.keep_all": "Keep every lesson for offline use ({size})",
+  "ui.offline.progress": "Downloading the lessons' files",
+  "ui.offline.failed": "The lessons could not be kept; try again once you are online.",
   "ui.lessons": "Lessons",
   "ui.language": "Türkçe",
   "ui.language_label": "Türkçe — Türkçeye geç",

@@ -4,6 +4,8 @@ export default {
   "locale": "tr-TR",
   "app.tagline": "Dağıtık sistemler dersinin modelleri: dersin tabloları birebir, her parametreyle.",
   "app.no_wasm": "Bu tarayıcı WebAssembly çalıştıramıyor; tatbikat açılamadı.",
+  "app.module_failed": "Dersin modeli yüklenemedi: dosyası eksik, bozuk ya da sitenin başka bir sürümünden. Sayfayı yeniden yükleyin; site güncelleniyorsa yeni sürüm gelir.",
+  "app.start_failed": "tatbikat başlatılamadı.",
   "app.panic": "Modelde beklenmeyen bir hata oldu ve model yeniden başlatıldı. Ayrıntı:",
 
   "claims.title": "Dersin iddiaları",
@@ -21,6 +23,13 @@ export default {
   "export.option.wide": "16:9 (slayt)",
   "export.option.values": "değerler yazılı",
 
+  "ui.noscript": "Bu sayfa dersin değerleriyle hesaplanmış tabloları gösteriyor. Değerleri değiştirmek, bir koşuyu izlemek, tarama ve karşılaştırma için tarayıcıda JavaScript açık olmalı. Derslerin tabloları:",
+  "ui.offline.none": "Çevrimdışı: bu sürüm henüz hiçbir dersi bu cihazda saklamadı.",
+  "ui.offline.some": "Çevrimdışı kullanılabilir: {lessons}. Başka bir dersin sekmesini açtığınızda o da saklanır.",
+  "ui.offline.all": "Bütün dersler bu cihazda saklı: internet olmadan da açılır.",
+  "ui.offline.keep_all": "Bütün dersleri çevrimdışı kullanım için sakla ({size})",
+  "ui.offline.progress": "Derslerin dosyaları indiriliyor",
+  "ui.offline.failed": "Dersler saklanamadı; bağlantı gelince yeniden deneyin.",
   "ui.lessons": "Dersler",
   "ui.language": "English",
   "ui.language_label": "Switch to English",

@@ -7,8 +7,10 @@ const SLOW_MS = 150; // a run longer than a blink shows progress and a cancel bu
 
 /** Runs the store's asks on `engine`. `explain(err)` says a core error in the reader's language;
  * `load` names the lazy modules a view needs before the answer can be shown (compare, timeline,
- * run lists); `onShown(started)` marks a report on screen (started: when it was asked for). */
-export function computer({ store, engine, explain, load, onShown = () => {} }) {
+ * run lists); `onShown(started)` marks a report on screen (started: when it was asked for);
+ * `views(query)`, if given, answers a query that is a lesson's view at its values with the core's
+ * answers its page was drawn from at build time ({resolved, doc}, or null: the engine answers). */
+export function computer({ store, engine, explain, load, onShown = () => {}, views = null }) {
   let generation = 0; // counts reports asked for: the answers of an older one are dropped
   let traces = 0; // counts runs asked for: the answer of an older one is dropped
   const dispatch = store.dispatch;
@@ -18,12 +20,23 @@ export function computer({ store, engine, explain, load, onShown = () => {} }) {
   async function refresh({ focusTrace = false } = {}) {
     const gen = ++generation;
     const started = performance.now();
-    if (engine.busy) engine.restart("superseded");
+    if (engine?.busy) engine.restart("superseded");
+    const query = rawQuery(state());
+    const known = views && (await views(query));
+    if (gen !== generation) return;
+    if (known) {
+      dispatch({ type: "resolved", resolved: known.resolved });
+      dispatch({ type: "computed", doc: known.doc });
+      onShown(started);
+      await runTrace({ focus: focusTrace });
+      await runSweep();
+      return;
+    }
     const slow = setTimeout(() => gen === generation && dispatch({ type: "slow" }), SLOW_MS);
     dispatch({ type: "computing" });
     let result;
     try {
-      result = await engine.call("page", [rawQuery(state())], {
+      result = await engine.call("page", [query], {
         onPartial: (resolved) => gen === generation && dispatch({ type: "resolved", resolved }),
         onProgress: (share) => gen === generation && dispatch({ type: "progress", share }),
       });
