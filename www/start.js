@@ -64,11 +64,11 @@ export async function viewFor(query) {
 
 /** Puts page `doc`'s view in place of this one (its <noscript> part is for pages without JavaScript). */
 function swapIn(doc) {
-  for (const n of doc.querySelectorAll("body noscript")) n.remove();
   document.documentElement.lang = doc.documentElement.lang;
   document.title = doc.title;
   const held = document.body.classList.contains("held");
-  document.body.replaceChildren(...[...doc.body.childNodes].map((n) => document.adoptNode(n)));
+  // Copies (the fetched page stays whole: its view data answers the page later too).
+  document.body.replaceChildren(...[...doc.body.childNodes].filter((n) => n.nodeName !== "NOSCRIPT").map((n) => document.importNode(n, true)));
   document.body.className = doc.body.className;
   document.body.classList.toggle("held", held);
 }
