@@ -111,7 +111,7 @@ export class Engine {
     if (!elsewhere) return value;
     // The core's lesson for this link: its module answers; it never sends a request on again.
     // A module that sends its own lesson's request on holds another lesson: a damaged deploy.
-    if (!known(elsewhere) || elsewhere === this.#lesson) throw new ModelError({ message: `the module of ${this.#lesson} sent a request to ${elsewhere}`, code: "module_failed", value: `pkg/${this.#lesson}.wasm` });
+    if (!known(elsewhere) || elsewhere === this.#lesson) throw new ModelError({ message: `pkg/${this.#lesson}.wasm holds another lesson (it sent a request for ${elsewhere} on)`, code: "module_failed", value: `pkg/${this.#lesson}.wasm` });
     this.#moveTo(elsewhere);
     return this.#answer(op, args, handlers);
   }

@@ -52,10 +52,30 @@ async function status() {
   return { type: "tatbikat:status", version, build, lessons: LESSONS, kept, missing };
 }
 
+/** The lessons an older version kept (any of their files cached): still kept by this one. */
+async function keptBefore() {
+  const ids = new Set();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    for (const request of await (await caches.open(name)).keys()) {
+      const path = new URL(request.url).pathname.slice(base.pathname.length);
+      const lesson = /^pkg\/([a-z][a-z0-9_]*)\.wasm$/.exec(path)?.[1];
+      if (lesson && LESSONS.includes(lesson)) ids.add(lesson);
+    }
+  }
+  return [...ids];
+}
+
 self.addEventListener("install", (event) => {
-  // The shell; a retried install fetches only what is missing. `no-cache` revalidates with the
-  // server, so an HTTP cache cannot hand back an older build's bytes; the hash refuses them anyway.
-  event.waitUntil(keep(urlsOf("")).then(() => self.skipWaiting()));
+  // The shell, and the lessons the version before kept; a retried install fetches only what is
+  // missing. `no-cache` revalidates with the server, so an HTTP cache cannot hand back an older
+  // build's bytes; the hash refuses them anyway.
+  event.waitUntil(
+    (async () => {
+      await keep([...urlsOf(""), ...(await keptBefore()).flatMap(urlsOf)]);
+      await self.skipWaiting();
+    })(),
+  );
 });
 
 self.addEventListener("activate", (event) => {
@@ -102,11 +122,16 @@ self.addEventListener("fetch", (event) => {
   );
 });
 
+/** `message` to every page of this worker (what is kept is every page's news). */
+async function broadcast(message) {
+  for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage(message);
+}
+
 self.addEventListener("message", (event) => {
   const reply = (message) => event.source?.postMessage(message);
   const data = event.data ?? {};
   if (data.type === "tatbikat:version") reply({ type: "tatbikat:version", version, build });
-  else if (data.type === "tatbikat:status") event.waitUntil(status().then(reply));
+  else if (data.type === "tatbikat:status") event.waitUntil(status().then(broadcast));
   else if (data.type === "tatbikat:keep") {
     // The lessons a page opened (or every lesson): their files, with progress for the page.
     const ids = data.lessons === "all" ? LESSONS : (data.lessons ?? []).filter((id) => LESSONS.includes(id));
@@ -114,7 +139,7 @@ self.addEventListener("message", (event) => {
     event.waitUntil(
       keep(urls, (done, total) => reply({ type: "tatbikat:keeping", done, total }))
         .then(status)
-        .then(reply, (err) => reply({ type: "tatbikat:keep-failed", message: String(err?.message ?? err) })),
+        .then(broadcast, (err) => reply({ type: "tatbikat:keep-failed", message: String(err?.message ?? err) })),
     );
   }
 });
