@@ -83,11 +83,22 @@ export function keepLesson(id) {
 }
 
 /** The offline box under the page, in the frame's language (`t`): what is kept, and the choice
- * to keep every lesson with its size; shown once a service worker controls the page. */
+ * to keep every lesson with its size. Drawn at once wherever a service worker can be (its button
+ * unavailable until the worker has said what is kept), so nothing moves when the answer comes. */
 export function showOffline(t) {
   const slot = document.getElementById("offline");
   if (!slot) return;
+  if (!serviceWorkers()) {
+    slot.hidden = true;
+    return;
+  }
   box = { node: slot, t };
+  slot.hidden = false;
+  slot.replaceChildren(
+    el("p", { id: "offline-state" }, t("ui.offline.checking")),
+    el("button", { type: "button", class: "small", id: "keep-all", "aria-disabled": "true", "aria-describedby": "offline-state", onclick: keepAll }, t("ui.offline.keep_all", { size: "…" })),
+    el("progress", { id: "offline-progress", max: "1", hidden: true, "aria-label": t("ui.offline.progress") }),
+  );
   if (lastStatus) showStatus(lastStatus);
   else if (container?.controller) sendKeep([]);
 }
@@ -95,28 +106,30 @@ export function showOffline(t) {
 function showStatus(status) {
   lastStatus = status;
   if (!box) return;
-  const { node, t } = box;
+  const { t } = box;
   const all = status.kept.length === status.lessons.length;
   const names = status.kept.map((id) => t(`lesson.${id}`)).join(", ");
-  node.hidden = false;
-  node.replaceChildren(
-    el("p", { id: "offline-state" }, all ? t("ui.offline.all") : status.kept.length ? t("ui.offline.some", { lessons: names }) : t("ui.offline.none")),
-    all
-      ? null
-      : el(
-          "button",
-          { type: "button", class: "small", id: "keep-all", "aria-describedby": "offline-state", onclick: keepAll },
-          t("ui.offline.keep_all", { size: `${Math.max(1, Math.round(status.missing / 1024))} KB` }),
-        ),
-    el("progress", { id: "offline-progress", max: "1", hidden: true, "aria-label": t("ui.offline.progress") }),
-  );
+  document.getElementById("offline-state").textContent = all
+    ? t("ui.offline.all")
+    : status.kept.length
+      ? t("ui.offline.some", { lessons: names })
+      : t("ui.offline.none");
+  const button = document.getElementById("keep-all");
+  button.textContent = t("ui.offline.keep_all", { size: `${Math.max(1, Math.round(status.missing / 1024))} KB` });
+  button.setAttribute("aria-disabled", "false");
+  button.hidden = all;
+  document.getElementById("offline-progress").hidden = true;
 }
 
 function keepAll() {
-  const progress = document.getElementById("offline-progress");
   const button = document.getElementById("keep-all");
-  if (button) button.disabled = true;
-  if (progress) progress.hidden = false;
+  if (button?.getAttribute("aria-disabled") === "true") return;
+  button?.setAttribute("aria-disabled", "true");
+  const progress = document.getElementById("offline-progress");
+  if (progress) {
+    progress.hidden = false;
+    progress.removeAttribute("value");
+  }
   container?.controller?.postMessage({ type: "tatbikat:keep", lessons: "all" });
 }
 
@@ -129,8 +142,7 @@ function showProgress({ done, total }) {
 
 function showFailure({ message }) {
   if (!box) return;
-  const button = document.getElementById("keep-all");
-  if (button) button.disabled = false;
+  document.getElementById("keep-all")?.setAttribute("aria-disabled", "false");
   document.getElementById("offline-progress")?.setAttribute("hidden", "");
   box.node.append(el("p", { class: "error", role: "alert" }, `${box.t("ui.offline.failed")} (${message})`));
 }

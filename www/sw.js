@@ -2,9 +2,9 @@
 // precache.js (written by build.sh) names the site's version and build and every static file with
 // its SRI hash, its lesson ("" for the shell) and its size. Installing fetches the shell — the
 // page's modules, the stylesheet, the router, the worker's glue — into the cache
-// "tatbikat-VERSION"; a lesson's own files (its WebAssembly module, its texts, its view's pages)
-// are cached when a page opens that lesson (the page says so: "tatbikat:keep"), or every lesson's
-// when the learner asks for all of them. Every file is checked against its hash before it is
+// "tatbikat-VERSION"; a lesson's own files (its WebAssembly module, its texts) are cached when a
+// page opens that lesson (the page says so: "tatbikat:keep"), its view's pages when a page fetches
+// them (without them the core computes the view), everything when the learner asks for it. Every file is checked against its hash before it is
 // cached or answered, so a cache never mixes two builds and a page never gets another build's
 // file. A new build changes precache.js; the browser then installs the new worker next to the
 // old one, and once its shell is complete it takes over and deletes the old caches; a page it
@@ -19,7 +19,7 @@ const base = new URL("./", self.location.href);
 /** url → {path, integrity, lesson, bytes, gzip} */
 const listed = new Map(files.map(([path, integrity, lesson, bytes, gzip]) => [new URL(path, base).href, { path, integrity, lesson, bytes, gzip }]));
 const INDEX = new URL("index.html", base).href;
-const LESSONS = [...new Set(files.map((f) => f[2]).filter(Boolean))];
+const LESSONS = [...new Set(files.map((f) => f[2]).filter((g) => g && !g.includes("/")))];
 const urlsOf = (lesson) => [...listed].filter(([, f]) => f.lesson === lesson).map(([url]) => url);
 
 /** The network's copy of listed file `url`, checked against this build's hash (it fails if the
@@ -134,8 +134,8 @@ self.addEventListener("message", (event) => {
   else if (data.type === "tatbikat:status") event.waitUntil(status().then(broadcast));
   else if (data.type === "tatbikat:keep") {
     // The lessons a page opened (or every lesson): their files, with progress for the page.
-    const ids = data.lessons === "all" ? LESSONS : (data.lessons ?? []).filter((id) => LESSONS.includes(id));
-    const urls = ids.flatMap(urlsOf);
+    // Every lesson: their views' pages too (otherwise kept when a page fetches them).
+    const urls = data.lessons === "all" ? [...listed].filter(([, f]) => f.lesson).map(([url]) => url) : (data.lessons ?? []).filter((id) => LESSONS.includes(id)).flatMap(urlsOf);
     event.waitUntil(
       keep(urls, (done, total) => reply({ type: "tatbikat:keeping", done, total }))
         .then(status)

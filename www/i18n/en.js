@@ -24,6 +24,7 @@ export default {
   "export.option.values": "values written",
 
   "ui.noscript": "This page shows the tables computed at the lesson's values. Changing a value, watching a run, sweeps and comparisons need JavaScript turned on in the browser. The lessons' tables:",
+  "ui.offline.checking": "Preparing offline use…",
   "ui.offline.none": "Offline: this version has not kept any lesson on this device yet.",
   "ui.offline.some": "Available offline: {lessons}. Opening another lesson's tab keeps that one too.",
   "ui.offline.all": "Every lesson is kept on this device: it opens without the internet too.",
@@ -35,7 +36,7 @@ export default {
   "ui.intro_less": "Less",
   "ui.lessons": "Lessons",
   "ui.language": "Türkçe",
-  "ui.language_label": "Türkçe — Türkçeye geç",
+  "ui.language_label": "Türkçe (TR): Türkçeye geç",
   "ui.params": "Parameters",
   "ui.params_hint": "Every value starts at the lesson's. Whatever you change is written into the link.",
   "ui.lesson_values": "The lesson's values",

@@ -24,6 +24,7 @@ export default {
   "export.option.values": "değerler yazılı",
 
   "ui.noscript": "Bu sayfa dersin değerleriyle hesaplanmış tabloları gösteriyor. Değerleri değiştirmek, bir koşuyu izlemek, tarama ve karşılaştırma için tarayıcıda JavaScript açık olmalı. Derslerin tabloları:",
+  "ui.offline.checking": "Çevrimdışı kullanım hazırlanıyor…",
   "ui.offline.none": "Çevrimdışı: bu sürüm henüz hiçbir dersi bu cihazda saklamadı.",
   "ui.offline.some": "Çevrimdışı kullanılabilir: {lessons}. Başka bir dersin sekmesini açtığınızda o da saklanır.",
   "ui.offline.all": "Bütün dersler bu cihazda saklı: internet olmadan da açılır.",
@@ -35,7 +36,7 @@ export default {
   "ui.intro_less": "Kısalt",
   "ui.lessons": "Dersler",
   "ui.language": "English",
-  "ui.language_label": "Switch to English",
+  "ui.language_label": "English (EN): switch to English",
   "ui.params": "Parametreler",
   "ui.params_hint": "Her değer dersin değeriyle başlar. Değiştirdiğiniz her şey bağlantıya yazılır.",
   "ui.lesson_values": "Dersin değerleri",
