@@ -9,6 +9,7 @@ TATBIKAT_GZIP=1 answers a client that accepts gzip with every text and WebAssemb
 (level 9, Content-Encoding: gzip), as a static host compresses them: what ./build.sh bench
 measures a phone's first visit with."""
 
+import email.utils
 import gzip
 import http.server
 import io
@@ -76,7 +77,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 cached = (stat.st_mtime_ns, stat.st_size, gzip.compress(f.read(), 9, mtime=0))
             GZIPPED[path] = cached
         body = cached[2]
+        # A revalidation (the service worker's no-cache fetches) gets 304, as from any host.
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            try:
+                if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, OverflowError):
+                pass
         self.send_response(200)
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Vary", "Accept-Encoding")

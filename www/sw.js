@@ -22,10 +22,14 @@ const INDEX = new URL("index.html", base).href;
 const LESSONS = [...new Set(files.map((f) => f[2]).filter((g) => g && !g.includes("/")))];
 const urlsOf = (lesson) => [...listed].filter(([, f]) => f.lesson === lesson).map(([url]) => url);
 
-/** The network's copy of listed file `url`, checked against this build's hash (it fails if the
- * server now holds another build's bytes: the new worker will serve that build). */
+/** Listed file `url` of this build, checked against its hash: the copy the browser already has
+ * (the page fetched it before this worker was there) without asking the server again, else the
+ * server's (it fails if the server now holds another build's bytes: the new worker serves that). */
 async function fetchListed(url) {
-  const response = await fetch(new Request(url, { cache: "no-cache", integrity: listed.get(url).integrity }));
+  const { integrity } = listed.get(url);
+  const held = await fetch(new Request(url, { cache: "force-cache", integrity })).catch(() => null);
+  if (held?.ok) return held;
+  const response = await fetch(new Request(url, { cache: "no-cache", integrity }));
   if (!response.ok) throw new Error(`tatbikat offline cache: ${url} answered ${response.status}`);
   return response;
 }
@@ -52,18 +56,20 @@ async function status() {
   return { type: "tatbikat:status", version, build, lessons: LESSONS, kept, missing };
 }
 
-/** The lessons an older version kept (any of their files cached): still kept by this one. */
+/** What an older version kept of the lessons (a lesson's module or texts, a view's page): this
+ * version keeps the same, in its own build (a lesson whose module was kept, all its own files). */
 async function keptBefore() {
-  const ids = new Set();
+  const urls = new Set();
   for (const name of await caches.keys()) {
     if (!name.startsWith(PREFIX) || name === CACHE) continue;
     for (const request of await (await caches.open(name)).keys()) {
-      const path = new URL(request.url).pathname.slice(base.pathname.length);
-      const lesson = /^pkg\/([a-z][a-z0-9_]*)\.wasm$/.exec(path)?.[1];
-      if (lesson && LESSONS.includes(lesson)) ids.add(lesson);
+      const entry = listed.get(request.url);
+      if (!entry?.lesson) continue;
+      urls.add(request.url);
+      if (LESSONS.includes(entry.lesson)) urlsOf(entry.lesson).forEach((u) => urls.add(u));
     }
   }
-  return [...ids];
+  return [...urls];
 }
 
 self.addEventListener("install", (event) => {
@@ -72,7 +78,7 @@ self.addEventListener("install", (event) => {
   // build's bytes; the hash refuses them anyway.
   event.waitUntil(
     (async () => {
-      await keep([...urlsOf(""), ...(await keptBefore()).flatMap(urlsOf)]);
+      await keep([...urlsOf(""), ...(await keptBefore())]);
       await self.skipWaiting();
     })(),
   );

@@ -228,7 +228,7 @@ describe("offline", () => {
       // A second tab: the new worker installs, takes both tabs, and the first reloads.
       const q = await page(context);
       await q.goto(`${url}?lesson=supervisor`);
-      await until(async () => navigations === 2, "the first tab's reload into build B");
+      await until(async () => navigations === 2, "the first tab's reload into build B", 60000);
       await rendered(p);
       assert.equal(await p.evaluate(() => document.querySelector('meta[name="tatbikat-build"]').content), vB.build, "the page is build B's");
       await p.click("#watch-button");
@@ -250,7 +250,7 @@ describe("offline", () => {
       const good = readFileSync(join(dir, "pkg", "leader.wasm"));
       const bad = deploy(dir, () => copyFileSync(join(dir, "pkg", "quotas.wasm"), join(dir, "pkg", "leader.wasm")));
       await p.goto(`${url}?lesson=leader&seed=3`); // the old worker finds the new build; it takes the page
-      await until(async () => (await p.evaluate(() => document.querySelector('meta[name="tatbikat-build"]')?.content)) === bad.build && (await p.locator(".fatal").count()) === 1, "the bad build's page, failing");
+      await until(async () => (await p.evaluate(() => document.querySelector('meta[name="tatbikat-build"]')?.content)) === bad.build && (await p.locator(".fatal").count()) === 1, "the bad build's page, failing", 60000);
       const said = await p.locator(".fatal").textContent();
       assert.match(said, /Dersin modeli yüklenemedi/, "names the module");
       assert.match(said, /pkg\/leader\.wasm/);
@@ -262,7 +262,7 @@ describe("offline", () => {
       });
       p.problems.length = 0; // the bad build's page failing to load its module is the point here
       await p.reload();
-      await until(async () => (await p.evaluate(() => document.querySelector('meta[name="tatbikat-build"]')?.content)) === fixed.build && Number(await p.evaluate(() => document.body.dataset.renders ?? 0)) >= 1, "the fixed build's page");
+      await until(async () => (await p.evaluate(() => document.querySelector('meta[name="tatbikat-build"]')?.content)) === fixed.build && Number(await p.evaluate(() => document.body.dataset.renders ?? 0)) >= 1, "the fixed build's page", 60000);
       assert.ok((await p.locator("table.data").count()) > 0, "the lesson's tables");
       assert.equal(await p.locator(".fatal").count(), 0);
       clean(p, "fixed deploy");
