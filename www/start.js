@@ -84,6 +84,8 @@ export let engine = null;
 export let booting = null;
 
 async function start() {
+  // What the page says without JavaScript is not for this one.
+  for (const n of document.querySelectorAll("body noscript")) n.remove();
   const query = location.search;
   const file = viewFile(query);
   try {

@@ -95,7 +95,7 @@ describe("compare mode", () => {
     assert.equal(await p.getAttribute("#compare-switch", "aria-disabled"), "true", "unavailable at the lesson's values");
     const why = await p.evaluate(() => document.getElementById(document.getElementById("compare-switch").getAttribute("aria-describedby"))?.textContent);
     assert.match(why ?? "", /değiştirin/, "it says why");
-    await p.click("#compare-switch");
+    await p.click("#compare-switch", { force: true }); // (playwright waits for aria-disabled to go)
     assert.ok(!/[?&]vs=/.test(p.url()), "a click does nothing yet");
     await setParam(p, "fail_prob", "0.6");
     assert.ok(await p.isVisible("#compare-switch"));

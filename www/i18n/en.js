@@ -36,7 +36,7 @@ export default {
   "ui.intro_less": "Less",
   "ui.lessons": "Lessons",
   "ui.language": "Türkçe",
-  "ui.language_label": "Türkçe (TR): Türkçeye geç",
+  "ui.language_label": "Türkçe — Türkçeye geç",
   "ui.params": "Parameters",
   "ui.params_hint": "Every value starts at the lesson's. Whatever you change is written into the link.",
   "ui.lesson_values": "The lesson's values",

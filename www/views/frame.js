@@ -63,10 +63,10 @@ export function frame(ctx) {
   clear(document.getElementById("tools")).append(
     el(
       "button",
-      { type: "button", class: "lang", lang: s.lang === "tr" ? "en" : "tr", "aria-label": t("ui.language_label"), onclick: act.switchLanguage },
-      // A phone shows the language's code only (style.css).
+      // Named by what it shows (the language, or on a phone its code: style.css); the title says more.
+      { type: "button", class: "lang", lang: s.lang === "tr" ? "en" : "tr", title: t("ui.language_label"), onclick: act.switchLanguage },
       el("span", { class: "long" }, t("ui.language")),
-      el("span", { class: "short", "aria-hidden": "true" }, t("ui.language_short")),
+      el("span", { class: "short" }, t("ui.language_short")),
     ),
   );
 
