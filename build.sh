@@ -88,13 +88,16 @@ need_npm() {
   fi
 }
 
+# Debian's chromium (the benchmark measures the page in it), chromium-driver (wasm-bindgen-test in
+# a browser) and chromium-headless-shell (the browser suites: the same Chromium without its window
+# code, less CPU per page; tests/browser/lib.mjs).
 need_chromium() {
-  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-    say "installing Debian's chromium and chromium-driver"
-    local sudo=""
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null || ! command -v chromium-headless-shell >/dev/null; then
+    say "installing Debian's chromium, chromium-driver and chromium-headless-shell"
+    local sudo="" pkgs=(chromium chromium-driver chromium-headless-shell)
     [ "$(id -u)" = 0 ] || sudo=sudo
-    $sudo apt-get install -y chromium chromium-driver >/dev/null 2>&1 ||
-      { $sudo apt-get update >/dev/null && $sudo apt-get install -y chromium chromium-driver >/dev/null; }
+    $sudo apt-get install -y "${pkgs[@]}" >/dev/null 2>&1 ||
+      { $sudo apt-get update >/dev/null && $sudo apt-get install -y "${pkgs[@]}" >/dev/null; }
   fi
 }
 
@@ -277,8 +280,25 @@ quality_gates() {
   echo "ok: no innerHTML/eval-like calls in www/; native tree: $(cargo tree --locked -e normal --prefix none | sed 's/ (.*//' | sort -u | grep -v '^tatbikat' | tr '\n' ' ')"
 }
 
+# Clippy -D warnings (native, wasm32, the router), cargo test and the wasm-bindgen tests, in
+# their own cargo target dir (target/checks: no lock shared with the builds); `./build.sh test`
+# runs them beside the rest.
+rust_checks() {
+  set -euo pipefail
+  local t0=$SECONDS
+  export CARGO_TARGET_DIR=$PWD/target/checks
+  cargo clippy --locked --all-targets -- -D warnings
+  cargo clippy --locked --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
+  cargo clippy --locked --target wasm32-unknown-unknown --lib --features route -- -D warnings
+  local t1=$SECONDS
+  cargo test --locked
+  local t2=$SECONDS
+  wasm_bindgen_tests
+  echo "  rust checks: clippy $((t1 - t0)) s, cargo test $((t2 - t1)) s, wasm-bindgen-test $((SECONDS - t2)) s"
+}
+
 wasm_bindgen_tests() {
-  say "wasm-bindgen-test under node"
+  echo "wasm-bindgen-test under node"
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
     cargo test --locked --target wasm32-unknown-unknown --test wasm
 }
@@ -310,24 +330,43 @@ case "${1:-}" in
     # every hostile link), the rest are listed as skipped, and a test that builds on an earlier
     # one needs that one too.
     need_rust_components
+    need_wasm_target
     say "cargo fmt --check (and rustfmt on the lesson folders, whose modules the registry macro hides from it)"
     cargo fmt --check
     rustfmt --edition 2024 --check src/lessons/*/mod.rs tools/lesson-template/mod.rs docs/examples/*.rs
-    say "cargo clippy -D warnings (native and wasm32)"
-    need_wasm_target
-    cargo clippy --locked --all-targets -- -D warnings
-    cargo clippy --locked --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
-    cargo clippy --locked --target wasm32-unknown-unknown --lib --features route -- -D warnings
     say "quality gates: no HTML parsing of data in www/, no wasm crate in the native core"
     quality_gates
-    say "cargo test"
-    cargo test --locked
+    # Clippy, cargo test and the wasm-bindgen tests run beside the builds and the suites, at the
+    # lowest priority: the browser suites leave a core idle for about a third of their time
+    # (their waits, the last file alone), which these fill. Their own cargo target dir keeps the
+    # two apart (no wait for the other's lock). Their output is printed at the end.
+    need_wasm_bindgen # its test runner, for the wasm-bindgen tests
+    say "clippy (native and wasm32), cargo test, wasm-bindgen-test: started beside the rest, at the lowest priority"
+    rust_started=$SECONDS
+    mkdir -p target
+    export -f rust_checks wasm_bindgen_tests
+    setsid nice -n 19 bash -c rust_checks > target/rust-checks.log 2>&1 &
+    rust_pid=$!
+    trap 'kill -- -"$rust_pid" 2>/dev/null || true' EXIT
     build_test_cli
     build_www
-    wasm_bindgen_tests
     need_chromium
     say "node and browser tests (node:test, headless chromium)${ONLY:+: only names matching /$ONLY/}"
-    npm test
+    npm_status=0
+    npm test || npm_status=$?
+    say "clippy, cargo test and wasm-bindgen-test (started at $rust_started s)"
+    rust_status=0
+    wait "$rust_pid" || rust_status=$?
+    trap - EXIT
+    if [ "$rust_status" != 0 ]; then
+      cat target/rust-checks.log >&2
+      echo "tatbikat: clippy, cargo test or wasm-bindgen-test failed (above; the whole output is in target/rust-checks.log)" >&2
+    else
+      grep -oE '^test result: ok\. [0-9]+ passed' target/rust-checks.log | awk '{ n += $4 } END { printf "cargo test and wasm-bindgen-test: %d tests passed (%d test binaries and doctests)\n", n, NR }' >&2
+      grep '^  rust checks' target/rust-checks.log >&2
+    fi
+    [ "$npm_status" = 0 ] || echo "tatbikat: the node and browser tests failed (above)" >&2
+    [ "$npm_status" = 0 ] && [ "$rust_status" = 0 ] || exit 1
     say "all tests passed"
     phases
     ;;
@@ -336,7 +375,8 @@ case "${1:-}" in
     build_www
     need_chromium
     say "benchmark: native, WebAssembly in node and in chromium, the page (one table)"
-    node tests/bench/suite.mjs
+    # The page as its users have it: the full chromium, not the suites' headless shell.
+    CHROMIUM=${CHROMIUM:-/usr/bin/chromium} node tests/bench/suite.mjs
     ;;
   new-lesson)
     [ $# -eq 2 ] || { echo "usage: ./build.sh new-lesson ID" >&2; exit 2; }

@@ -135,19 +135,20 @@ fn steps(max_len: usize) -> impl Strategy<Value = Vec<StepSpec>> {
 
 /// A lesson and a list of (parameter, valid value) assignments for it.
 fn assignments() -> impl Strategy<Value = (Lesson, Vec<(String, Value)>)> {
-    prop::sample::select(tatbikat::lessons::ALL.to_vec()).prop_flat_map(|lesson| {
-        let per_spec: Vec<BoxedStrategy<Option<(String, Value)>>> = lesson
-            .specs()
-            .iter()
-            .map(|s| {
-                prop::option::of(value(s.kind).prop_map(move |v| (s.name.to_string(), v))).boxed()
-            })
-            .collect();
-        (
-            Just(lesson),
-            per_spec.prop_map(|v| v.into_iter().flatten().collect()),
-        )
-    })
+    prop::sample::select(tatbikat::lessons::ALL.to_vec()).prop_flat_map(assignments_of)
+}
+
+/// `lesson` and a list of (parameter, valid value) assignments for it.
+fn assignments_of(lesson: Lesson) -> impl Strategy<Value = (Lesson, Vec<(String, Value)>)> {
+    let per_spec: Vec<BoxedStrategy<Option<(String, Value)>>> = lesson
+        .specs()
+        .iter()
+        .map(|s| prop::option::of(value(s.kind).prop_map(move |v| (s.name.to_string(), v))).boxed())
+        .collect();
+    (
+        Just(lesson),
+        per_spec.prop_map(|v| v.into_iter().flatten().collect()),
+    )
 }
 
 proptest! {
@@ -299,31 +300,67 @@ proptest! {
         prop_assert_eq!(all.hung_jobs, exposed);
         prop_assert_eq!(all.calls, none.calls * u64::from(attempts));
     }
+}
 
-    /// Random valid parameters run end to end without a panic, and the text is the JSON's text.
-    #[test]
-    fn any_valid_parameters_run((lesson, pairs) in assignments()) {
-        let mut set = lesson.defaults();
-        for (name, v) in &pairs {
-            let small = match (lesson.id(), name.as_str(), v) {
-                // Keep the runs small enough for a property test.
-                ("compensation", "runs", Value::Int(n)) => Value::Int(n % 5000 + 1),
-                ("supervisor", "max_rounds" | "jobs", Value::Int(n)) => Value::Int(n % 200 + 1),
-                ("jobs", "nights", Value::Int(n)) => Value::Int(n % 500 + 1),
-                (_, "replications", Value::Int(n)) => Value::Int(n % 3 + 1),
-                _ => v.clone(),
-            };
-            set.set(name, &small.to_text()).unwrap();
-        }
-        match run(&set, None) {
-            Ok(report) => {
-                let text = render::lesson_text(&report);
-                prop_assert!(text.ends_with('\n'));
-                let json = render::json(&report, &set, None);
-                prop_assert!(serde_json::from_str::<serde_json::Value>(&json).is_ok());
-            }
-            // Faults naming jobs or steps that these parameters do not have, or too much work.
-            Err(e) => prop_assert!(e.param.is_some(), "{}", e),
-        }
+/// Random valid parameters run end to end without a panic, and the text is the JSON's text:
+/// 400 cases in all, as many per lesson, each lesson's on a thread of its own (the longest
+/// property of the suite: 43 s on one core, run one case after another, before).
+#[test]
+fn any_valid_parameters_run() {
+    let lessons = tatbikat::lessons::ALL;
+    let cases = 400_u32.div_ceil(lessons.len() as u32);
+    let threads: Vec<_> = lessons
+        .iter()
+        .map(|&lesson| {
+            std::thread::spawn(move || {
+                let config = ProptestConfig {
+                    source_file: Some(file!()),
+                    ..ProptestConfig::with_cases(cases)
+                };
+                let mut runner = proptest::test_runner::TestRunner::new(config);
+                runner
+                    .run(&assignments_of(lesson), |(lesson, pairs)| {
+                        runs_end_to_end(lesson, &pairs)
+                    })
+                    .map_err(|e| format!("{}: {e}", lesson.id()))
+            })
+        })
+        .collect();
+    let failed: Vec<String> = threads
+        .into_iter()
+        .filter_map(|t| t.join().expect("a lesson's thread panicked").err())
+        .collect();
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+/// One case of [`any_valid_parameters_run`].
+fn runs_end_to_end(lesson: Lesson, pairs: &[(String, Value)]) -> Result<(), TestCaseError> {
+    let mut set = lesson.defaults();
+    for (name, v) in pairs {
+        let small = match (lesson.id(), name.as_str(), v) {
+            // Keep the runs small enough for a property test.
+            ("compensation", "runs", Value::Int(n)) => Value::Int(n % 5000 + 1),
+            ("supervisor", "max_rounds" | "jobs", Value::Int(n)) => Value::Int(n % 200 + 1),
+            ("jobs", "nights", Value::Int(n)) => Value::Int(n % 500 + 1),
+            (_, "replications", Value::Int(n)) => Value::Int(n % 3 + 1),
+            ("leader", "rounds", Value::Int(n)) => Value::Int(n % 2000 + 1),
+            ("quotas", "rounds", Value::Int(n)) => Value::Int(n % 200 + 1),
+            ("quotas", "night_slices", Value::Int(n)) => Value::Int(n % 100),
+            ("claim_check", "events", Value::Int(n)) => Value::Int(n % 20000 + 1),
+            ("claim_check", "consumers", Value::Int(n)) => Value::Int(n % 10 + 1),
+            _ => v.clone(),
+        };
+        set.set(name, &small.to_text()).unwrap();
     }
+    match run(&set, None) {
+        Ok(report) => {
+            let text = render::lesson_text(&report);
+            prop_assert!(text.ends_with('\n'));
+            let json = render::json(&report, &set, None);
+            prop_assert!(serde_json::from_str::<serde_json::Value>(&json).is_ok());
+        }
+        // Faults naming jobs or steps that these parameters do not have, or too much work.
+        Err(e) => prop_assert!(e.param.is_some(), "{}", e),
+    }
+    Ok(())
 }

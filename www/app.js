@@ -134,7 +134,9 @@ async function boot() {
     registerOffline(); // a fixed build reaches this page through the offline code's update
     return fatal(startFailure(err), err);
   }
-  ctx.runner = computer({ store, engine, explain, load: ctx.load, onShown: shown, views: viewAnswer });
+  // body[data-busy] while the core works for the state: the page has settled when it is gone.
+  const onBusy = (busy) => (busy ? (document.body.dataset.busy = "1") : delete document.body.dataset.busy);
+  ctx.runner = computer({ store, engine, explain, load: ctx.load, onShown: shown, onBusy, views: viewAnswer });
   // The URL is the core's share link of the state, written here and nowhere else.
   store.subscribe(
     (s) => s.resolved?.share,

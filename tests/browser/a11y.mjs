@@ -11,7 +11,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { LESSONS, browser, page, rendered, serve, shot, stopServers } from "./lib.mjs";
+import { LESSONS, browser, page, rendered, serve, settled, shot, stopServers } from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
 // Evaluated in the page (not added as a <script>): the page's CSP allows no inline script.
@@ -32,7 +32,7 @@ async function openFolds(p) {
   await p.evaluate(() => {
     for (const d of document.querySelectorAll("details:not([open])")) d.open = true;
   });
-  await p.waitForTimeout(300);
+  await settled(p);
 }
 
 const VIEWS = [
@@ -110,7 +110,8 @@ const VIEWS = [
 
 /** Runs axe on the page; returns the violations with their nodes. */
 async function audit(p) {
-  await p.evaluate(AXE);
+  // Once a page: its dark audit reuses the axe its light one brought.
+  if (!(await p.evaluate(() => Boolean(window.axe)))) await p.evaluate(AXE);
   return p.evaluate(async (tags) => {
     const result = await window.axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
     return result.violations.map((v) => ({
@@ -133,7 +134,7 @@ async function openView(context, url, view) {
     await p.click("#embed-button");
     await p.waitForSelector("dialog[open]");
   }
-  await p.waitForTimeout(150);
+  await settled(p);
   return p;
 }
 
@@ -150,9 +151,11 @@ function contrast(a, b) {
   return (x + 0.05) / (y + 0.05);
 }
 
-/** The a11y suite over `schemes` (each a test file of its own, so two run at once), with the
- * keyboard, data-table and print checks where `keyboard` is set. */
-export function a11y({ schemes, keyboard }) {
+/** The a11y suite over every other view (`part` 0 or 1 of VIEWS, so two files run side by side),
+ * each view audited in the light scheme and then, on the same page, in the dark one (only the
+ * colours differ: one page load serves both audits); the keyboard, data-table and print checks
+ * where `keyboard` is set. */
+export function a11y({ part, keyboard }) {
 describe("a11y", () => {
   let url;
   let b;
@@ -173,42 +176,55 @@ describe("a11y", () => {
     for (const [what, value] of figures) console.log(`  ${what.padEnd(56)} ${value}`);
   });
 
-  for (const scheme of schemes) {
-    describe(`${scheme} scheme`, () => {
-      let desktop;
-      let phone;
-      before(async () => {
-        desktop = await b.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
-        phone = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: scheme });
-      });
-      after(async () => {
-        await desktop?.close();
-        await phone?.close();
-      });
-      for (const view of VIEWS) {
-        test(`axe ${view.name} (${scheme}): no serious or critical violations`, async () => {
-          const p = await openView(view.phone ? phone : desktop, url, view);
-          const violations = await audit(p);
-          const counts = Object.fromEntries(IMPACTS.map((i) => [i, 0]));
-          for (const v of violations) counts[v.impact] += v.nodes.length;
-          table.push([`${view.name} (${scheme})`, counts]);
-          if (["embed dialog", "sweep heatmap", "timeline supervisor", "phone supervisor", "timeline claim_check", "phone timeline leader", "compare quotas"].includes(view.name)) {
-            await shot(p, `a11y-${view.name.replaceAll(" ", "-")}-${scheme}`);
-          }
-          for (const v of violations) {
-            if (v.impact === "serious" || v.impact === "critical" || process.env.A11Y_VERBOSE) {
-              console.log(`     ${v.impact} ${v.id}: ${v.help}\n       ${v.nodes.slice(0, 4).join("\n       ")}${v.nodes.length > 4 ? `\n       … ${v.nodes.length - 4} more` : ""}`);
-            }
-          }
-          assert.deepEqual(p.problems, [], "console errors or CSP violations");
-          const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-          assert.equal(bad.length, 0, bad.map((v) => v.id).join(", "));
-          await p.close();
-        });
-      }
+  let desktop;
+  let phone;
+  before(async () => {
+    desktop = await b.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: "light" });
+    phone = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: "light" });
+  });
+  after(async () => {
+    await desktop?.close();
+    await phone?.close();
+  });
+  // A view's page, kept from its light audit for its dark one.
+  const open = new Map();
+  /** The view's page in `scheme`: the one its light audit left, or a new one. */
+  async function viewIn(view, scheme) {
+    const p = open.get(view.name) ?? (await openView(view.phone ? phone : desktop, url, view));
+    open.delete(view.name);
+    await p.emulateMedia({ colorScheme: scheme });
+    return p;
+  }
 
+  for (const view of VIEWS.filter((_, i) => i % 2 === part)) {
+    for (const scheme of ["light", "dark"]) {
+      test(`axe ${view.name} (${scheme}): no serious or critical violations`, async () => {
+        const p = await viewIn(view, scheme);
+        const violations = await audit(p);
+        const counts = Object.fromEntries(IMPACTS.map((i) => [i, 0]));
+        for (const v of violations) counts[v.impact] += v.nodes.length;
+        table.push([`${view.name} (${scheme})`, counts]);
+        if (["embed dialog", "sweep heatmap", "timeline supervisor", "phone supervisor", "timeline claim_check", "phone timeline leader", "compare quotas"].includes(view.name)) {
+          await shot(p, `a11y-${view.name.replaceAll(" ", "-")}-${scheme}`);
+        }
+        for (const v of violations) {
+          if (v.impact === "serious" || v.impact === "critical" || process.env.A11Y_VERBOSE) {
+            console.log(`     ${v.impact} ${v.id}: ${v.help}\n       ${v.nodes.slice(0, 4).join("\n       ")}${v.nodes.length > 4 ? `\n       … ${v.nodes.length - 4} more` : ""}`);
+          }
+        }
+        assert.deepEqual(p.problems, [], "console errors or CSP violations");
+        const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        if (scheme === "light") open.set(view.name, p);
+        else await p.close();
+        assert.equal(bad.length, 0, bad.map((v) => v.id).join(", "));
+      });
+    }
+  }
+
+  for (const scheme of part === 1 ? ["light", "dark"] : []) {
       test(`chart and timeline colours: marks 3:1, SVG text 4.5:1 against their background (${scheme})`, async () => {
         const p = await openView(desktop, url, { query: "?lesson=jobs&trace=limit:3", wait: ".trace .timeline svg" });
+        await p.emulateMedia({ colorScheme: scheme });
         const pairs = await p.evaluate(() => {
           const probe = (cls, tag = "rect", parent = "plot timeline-svg") => {
             const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
@@ -252,7 +268,6 @@ describe("a11y", () => {
         assert.deepEqual(low, []);
         await p.close();
       });
-    });
   }
 
   if (keyboard) {
@@ -406,7 +421,7 @@ describe("a11y", () => {
       await p.evaluate(() => {
         for (const d of document.querySelectorAll("details.data-fold")) d.open = true;
       });
-      await p.waitForTimeout(100);
+      await settled(p);
       const missing = await p.evaluate(() =>
         [...document.querySelectorAll("figure.chart, figure.timeline")]
           .filter((f) => !f.querySelector("details.data-fold table") && !f.parentElement.querySelector(":scope > details.data-fold table"))

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { LESSONS, ROOT, page, rendered, suiteEnv } from "./lib.mjs";
+import { LESSONS, ROOT, page, rendered, settled, suiteEnv } from "./lib.mjs";
 
 const LANGS = ["tr", "en"];
 const shared = Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, (await import(join(ROOT, "www", "i18n", `${l}.js`))).default])));
@@ -91,7 +91,7 @@ describe("one language at a time", () => {
       };
       const open = async () => {
         await p.evaluate(() => document.querySelectorAll("details:not([open])").forEach((d) => (d.open = true)));
-        await p.waitForTimeout(400);
+        await settled(p);
       };
       for (const lesson of LESSONS) {
         const base = `${env.url}?lesson=${lesson}${lang === "en" ? "&lang=en" : ""}`;
@@ -149,7 +149,7 @@ describe("one language at a time", () => {
         // A link with every kind of problem: named in the page's language, never the core's English.
         await p.goto(`${base}&${BAD}`);
         await rendered(p);
-        await p.waitForTimeout(800);
+        await settled(p);
         await open();
         await scan(`${lesson} bad link`);
         const shown = (await texts(p)).join("\n");

@@ -9,7 +9,7 @@ import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { LESSONS, ROOT, browser, clean, page, rendered, serve, setParam, shot, stopServers } from "./lib.mjs";
+import { LESSONS, ROOT, browser, clean, page, rendered, serve, setParam, settled, shot, stopServers } from "./lib.mjs";
 import { CLI } from "../cli.mjs";
 
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
@@ -622,6 +622,8 @@ describe("page", () => {
         const pick = (await select.evaluate((s) => s.selectedIndex)) === options - 1 ? 0 : options - 1;
         await select.selectOption({ index: pick });
         await p.waitForFunction((b) => new URLSearchParams(location.search).get("trace") !== b, before);
+        // The run and its name as the core gives it (the link is read again with it) are in.
+        await settled(p);
         await p.waitForSelector(".trace .timeline svg");
         const selector = traceOf();
         // The core's controls for this selector (the CLI's JSON) are the page's, the chosen one shown.
@@ -635,6 +637,7 @@ describe("page", () => {
         await p.click(".trace-typed summary");
         await p.fill(".trace-selector .selector", selector);
         await p.click(".trace-selector button[type=submit]");
+        await settled(p);
         await p.waitForSelector(".trace .timeline svg");
         assert.equal(traceOf(), selector);
         assert.deepEqual(await chosen(), cli.controls.map((c) => c.chosen));

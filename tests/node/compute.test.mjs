@@ -146,3 +146,30 @@ test("a run closed while on its way stays closed", async () => {
   assert.equal(store.state.trace, null);
   assert.ok(!("trace" in store.state.view));
 });
+
+test("busy from an ask until every answer it led to is in: a run the core renames settles with its name in the link", async () => {
+  const store = createStore(update, initialState(LESSONS));
+  const engine = fakeEngine();
+  const load = Object.fromEntries(["compare", "timeline", "runPicker", "sweep"].map((m) => [m, async () => {}]));
+  const busy = [];
+  const runner = computer({ store, engine, explain: (e) => e.message, load, onBusy: (b) => busy.push(b) });
+  store.dispatch({ type: "booted", boot: bootOf("lesson=compensation") });
+  assert.deepEqual(busy, [true], "busy as soon as the first page is asked for");
+  await runner.settled();
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(busy, [true, false]);
+  // A run chosen by a list: the core names it otherwise, and the link is read again with that
+  // name. Busy ends only after that reading, so a reader who waits for it sees the final link.
+  store.dispatch({ type: "openTrace", selector: "attempts:3" });
+  assert.deepEqual(busy, [true, false, true]);
+  await new Promise((resolve) => {
+    const check = () => (busy.at(-1) === false ? resolve() : setTimeout(check, 5));
+    check();
+  });
+  assert.deepEqual(busy, [true, false, true, false], "one busy span for the run and its renaming");
+  assert.equal(store.state.view.trace, core.trace(store.state.resolved.query).trace.selector);
+  assert.match(store.state.resolved.share, new RegExp(`trace=${store.state.view.trace}(&|$)`));
+  // Loading the sweep form's options counts too.
+  await runner.loadSweepOptions();
+  assert.deepEqual(busy, [true, false, true, false, true, false]);
+});

@@ -9,12 +9,22 @@ const SLOW_MS = 150; // a run longer than a blink shows progress and a cancel bu
  * `load` names the lazy modules a view needs before the answer can be shown (compare, timeline,
  * run lists); `onShown(started)` marks a report on screen (started: when it was asked for);
  * `views(query)`, if given, answers a query that is a lesson's view at its values with the core's
- * answers its page was drawn from at build time ({resolved, doc}, or null: the engine answers). */
-export function computer({ store, engine, explain, load, onShown = () => {}, views = null }) {
+ * answers its page was drawn from at build time ({resolved, doc}, or null: the engine answers);
+ * `onBusy(busy)` is told when the core's work starts (true) and when all of it has ended
+ * (false): the page marks itself busy meanwhile, so readers and tests know when it settled. */
+export function computer({ store, engine, explain, load, onShown = () => {}, onBusy = () => {}, views = null }) {
   let generation = 0; // counts reports asked for: the answers of an older one are dropped
   let traces = 0; // counts runs asked for: the answer of an older one is dropped
+  let working = 0; // asks and option loads under way
   const dispatch = store.dispatch;
   const state = () => store.state;
+  /** `work` (a promise) counted as under way until it ends, however it ends. */
+  const track = (work) => {
+    if (working++ === 0) onBusy(true);
+    return work.finally(() => {
+      if (--working === 0) onBusy(false);
+    });
+  };
 
   /** The report for the state (its resolved link first), then the watched run and the sweep. */
   async function refresh({ focusTrace = false } = {}) {
@@ -102,7 +112,8 @@ export function computer({ store, engine, explain, load, onShown = () => {}, vie
   }
 
   /** The core's sweep options at the state's parameters, asked for once per parameters. */
-  async function loadSweepOptions() {
+  const loadSweepOptions = () => track(sweepOptions());
+  async function sweepOptions() {
     const key = optionsKey(state());
     if (state().sweepOptions[key]) return;
     let options = null;
@@ -163,7 +174,7 @@ export function computer({ store, engine, explain, load, onShown = () => {}, vie
   store.subscribe(
     (s) => s.ask,
     (ask) => {
-      last = run(ask);
+      last = track(run(ask));
     },
   );
 

@@ -152,7 +152,9 @@ export function reportView(ctx, { trace, sweep }) {
     const done = (guess) => {
       ctx.claims.show(preset.id);
       dispatch({ type: "guessed", guess: guess === null ? null : { preset: preset.id, text: m.verdict(t, q, guess, answer), group: answer.groups[0] } });
-      node.querySelector(".claim-guess, .claim-mark")?.scrollIntoView({ block: "start", behavior: "smooth" });
+      // Smooth unless the reader asked for less motion.
+      const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+      node.querySelector(".claim-guess, .claim-mark")?.scrollIntoView({ block: "start", behavior });
     };
     const form = m.promptView({ t, preset, q, onAnswer: done, onSkip: () => done(null) });
     ctx.claims.ask(form);
