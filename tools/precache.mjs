@@ -51,7 +51,7 @@ for (const path of files.filter(page)) {
 // core computes its view); the rest is the shell.
 const lessons = files.map((p) => /^pkg\/([a-z][a-z0-9_]*)\.wasm$/.exec(p)?.[1]).filter(Boolean);
 const lessonOf = (path) => {
-  const own = lessons.find((id) => path === `pkg/${id}.wasm` || path === `i18n/lesson/${id}.js`);
+  const own = lessons.find((id) => path === `pkg/${id}.wasm` || new RegExp(`^i18n/lesson/${id}\\.[a-z]{2}\\.js$`).test(path));
   const view = lessons.find((id) => path === `${id}.html` || new RegExp(`^${id}\\.[a-z]{2}\\.html$`).test(path));
   return own ?? (view ? `${view}/view` : "");
 };

@@ -4,7 +4,7 @@
 // linkedom's DOM) from the core's own answers, so a visit shows the lesson's tables as soon as
 // one small HTML file and the stylesheet arrive, before any WebAssembly:
 //   DIR/<id>.html, DIR/<id>.en.html   each lesson's view (tools/shell.html with the view drawn in)
-//   DIR/index.html                   the view of a link without parameters (the first lesson's)
+//   DIR/index.html                   the shell and the site's map: start.js fetches the link's view
 // Each page carries, as JSON data blocks, what the page needs to take the view over without the
 // core (the module's boot answer, the resolved link and the report) and the site's map of links
 // to views: the exact queries whose view is a page (the core says which: each resolves to the
@@ -194,9 +194,24 @@ function render(v) {
   return `<!doctype html>\n<!-- ${GENERATED} -->\n${document.documentElement.toString()}\n`;
 }
 
+/** index.html, the page every link that is not a view's own file arrives at: the shell and the
+ * site's map, no view. start.js fetches the view the link asks for (for a link without
+ * parameters, the first lesson's Turkish view), so a link to any lesson moves one view, not the
+ * first lesson's as well (12.6 KB gzip, and its parsing, spared for five lessons of six, at one
+ * round trip more for the first). Without JavaScript it leads to the first lesson's view. */
+function renderIndex(first) {
+  const document = installDom(SHELL, "");
+  const refresh = document.createElement("meta");
+  refresh.setAttribute("http-equiv", "refresh");
+  refresh.setAttribute("content", `0; url=${first.file}`);
+  document.querySelector("head noscript").append(refresh);
+  document.body.prepend(noScript(ids, first.id, first.lang, translator(first.lang, first.id)));
+  document.body.append(dataBlock(document, "tatbikat-site", site));
+  return `<!doctype html>\n<!-- ${GENERATED} -->\n${document.documentElement.toString()}\n`;
+}
+
 const pages = views.map((v) => [v.file, render(v)]);
-// A link without parameters: the first lesson's Turkish view.
-pages.push(["index.html", pages[0][1]]);
+pages.push(["index.html", renderIndex(views[0])]);
 if (check) {
   const wrong = [];
   for (const [file, html] of pages) {

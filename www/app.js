@@ -5,7 +5,7 @@
 // lazy modules, the clipboard, the embed dialog and the page's first steps.
 import { el, clear } from "./dom.js";
 import { booting, engine, toggled, view, viewFor } from "./start.js";
-import { loadLessonTexts, translator } from "./i18n/index.js";
+import { loadTexts, translator } from "./i18n/index.js";
 import { errorText } from "./i18n/errors.js";
 import { keepLesson, registerOffline, showOffline } from "./offline.js";
 import LESSONS from "./lessons.js";
@@ -54,7 +54,7 @@ ctx.act = {
     if (!store.state.specs[id]) {
       try {
         const bootOf = async () => (await viewFor(query).catch(() => null))?.boot ?? engine.call("boot", [query]);
-        const [boot] = await Promise.all([bootOf(), loadLessonTexts(id)]);
+        const [boot] = await Promise.all([bootOf(), loadTexts(store.state.lang, id)]);
         store.dispatch({ type: "learned", boot });
       } catch (err) {
         if (!err.cancelled) notice(explain(err));
@@ -63,7 +63,16 @@ ctx.act = {
     }
     store.dispatch({ type: "switchLesson", id });
   },
-  switchLanguage() {
+  /** The other language, its texts loaded first (a page loads its own language's only). */
+  async switchLanguage() {
+    const { lang, lesson } = store.state;
+    try {
+      await loadTexts(lang === "tr" ? "en" : "tr", lesson);
+    } catch {
+      notice(ctx.t("ui.language_failed"));
+      return;
+    }
+    if (store.state.lang !== lang) return; // switched meanwhile
     store.dispatch({ type: "switchLanguage" });
     document.querySelector("#tools .lang")?.focus();
   },
@@ -123,13 +132,15 @@ async function viewAnswer(query) {
 }
 
 async function boot() {
+  performance.mark("tatbikat:x-app-eval");
   if (!engine && !view) return fatal("app.no_wasm");
   if (engine) engine.onPanic = (message) => notice(`${ctx.t("app.panic")} ${message}`);
   let first;
   try {
     // A view's page has the module's boot answer; any other link asks the module.
     first = view ? view.boot : await booting;
-    await loadLessonTexts(first.resolved.lesson);
+    await loadTexts(first.resolved.lang, first.resolved.lesson);
+    performance.mark("tatbikat:x-texts");
   } catch (err) {
     registerOffline(); // a fixed build reaches this page through the offline code's update
     return fatal(startFailure(err), err);
@@ -158,7 +169,9 @@ async function boot() {
       showOffline(ctx.t);
     },
   );
+  performance.mark("tatbikat:x-before-booted");
   store.dispatch({ type: "booted", boot: first });
+  performance.mark("tatbikat:x-after-booted");
   await ctx.runner.settled();
   place?.restore();
   place = null;
@@ -202,8 +215,10 @@ function keepPlace() {
   };
 }
 
-function fatal(key, err) {
+async function fatal(key, err) {
   const s = store.state;
   document.body.classList.remove("computing");
-  clear(document.getElementById("main")).append(el("p", { class: "fatal", role: "alert" }, translator(s.lang, s.lesson)(key), err ? ` (${err.message ?? err})` : ""));
+  await loadTexts(s.lang).catch(() => {}); // the page's texts may be what failed: then the key is said
+  const t = translator(s.lang, s.lesson);
+  clear(document.getElementById("main")).append(el("p", { class: "fatal", role: "alert" }, t.has(key) ? t(key) : key, err ? ` (${err.message ?? err})` : ""));
 }

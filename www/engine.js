@@ -48,13 +48,19 @@ export class Engine {
   #epoch = 0; // counts restarts, so a sweep waiting for the pool's module is cancelled too
   #routing; // the core's router as it loads (a promise), then
   #route = null; // the router: query → lesson id
+  #modules; // lesson → the promise of its compiled module, or null (the worker fetches it)
+  #gate = null; // the worker's first message (its compiled module) sent: requests follow it
 
   /** `solo`: a worker of the pool itself, which holds `lesson`'s module and makes no pool.
-   * `route`: the promise of the core's router (route.js), which names a link's lesson. */
-  constructor({ onPanic, solo = false, lesson = null, route = null } = {}) {
+   * `route`: the promise of the core's router (route.js), which names a link's lesson.
+   * `modules(lesson)`: the promise of that lesson's WebAssembly.Module compiled by the page
+   * (start.js starts it as soon as the view is on screen), or null: each worker gets it
+   * compiled instead of fetching it itself after its own scripts. */
+  constructor({ onPanic, solo = false, lesson = null, route = null, modules = null } = {}) {
     this.onPanic = onPanic;
     this.#solo = solo;
     this.#lesson = lesson;
+    this.#modules = modules;
     this.#routing = Promise.resolve(route).then(
       (r) => (this.#route = r),
       () => null,
@@ -67,7 +73,13 @@ export class Engine {
   }
 
   #start() {
-    this.#worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: this.#lesson });
+    const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: this.#lesson });
+    this.#worker = worker;
+    // Its first message: the compiled module, or null (the worker fetches its module itself, at
+    // once, and says what failed); requests wait for it.
+    const compiled = this.#modules?.(this.#lesson);
+    const init = (module) => worker.postMessage({ op: "init", module });
+    this.#gate = compiled ? compiled.then(init, () => init(null)) : (init(null), null);
     this.#worker.onmessage = (event) => this.#receive(event.data);
     this.#worker.onerror = (event) => {
       event.preventDefault?.();
@@ -139,9 +151,11 @@ export class Engine {
   #post(op, args, { onProgress, onPartial }) {
     if (!this.#worker) this.#start();
     const id = ++this.#seq;
+    const worker = this.#worker;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, onProgress, onPartial });
-      this.#worker.postMessage({ id, op, args });
+      if (this.#gate) this.#gate.then(() => worker.postMessage({ id, op, args }));
+      else worker.postMessage({ id, op, args });
     });
   }
 
@@ -157,7 +171,7 @@ export class Engine {
       if (this.#pool?.size !== size) {
         this.#pool?.close("superseded");
         const host = { call: (op, args) => this.#post(op, args, {}) };
-        this.#pool = new Pool(size, { host, lesson: this.#lesson, onPanic: (m) => this.onPanic?.(m) });
+        this.#pool = new Pool(size, { host, lesson: this.#lesson, modules: this.#modules, onPanic: (m) => this.onPanic?.(m) });
       }
       return await this.#pool.sweep(query, onProgress);
     } finally {

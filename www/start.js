@@ -21,10 +21,11 @@ const own = data(document, "tatbikat-view");
 export const build = document.querySelector('meta[name="tatbikat-build"]')?.content ?? "";
 
 /** The page of the view that `query` opens (its file name), or undefined where the link is not
- * a lesson's view at its values. A page without a query is its own view. */
+ * a lesson's view at its values. A view's page without a query is its own view; index.html
+ * holds none (a link without parameters opens the first lesson's view). */
 export function viewFile(query) {
   const q = query.replace(/^\?/, "");
-  return q === "" ? own?.file : site.views[q];
+  return (q === "" && own?.file) || site.views[q];
 }
 
 const pages = new Map(); // file → the promise of its parsed document
@@ -102,20 +103,27 @@ async function start() {
   document.addEventListener("toggle", (e) => toggled.add(e.target), true);
 
   const wasm = typeof WebAssembly === "object";
-  const [{ Engine }, { loadRouter }] = await Promise.all([import("./engine.js"), import("./route.js")]);
-  const routing = wasm ? loadRouter() : null;
-  // Without the router the engine still finds the lesson (a module's {elsewhere} answer).
+  // The view's lesson module downloads from now on, beside the page's modules, not after the
+  // model worker's own scripts.
+  if (wasm && view) compileModule(view.lesson);
+  const [{ Engine }, route] = await Promise.all([import("./engine.js"), view ? null : import("./route.js")]);
+  // The router names the lesson of a link that is not a view (a view's lesson is known), before
+  // any lesson's module loads; without it the engine still finds the lesson (a module's
+  // {elsewhere} answer).
+  const routing = wasm && route ? route.loadRouter() : null;
   routing?.catch(() => {});
-  engine = wasm ? new Engine({ route: routing }) : null;
-  if (engine && view) engine.prepare(view.lesson); // its module loads while the page's modules do
+  engine = wasm ? new Engine({ route: routing, modules: compileModule }) : null;
+  if (engine && view) engine.prepare(view.lesson);
   if (engine && !view) {
     booting = engine.call("boot", [query]);
     // The page reports a failure when it awaits this; an unawaited rejection must not reach the console.
     booting.catch(() => {});
     placeholder(routing);
   }
-  // The page's modules, all at once rather than import by import.
-  for (const href of site.modules ?? []) {
+  // The page's modules, all at once rather than import by import, and the view's texts (its
+  // language's only).
+  const texts = view ? [`./i18n/${view.lang}.js`, `./i18n/lesson/${view.lesson}.${view.lang}.js`] : [];
+  for (const href of [...(site.modules ?? []), ...texts]) {
     document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
   }
   await import("./app.js");
@@ -136,6 +144,27 @@ async function placeholder(routing) {
   } catch {
     /* no placeholder: the loading line stays */
   }
+}
+
+const compiled = new Map(); // lesson → the promise of its compiled module
+
+/** Lesson `id`'s WebAssembly module (pkg/<id>.wasm), fetched and compiled on this page once (the
+ * compiler works off the main thread) and handed compiled to each model worker of the lesson
+ * (engine.js): the download starts as soon as the lesson is known, not after the worker's own
+ * scripts, and a restarted worker or the sweep pool's need no other. A failure is not kept: the
+ * worker then fetches the module itself and says what failed. */
+export function compileModule(id) {
+  if (!compiled.has(id)) {
+    const loading = fetch(new URL(`./pkg/${id}.wasm`, import.meta.url)).then((response) => {
+      if (!response.ok) throw new Error(`pkg/${id}.wasm: ${response.status}`);
+      // Streaming needs the host to say application/wasm; any other type is compiled whole.
+      const streams = /^application\/wasm\b/.test(response.headers.get("Content-Type") ?? "");
+      return streams ? WebAssembly.compileStreaming(response) : response.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
+    });
+    loading.catch(() => compiled.delete(id));
+    compiled.set(id, loading);
+  }
+  return compiled.get(id);
 }
 
 /** Reloads the page once (a second reload in a row is not tried: the page says what failed). */

@@ -65,7 +65,7 @@ describe("csp", () => {
   }
 
   test("every file is served with the page's policy; the <meta> copy says the same", async () => {
-    const files = ["", "index.html", "app.js", "worker.js", "sw.js", "precache.js", "style.css", "favicon.svg", "pkg/tatbikat.js", ...LESSONS.map((id) => `pkg/${id}.wasm`), "lessons.js", "i18n/lessons.js", ...LESSONS.map((id) => `i18n/lesson/${id}.js`), "vendor/d3-scale.js"];
+    const files = ["", "index.html", "app.js", "worker.js", "sw.js", "precache.js", "style.css", "favicon.svg", "pkg/tatbikat.js", ...LESSONS.map((id) => `pkg/${id}.wasm`), "lessons.js", "i18n/lessons.js", ...LESSONS.flatMap((id) => [`i18n/lesson/${id}.tr.js`, `i18n/lesson/${id}.en.js`]), "vendor/d3-scale.js"];
     for (const file of files) {
       const response = await fetch(url + file);
       assert.equal(response.status, 200, file);

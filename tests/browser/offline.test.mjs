@@ -222,7 +222,7 @@ describe("offline", () => {
       const vB = deploy(dir, () => {
         mark("app.js", "app");
         mark("render/timeline.js", "timeline");
-        mark("i18n/lesson/leader.js", "texts");
+        mark("i18n/lesson/leader.tr.js", "texts");
       });
       assert.notEqual(vB.build, before);
       // A second tab: the new worker installs, takes both tabs, and the first reloads.

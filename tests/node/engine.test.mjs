@@ -54,6 +54,7 @@ function workers() {
       made.push(this);
     }
     postMessage({ id, op, args }) {
+      if (op === "init") return; // the module (none here)
       setTimeout(() => {
         if (this.ended) return;
         const lesson = typeof args[0] === "string" && args[0].includes("=") ? core.resolve(args[0]).lesson : (args[0] ?? this.name);
