@@ -60,6 +60,16 @@ ctx.act = {
         if (!err.cancelled) notice(explain(err));
         return;
       }
+    } else {
+      // Met before, perhaps in the other language: its texts in this one.
+      const lang = store.state.lang;
+      try {
+        await loadTexts(lang, id);
+      } catch {
+        notice(ctx.t("ui.language_failed"));
+        return;
+      }
+      if (store.state.lang !== lang) return;
     }
     store.dispatch({ type: "switchLesson", id });
   },

@@ -106,6 +106,12 @@ async function start() {
   // The view's lesson module downloads from now on, beside the page's modules, not after the
   // model worker's own scripts.
   if (wasm && view) compileModule(view.lesson);
+  // The page's modules, all at once rather than import by import, and the view's texts (its
+  // language's only): asked for now, beside the engine's, not one round trip after it.
+  const texts = view ? [`./i18n/${view.lang}.js`, `./i18n/lesson/${view.lesson}.${view.lang}.js`] : [];
+  for (const href of [...(site.modules ?? []), ...texts]) {
+    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+  }
   const [{ Engine }, route] = await Promise.all([import("./engine.js"), view ? null : import("./route.js")]);
   // The router names the lesson of a link that is not a view (a view's lesson is known), before
   // any lesson's module loads; without it the engine still finds the lesson (a module's
@@ -119,12 +125,6 @@ async function start() {
     // The page reports a failure when it awaits this; an unawaited rejection must not reach the console.
     booting.catch(() => {});
     placeholder(routing);
-  }
-  // The page's modules, all at once rather than import by import, and the view's texts (its
-  // language's only).
-  const texts = view ? [`./i18n/${view.lang}.js`, `./i18n/lesson/${view.lesson}.${view.lang}.js`] : [];
-  for (const href of [...(site.modules ?? []), ...texts]) {
-    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
   }
   await import("./app.js");
 }

@@ -36,7 +36,7 @@ export default {
   "ui.intro_less": "Less",
   "ui.lessons": "Lessons",
   "ui.language": "Türkçe",
-  "ui.language_failed": "The other language's texts could not be loaded; try again once you are online.",
+  "ui.language_failed": "Some of the page's texts could not be loaded; try again once you are online.",
   "ui.language_label": "Türkçe — Türkçeye geç",
   "ui.params": "Parameters",
   "ui.params_hint": "Every value starts at the lesson's. Whatever you change is written into the link.",

@@ -36,7 +36,7 @@ export default {
   "ui.intro_less": "Kısalt",
   "ui.lessons": "Dersler",
   "ui.language": "English",
-  "ui.language_failed": "Diğer dilin metinleri yüklenemedi; çevrimiçi olunca yeniden deneyin.",
+  "ui.language_failed": "Sayfanın bazı metinleri yüklenemedi; çevrimiçi olunca yeniden deneyin.",
   "ui.language_label": "Switch to English",
   "ui.params": "Parametreler",
   "ui.params_hint": "Her değer dersin değeriyle başlar. Değiştirdiğiniz her şey bağlantıya yazılır.",
