@@ -46,21 +46,31 @@ export class Engine {
   #pool = null; // the sweep pool, made with the first sweep that uses it
   #sweeps = 0; // sweeps handed to the pool and not yet answered
   #epoch = 0; // counts restarts, so a sweep waiting for the pool's module is cancelled too
-  #routing; // the core's router as it loads (a promise), then
+  #routing = null; // the core's router as it loads (a promise, once given: useRouter), then
   #route = null; // the router: query → lesson id
+  #routeLater; // () → the promise of the router, loaded for the first sweep when none was given
   #modules; // lesson → the promise of its compiled module, or null (the worker fetches it)
   #gate = null; // the worker's first message (its compiled module) sent: requests follow it
 
   /** `solo`: a worker of the pool itself, which holds `lesson`'s module and makes no pool.
-   * `route`: the promise of the core's router (route.js), which names a link's lesson.
+   * `route`: the promise of the core's router (route.js), which names a link's lesson;
+   * `routeLater()`: the same, asked for at the first sweep when no `route` was given (a view's page).
    * `modules(lesson)`: the promise of that lesson's WebAssembly.Module compiled by the page
    * (start.js starts it as soon as the view is on screen), or null: each worker gets it
    * compiled instead of fetching it itself after its own scripts. */
-  constructor({ onPanic, solo = false, lesson = null, route = null, modules = null } = {}) {
+  constructor({ onPanic, solo = false, lesson = null, route = null, routeLater = null, modules = null } = {}) {
     this.onPanic = onPanic;
     this.#solo = solo;
     this.#lesson = lesson;
     this.#modules = modules;
+    if (route) this.useRouter(route);
+    this.#routeLater = routeLater;
+  }
+
+  /** `route`: the promise of the core's router (query → lesson id). Until one is given, a request
+   * goes to the lesson held, whose module's {elsewhere} answer corrects it; once given, requests
+   * wait for it. */
+  useRouter(route) {
     this.#routing = Promise.resolve(route).then(
       (r) => (this.#route = r),
       () => null,
@@ -116,7 +126,9 @@ export class Engine {
    * when there is one). */
   async call(op, args = [], handlers = {}) {
     if (this.#solo) return this.#post(op, args, handlers);
-    if (!this.#route) await this.#routing;
+    // A sweep is shared out before any answer could say {elsewhere}: it needs the router.
+    if (op === "sweep" && !this.#routing && this.#routeLater) this.useRouter(this.#routeLater());
+    if (!this.#route && this.#routing) await this.#routing;
     this.#moveTo(lessonOf(args, this.#lesson, this.#route));
     const value = await this.#answer(op, args, handlers);
     const elsewhere = value?.elsewhere;

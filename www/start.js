@@ -113,12 +113,15 @@ async function start() {
     document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
   }
   const [{ Engine }, route] = await Promise.all([import("./engine.js"), view ? null : import("./route.js")]);
-  // The router names the lesson of a link that is not a view (a view's lesson is known), before
-  // any lesson's module loads; without it the engine still finds the lesson (a module's
-  // {elsewhere} answer).
+  // The router names the lesson of a link that is not a view, before any lesson's module loads.
+  // A view's lesson is known, and the links its page makes next are of the lesson held or of a
+  // tab (Engine.prepare moves the worker first): it loads the router for its first sweep only,
+  // which the pool shares out before any answer. Without it the engine still finds the lesson
+  // (a module's {elsewhere} answer).
   const routing = wasm && route ? route.loadRouter() : null;
   routing?.catch(() => {});
-  engine = wasm ? new Engine({ route: routing, modules: compileModule }) : null;
+  const routeLater = () => import("./route.js").then((r) => r.loadRouter());
+  engine = wasm ? new Engine({ route: routing, routeLater, modules: compileModule }) : null;
   if (engine && view) engine.prepare(view.lesson);
   if (engine && !view) {
     booting = engine.call("boot", [query]);
@@ -128,6 +131,7 @@ async function start() {
   }
   await import("./app.js");
 }
+
 
 /** A link the core computes: its lesson's view, out of sight, keeps the place the results will
  * take (body.computing hides every number of it and shows that the model is loading). */
