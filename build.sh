@@ -248,6 +248,11 @@ build_www() {
   # The lessons' list and page texts, from the registry and each lesson's folder
   # (www/lessons.js, www/i18n/lessons.js).
   node tools/texts.mjs www
+  # The site's pages: every lesson's view at its values, drawn at build time by the page's own
+  # renderers from the core (index.html, <id>.html, <id>.en.html), then checked against what each
+  # lesson's page module computes: a build whose pages differ from it fails.
+  node tools/prerender.mjs www
+  node tools/prerender.mjs www --check
   # The offline copy's version and file list (www/precache.js, read by the service worker www/sw.js).
   node tools/precache.mjs www
   say "site ready in www/ (modules gzipped: $(for id in $ids; do printf '%s %s B  ' "$id" "$(gzip -9c "www/pkg/$id.wasm" | wc -c)"; done)router $(gzip -9c www/pkg/route/home.wasm | wc -c) B)"

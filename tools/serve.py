@@ -4,9 +4,15 @@ caching (so a rebuilt page is what you see). Usage: serve.py [DIR]; PORT (defaul
 FRAME_ANCESTORS sets the policy's frame-ancestors (default `*`, any site may embed the page), e.g.
 FRAME_ANCESTORS="'self' https://course.example" to try a production allow-list locally.
 TATBIKAT_CSP_REPORT=1 adds `report-uri /csp-report` to the policy and prints every violation
-report the browser posts there as a line `csp-report: {json}` (the browser tests read them)."""
+report the browser posts there as a line `csp-report: {json}` (the browser tests read them).
+TATBIKAT_GZIP=1 answers a client that accepts gzip with every text and WebAssembly file gzipped
+(level 9, Content-Encoding: gzip), as a static host compresses them: what ./build.sh bench
+measures a phone's first visit with."""
 
+import email.utils
+import gzip
 import http.server
+import io
 import os
 import socketserver
 import subprocess
@@ -22,6 +28,10 @@ CSP = (
     "base-uri 'none'; form-action 'self'; frame-ancestors " + (os.environ.get("FRAME_ANCESTORS") or "*")
 )
 REPORT = os.environ.get("TATBIKAT_CSP_REPORT") == "1"
+GZIP = os.environ.get("TATBIKAT_GZIP") == "1"
+# What a static host compresses: text and WebAssembly (images other than SVG are compressed already).
+COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".webmanifest", ".txt")
+GZIPPED = {}  # path -> (mtime, size, gzipped bytes)
 if REPORT:
     CSP += "; report-uri /csp-report"
 
@@ -50,6 +60,41 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.path.split("?")[0] == "/precache.js":
             subprocess.run(["node", PRECACHE, "."], stdout=subprocess.DEVNULL, check=False)
         super().do_GET()
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not self.path.split("?")[0].endswith("/"):
+                return super().send_head()  # the redirect to the folder's address
+            path = os.path.join(path, "index.html")
+        accepts = "gzip" in (self.headers.get("Accept-Encoding") or "")
+        if not (GZIP and accepts and path.endswith(COMPRESSED) and os.path.isfile(path)):
+            return super().send_head()
+        stat = os.stat(path)
+        cached = GZIPPED.get(path)
+        if not cached or cached[:2] != (stat.st_mtime_ns, stat.st_size):
+            with open(path, "rb") as f:
+                cached = (stat.st_mtime_ns, stat.st_size, gzip.compress(f.read(), 9, mtime=0))
+            GZIPPED[path] = cached
+        body = cached[2]
+        # A revalidation (the service worker's no-cache fetches) gets 304, as from any host.
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            try:
+                if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, OverflowError):
+                pass
+        self.send_response(200)
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def do_POST(self):
         if not REPORT or self.path != "/csp-report":

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes DIR/i18n/lesson/<id>.js (default www/): each lesson's page texts, from its folder
+// Writes DIR/i18n/lesson/<id>.<lang>.js (default www/): each lesson's page texts in each language, from its folder
 // (src/lessons/<id>/texts/tr.json and en.json), for the page's translator (www/i18n/index.js);
 // DIR/i18n/lessons.js: every lesson's tab title;
 // and DIR/lessons.js: the registry's lessons (id, sections, seed, traces, preview), for the page's
@@ -35,14 +35,15 @@ for (const { id } of catalog) {
     process.exit(1);
   }
 }
-// Each lesson's texts in a file of its own, loaded with its tab (www/i18n/index.js); every
+// Each lesson's texts in files of its own, loaded with its tab (www/i18n/index.js); every
 // lesson's tab title in one small file, for the tabs.
 const own = join(dir, "i18n", "lesson");
 rmSync(own, { recursive: true, force: true });
 mkdirSync(own, { recursive: true });
 const titles = {};
 for (const [id, texts] of Object.entries(out)) {
-  writeFileSync(join(own, `${id}.js`), [GENERATED, `export default ${JSON.stringify(texts)};`, ""].join("\n"));
+  // One file a language: a page loads its language's only (www/i18n/index.js, loadTexts).
+  for (const lang of LANGS) writeFileSync(join(own, `${id}.${lang}.js`), [GENERATED, `export default ${JSON.stringify(texts[lang])};`, ""].join("\n"));
   titles[id] = Object.fromEntries(LANGS.map((lang) => [lang, { [`lesson.${id}`]: texts[lang][`lesson.${id}`] }]));
 }
 writeFileSync(join(dir, "i18n", "lessons.js"), [GENERATED, `export default ${JSON.stringify(titles)};`, ""].join("\n"));

@@ -4,10 +4,10 @@
 // written here alone. This file connects them and holds what is neither state nor view: the
 // lazy modules, the clipboard, the embed dialog and the page's first steps.
 import { el, clear } from "./dom.js";
-import { engine, booting } from "./start.js";
-import { loadLessonTexts, translator } from "./i18n/index.js";
+import { booting, engine, toggled, view, viewFor } from "./start.js";
+import { loadTexts, translator } from "./i18n/index.js";
 import { errorText } from "./i18n/errors.js";
-import { registerOffline } from "./offline.js";
+import { keepLesson, registerOffline, showOffline } from "./offline.js";
 import LESSONS from "./lessons.js";
 import { createStore } from "./state/store.js";
 import { initialState, update } from "./state/actions.js";
@@ -45,21 +45,44 @@ const explain = (e) => errorText(e, ctx.t, known(store.state));
 const notice = (text) => store.dispatch({ type: "notice", text });
 
 ctx.act = {
-  /** Another lesson's tab: its module and texts first, when it is met for the first time. */
+  /** Another lesson's tab: its schema and claims (from its view's page, else its module) and
+   * texts first, when it is met for the first time; its module starts loading at once. */
   async switchLesson(id) {
     if (id === store.state.lesson) return;
+    const query = new URLSearchParams({ lesson: id }).toString();
+    engine.prepare(id);
     if (!store.state.specs[id]) {
       try {
-        const [boot] = await Promise.all([engine.call("boot", [new URLSearchParams({ lesson: id }).toString()]), loadLessonTexts(id)]);
+        const bootOf = async () => (await viewFor(query).catch(() => null))?.boot ?? engine.call("boot", [query]);
+        const [boot] = await Promise.all([bootOf(), loadTexts(store.state.lang, id)]);
         store.dispatch({ type: "learned", boot });
       } catch (err) {
         if (!err.cancelled) notice(explain(err));
         return;
       }
+    } else {
+      // Met before, perhaps in the other language: its texts in this one.
+      const lang = store.state.lang;
+      try {
+        await loadTexts(lang, id);
+      } catch {
+        notice(ctx.t("ui.language_failed"));
+        return;
+      }
+      if (store.state.lang !== lang) return;
     }
     store.dispatch({ type: "switchLesson", id });
   },
-  switchLanguage() {
+  /** The other language, its texts loaded first (a page loads its own language's only). */
+  async switchLanguage() {
+    const { lang, lesson } = store.state;
+    try {
+      await loadTexts(lang === "tr" ? "en" : "tr", lesson);
+    } catch {
+      notice(ctx.t("ui.language_failed"));
+      return;
+    }
+    if (store.state.lang !== lang) return; // switched meanwhile
     store.dispatch({ type: "switchLanguage" });
     document.querySelector("#tools .lang")?.focus();
   },
@@ -114,40 +137,100 @@ async function shown(started) {
 
 boot();
 
+/** A lesson's view at its values: the core's answers its page was drawn from (start.js). */
+async function viewAnswer(query) {
+  const v = await viewFor(query).catch(() => null);
+  return v && { resolved: v.resolved, doc: v.doc };
+}
+
 async function boot() {
-  if (!engine) return fatal("app.no_wasm");
-  engine.onPanic = (message) => notice(`${ctx.t("app.panic")} ${message}`);
+  performance.mark("tatbikat:x-app-eval");
+  if (!engine && !view) return fatal("app.no_wasm");
+  if (engine) engine.onPanic = (message) => notice(`${ctx.t("app.panic")} ${message}`);
   let first;
   try {
-    first = await booting;
-    await loadLessonTexts(first.resolved.lesson);
+    // A view's page has the module's boot answer; any other link asks the module.
+    first = view ? view.boot : await booting;
+    await loadTexts(first.resolved.lang, first.resolved.lesson);
+    performance.mark("tatbikat:x-texts");
   } catch (err) {
-    return fatal("app.no_wasm", err);
+    registerOffline(); // a fixed build reaches this page through the offline code's update
+    return fatal(startFailure(err), err);
   }
   // body[data-busy] while the core works for the state: the page has settled when it is gone.
   const onBusy = (busy) => (busy ? (document.body.dataset.busy = "1") : delete document.body.dataset.busy);
-  ctx.runner = computer({ store, engine, explain, load: ctx.load, onShown: shown, onBusy });
+  ctx.runner = computer({ store, engine, explain, load: ctx.load, onShown: shown, onBusy, views: viewAnswer });
   // The URL is the core's share link of the state, written here and nowhere else.
   store.subscribe(
     (s) => s.resolved?.share,
     (share) => share !== undefined && history.replaceState(null, "", `?${share}`),
   );
-  // The frame follows the lesson and the language; its views follow the rest.
+  // The frame follows the lesson and the language; its views follow the rest. The first frame
+  // takes the place of the view drawn at build time, in the same task (nothing is painted in
+  // between): focus, scroll and the folds the learner opened stay as they were.
   let shell = null;
+  let place = keepPlace();
   store.subscribe(
     (s) => [s.lesson, s.lang],
     () => {
       shell?.stop();
+      document.body.dataset.live = "1";
+      document.body.classList.remove("computing");
       shell = frame(ctx);
+      keepLesson(store.state.lesson);
+      showOffline(ctx.t);
     },
   );
+  performance.mark("tatbikat:x-before-booted");
   store.dispatch({ type: "booted", boot: first });
+  performance.mark("tatbikat:x-after-booted");
   await ctx.runner.settled();
+  place?.restore();
+  place = null;
   store.dispatch({ type: "settled" });
+  if (!engine) notice(ctx.t("app.no_wasm"));
   registerOffline(); // after the first table: the offline copy never delays it
 }
 
-function fatal(key, err) {
+/** Why the page could not start, as a message key: WebAssembly missing, or the lesson's module
+ * (missing, damaged or of another build), or the core's refusal. */
+function startFailure(err) {
+  if (typeof WebAssembly !== "object") return "app.no_wasm";
+  if (err?.code === "module_failed") return "app.module_failed";
+  return "app.start_failed";
+}
+
+/** What the view drawn at build time has that its replacement must keep: the focused element,
+ * the scroll position and the folds the learner opened or closed (start.js records them), each
+ * found again at the same place in the new DOM. Null when the page is not a view. */
+function keepPlace() {
+  if (!view) return null;
+  const path = (node) => {
+    const steps = [];
+    for (let n = node; n && n !== document.body; n = n.parentElement) steps.unshift([...n.parentElement.children].indexOf(n));
+    return steps;
+  };
+  const at = (steps) => steps.reduce((n, i) => n?.children[i] ?? null, document.body);
+  const focused = document.activeElement && document.activeElement !== document.body ? [path(document.activeElement), document.activeElement.tagName] : null;
+  const folds = [...toggled].filter((d) => d.isConnected).map((d) => [path(d), d.open]);
+  const y = window.scrollY;
+  return {
+    restore() {
+      for (const [steps, open] of folds) {
+        const d = at(steps);
+        if (d?.tagName === "DETAILS") d.open = open;
+      }
+      const target = focused && at(focused[0]);
+      if (target && target.tagName === focused[1]) target.focus({ preventScroll: true });
+      if (window.scrollY !== y) window.scrollTo(0, y);
+    },
+  };
+}
+
+async function fatal(key, err) {
   const s = store.state;
-  clear(document.getElementById("main")).append(el("p", { class: "fatal", role: "alert" }, translator(s.lang, s.lesson)(key), err ? ` (${err.message ?? err})` : ""));
+  document.body.classList.remove("computing");
+  await loadTexts(s.lang).catch(() => {}); // the page's texts may be what failed: then the key is said
+  const t = translator(s.lang, s.lesson);
+  clear(document.getElementById("main")).append(el("p", { class: "fatal", role: "alert" }, t.has(key) ? t(key) : key, err ? ` (${err.message ?? err})` : ""));
 }

@@ -46,15 +46,31 @@ export class Engine {
   #pool = null; // the sweep pool, made with the first sweep that uses it
   #sweeps = 0; // sweeps handed to the pool and not yet answered
   #epoch = 0; // counts restarts, so a sweep waiting for the pool's module is cancelled too
-  #routing; // the core's router as it loads (a promise), then
+  #routing = null; // the core's router as it loads (a promise, once given: useRouter), then
   #route = null; // the router: query → lesson id
+  #routeLater; // () → the promise of the router, loaded for the first sweep when none was given
+  #modules; // lesson → the promise of its compiled module, or null (the worker fetches it)
+  #gate = null; // the worker's first message (its compiled module) sent: requests follow it
 
   /** `solo`: a worker of the pool itself, which holds `lesson`'s module and makes no pool.
-   * `route`: the promise of the core's router (route.js), which names a link's lesson. */
-  constructor({ onPanic, solo = false, lesson = null, route = null } = {}) {
+   * `route`: the promise of the core's router (route.js), which names a link's lesson;
+   * `routeLater()`: the same, asked for at the first sweep when no `route` was given (a view's page).
+   * `modules(lesson)`: the promise of that lesson's WebAssembly.Module compiled by the page
+   * (start.js starts it as soon as the view is on screen), or null: each worker gets it
+   * compiled instead of fetching it itself after its own scripts. */
+  constructor({ onPanic, solo = false, lesson = null, route = null, routeLater = null, modules = null } = {}) {
     this.onPanic = onPanic;
     this.#solo = solo;
     this.#lesson = lesson;
+    this.#modules = modules;
+    if (route) this.useRouter(route);
+    this.#routeLater = routeLater;
+  }
+
+  /** `route`: the promise of the core's router (query → lesson id). Until one is given, a request
+   * goes to the lesson held, whose module's {elsewhere} answer corrects it; once given, requests
+   * wait for it. */
+  useRouter(route) {
     this.#routing = Promise.resolve(route).then(
       (r) => (this.#route = r),
       () => null,
@@ -67,7 +83,13 @@ export class Engine {
   }
 
   #start() {
-    this.#worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: this.#lesson });
+    const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: this.#lesson });
+    this.#worker = worker;
+    // Its first message: the compiled module, or null (the worker fetches its module itself, at
+    // once, and says what failed); requests wait for it.
+    const compiled = this.#modules?.(this.#lesson);
+    const init = (module) => worker.postMessage({ op: "init", module });
+    this.#gate = compiled ? compiled.then(init, () => init(null)) : (init(null), null);
     this.#worker.onmessage = (event) => this.#receive(event.data);
     this.#worker.onerror = (event) => {
       event.preventDefault?.();
@@ -104,13 +126,16 @@ export class Engine {
    * when there is one). */
   async call(op, args = [], handlers = {}) {
     if (this.#solo) return this.#post(op, args, handlers);
-    if (!this.#route) await this.#routing;
+    // A sweep is shared out before any answer could say {elsewhere}: it needs the router.
+    if (op === "sweep" && !this.#routing && this.#routeLater) this.useRouter(this.#routeLater());
+    if (!this.#route && this.#routing) await this.#routing;
     this.#moveTo(lessonOf(args, this.#lesson, this.#route));
     const value = await this.#answer(op, args, handlers);
     const elsewhere = value?.elsewhere;
     if (!elsewhere) return value;
     // The core's lesson for this link: its module answers; it never sends a request on again.
-    if (!known(elsewhere) || elsewhere === this.#lesson) throw new ModelError({ message: `the module of ${this.#lesson} sent a request to ${elsewhere}` });
+    // A module that sends its own lesson's request on holds another lesson: a damaged deploy.
+    if (!known(elsewhere) || elsewhere === this.#lesson) throw new ModelError({ message: `pkg/${this.#lesson}.wasm holds another lesson (it sent a request for ${elsewhere} on)`, code: "module_failed", value: `pkg/${this.#lesson}.wasm` });
     this.#moveTo(elsewhere);
     return this.#answer(op, args, handlers);
   }
@@ -138,9 +163,11 @@ export class Engine {
   #post(op, args, { onProgress, onPartial }) {
     if (!this.#worker) this.#start();
     const id = ++this.#seq;
+    const worker = this.#worker;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, onProgress, onPartial });
-      this.#worker.postMessage({ id, op, args });
+      if (this.#gate) this.#gate.then(() => worker.postMessage({ id, op, args }));
+      else worker.postMessage({ id, op, args });
     });
   }
 
@@ -156,12 +183,18 @@ export class Engine {
       if (this.#pool?.size !== size) {
         this.#pool?.close("superseded");
         const host = { call: (op, args) => this.#post(op, args, {}) };
-        this.#pool = new Pool(size, { host, lesson: this.#lesson, onPanic: (m) => this.onPanic?.(m) });
+        this.#pool = new Pool(size, { host, lesson: this.#lesson, modules: this.#modules, onPanic: (m) => this.onPanic?.(m) });
       }
       return await this.#pool.sweep(query, onProgress);
     } finally {
       this.#sweeps -= 1;
     }
+  }
+
+  /** Starts the worker of `lesson` now, so its module loads before the first request (a worker
+   * of another lesson ends, as a request for `lesson` would end it). */
+  prepare(lesson) {
+    if (!this.#solo && known(lesson)) this.#moveTo(lesson);
   }
 
   /** Whether a request is still being worked on (here or on the sweep pool). */

@@ -21,10 +21,11 @@ export class Pool {
   #sweeps = 0;
 
   /** `size` model workers (each its own instance of `lesson`'s module) beside `host`, the page's engine
-   * worker (`call(op, args)`) that plans and joins; `onPanic` hears a worker's panic. */
-  constructor(size, { host, lesson, onPanic } = {}) {
+   * worker (`call(op, args)`) that plans and joins; `onPanic` hears a worker's panic; `modules`
+   * gives them the module the page compiled (see Engine). */
+  constructor(size, { host, lesson, onPanic, modules = null } = {}) {
     this.host = host;
-    this.engines = Array.from({ length: size }, () => new Engine({ onPanic, solo: true, lesson }));
+    this.engines = Array.from({ length: size }, () => new Engine({ onPanic, solo: true, lesson, modules }));
   }
 
   get size() {

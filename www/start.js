@@ -1,23 +1,187 @@
-// Starts the model worker and its first request as soon as the page is parsed, while the rest of
-// the page's modules still load: the WebAssembly download and compile overlap them. The core's
-// router (route.js, preloaded by index.html) names the link's lesson first, so the worker loads
-// that lesson's module and its texts load beside it. app.js picks up the engine and the boot
-// answer from here.
-import { Engine } from "./engine.js";
-import { loadRouter } from "./route.js";
-import { loadLessonTexts } from "./i18n/index.js";
+// The page's first steps (issue 20). Every page of the site (index.html, each lesson's <id>.html
+// and <id>.en.html, written by tools/prerender.mjs) holds one lesson's view at the lesson's
+// values, drawn at build time by the page's own renderers from the core's answers, out of sight
+// (body.held) until this module has read the link:
+// - a link the core resolves to a lesson's view (the site's map, `tatbikat-site`) shows that
+//   view at once: this page's own, or the page of that view fetched and put in its place;
+// - any other link is computed by the core as before, with that lesson's view as a placeholder
+//   of the right size whose numbers are never shown (body.computing).
+// Only then do the engine (the model worker and its WebAssembly), the page's modules and app.js
+// load, so the first table waits for nothing else. No static import here: each would be one
+// more round trip before the first table.
 
-const routing = typeof WebAssembly === "object" ? loadRouter() : null;
-// Without the router the engine still finds the lesson (a module's {elsewhere} answer).
-routing?.catch(() => {});
+/** The JSON data block `id` of document `doc` (null if it has none). */
+const data = (doc, id) => {
+  const node = doc.getElementById(id);
+  return node ? JSON.parse(node.textContent) : null;
+};
+const site = data(document, "tatbikat-site") ?? { views: {}, modules: [] };
+const own = data(document, "tatbikat-view");
+/** This page's build (tools/precache.mjs writes it into every page): the page runs its files only. */
+export const build = document.querySelector('meta[name="tatbikat-build"]')?.content ?? "";
 
+/** The page of the view that `query` opens (its file name), or undefined where the link is not
+ * a lesson's view at its values. A view's page without a query is its own view; index.html
+ * holds none (a link without parameters opens the first lesson's view). */
+export function viewFile(query) {
+  const q = query.replace(/^\?/, "");
+  return (q === "" && own?.file) || site.views[q];
+}
+
+const pages = new Map(); // file → the promise of its parsed document
+
+/** The parsed page `file` of this site (a Document: the browser parses it, nothing is built
+ * from strings here). A page of another build fails: a reload gets the new build whole. */
+function fetchPage(file) {
+  if (!pages.has(file)) {
+    const loading = new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open("GET", new URL(file, document.baseURI));
+      xhr.responseType = "document";
+      xhr.onload = () => {
+        const doc = xhr.status === 200 ? xhr.responseXML : null;
+        if (!doc?.getElementById("tatbikat-view")) return reject(new Error(`${file}: ${xhr.status}`));
+        const theirs = doc.querySelector('meta[name="tatbikat-build"]')?.content ?? "";
+        if (theirs !== build) return reject(Object.assign(new Error(`${file} is of another build`), { otherBuild: true }));
+        resolve(doc);
+      };
+      xhr.onerror = () => reject(new Error(`${file}: the network failed`));
+      xhr.send();
+    });
+    loading.catch(() => pages.delete(file)); // tried again next time
+    pages.set(file, loading);
+  }
+  return pages.get(file);
+}
+
+/** The view data (the core's answers a view was drawn from: boot, resolved, doc) of the page
+ * that `query` opens, or null. The page's own view needs no fetch. */
+export async function viewFor(query) {
+  const file = viewFile(query);
+  if (!file) return null;
+  if (file === own?.file) return own;
+  return data(await fetchPage(file), "tatbikat-view");
+}
+
+/** Puts page `doc`'s view in place of this one (its <noscript> part is for pages without JavaScript). */
+function swapIn(doc) {
+  document.documentElement.lang = doc.documentElement.lang;
+  document.title = doc.title;
+  const held = document.body.classList.contains("held");
+  // Copies (the fetched page stays whole: its view data answers the page later too).
+  document.body.replaceChildren(...[...doc.body.childNodes].filter((n) => n.nodeName !== "NOSCRIPT").map((n) => document.importNode(n, true)));
+  document.body.className = doc.body.className;
+  document.body.classList.toggle("held", held);
+}
+
+/** The folds (<details>) the learner opened or closed on the view before the page took it over. */
+export const toggled = new Set();
+
+/** The view shown first (its data), or null when the core computes the link. */
+export let view = null;
 /** The page's model worker (null where WebAssembly is missing). */
-export const engine = routing ? new Engine({ route: routing }) : null;
+export let engine = null;
+/** The boot request for a link that is not a view (lessons, schemas and the resolved link). */
+export let booting = null;
 
-/** The boot request for this link: lessons, schemas and the resolved link. */
-export const booting = engine ? engine.call("boot", [location.search]) : Promise.reject(new Error("no WebAssembly"));
-// The page reports a failure when it awaits this; an unawaited rejection must not reach the console.
-booting.catch(() => {});
+async function start() {
+  // What the page says without JavaScript is not for this one.
+  for (const n of document.querySelectorAll("body noscript")) n.remove();
+  const query = location.search;
+  const file = viewFile(query);
+  try {
+    if (file && file !== own?.file) swapIn(await fetchPage(file));
+    view = file ? data(document, "tatbikat-view") : null;
+  } catch (err) {
+    // Another build answered: this page reloads as the new build, whole.
+    if (err.otherBuild && reloadOnce()) return;
+    view = null; // offline or failed: the core computes the link
+  }
+  if (!view) document.body.classList.add("computing");
+  document.body.classList.remove("held");
+  performance.mark("tatbikat:first-view");
+  document.addEventListener("toggle", (e) => toggled.add(e.target), true);
 
-// The texts of the link's lesson, loading beside its module.
-routing?.then((route) => loadLessonTexts(route(location.search))).catch(() => {});
+  const wasm = typeof WebAssembly === "object";
+  // The view's lesson module downloads from now on, beside the page's modules, not after the
+  // model worker's own scripts.
+  if (wasm && view) compileModule(view.lesson);
+  // The page's modules, all at once rather than import by import, and the view's texts (its
+  // language's only): asked for now, beside the engine's, not one round trip after it.
+  const texts = view ? [`./i18n/${view.lang}.js`, `./i18n/lesson/${view.lesson}.${view.lang}.js`] : [];
+  for (const href of [...(site.modules ?? []), ...texts]) {
+    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+  }
+  const [{ Engine }, route] = await Promise.all([import("./engine.js"), view ? null : import("./route.js")]);
+  // The router names the lesson of a link that is not a view, before any lesson's module loads.
+  // A view's lesson is known, and the links its page makes next are of the lesson held or of a
+  // tab (Engine.prepare moves the worker first): it loads the router for its first sweep only,
+  // which the pool shares out before any answer. Without it the engine still finds the lesson
+  // (a module's {elsewhere} answer).
+  const routing = wasm && route ? route.loadRouter() : null;
+  routing?.catch(() => {});
+  const routeLater = () => import("./route.js").then((r) => r.loadRouter());
+  engine = wasm ? new Engine({ route: routing, routeLater, modules: compileModule }) : null;
+  if (engine && view) engine.prepare(view.lesson);
+  if (engine && !view) {
+    booting = engine.call("boot", [query]);
+    // The page reports a failure when it awaits this; an unawaited rejection must not reach the console.
+    booting.catch(() => {});
+    placeholder(routing);
+  }
+  await import("./app.js");
+}
+
+
+/** A link the core computes: its lesson's view, out of sight, keeps the place the results will
+ * take (body.computing hides every number of it and shows that the model is loading). */
+async function placeholder(routing) {
+  try {
+    const lesson = (await routing)(location.search);
+    const { viewFile: fileOf } = await import("./views/noscript.js");
+    const doc = await fetchPage(fileOf(lesson, "tr"));
+    // The page may have started meanwhile: then its own frame is there already.
+    if (!document.body.dataset.live) {
+      swapIn(doc);
+      document.body.classList.add("computing");
+    }
+  } catch {
+    /* no placeholder: the loading line stays */
+  }
+}
+
+const compiled = new Map(); // lesson → the promise of its compiled module
+
+/** Lesson `id`'s WebAssembly module (pkg/<id>.wasm), fetched and compiled on this page once (the
+ * compiler works off the main thread) and handed compiled to each model worker of the lesson
+ * (engine.js): the download starts as soon as the lesson is known, not after the worker's own
+ * scripts, and a restarted worker or the sweep pool's need no other. A failure is not kept: the
+ * worker then fetches the module itself and says what failed. */
+export function compileModule(id) {
+  if (!compiled.has(id)) {
+    const loading = fetch(new URL(`./pkg/${id}.wasm`, import.meta.url)).then((response) => {
+      if (!response.ok) throw new Error(`pkg/${id}.wasm: ${response.status}`);
+      // Streaming needs the host to say application/wasm; any other type is compiled whole.
+      const streams = /^application\/wasm\b/.test(response.headers.get("Content-Type") ?? "");
+      return streams ? WebAssembly.compileStreaming(response) : response.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
+    });
+    loading.catch(() => compiled.delete(id));
+    compiled.set(id, loading);
+  }
+  return compiled.get(id);
+}
+
+/** Reloads the page once (a second reload in a row is not tried: the page says what failed). */
+export function reloadOnce() {
+  const key = `tatbikat:reloaded:${location.href}`;
+  try {
+    if (sessionStorage.getItem(key)) return false;
+    sessionStorage.setItem(key, "1");
+  } catch {
+    return false;
+  }
+  location.reload();
+  return true;
+}
+
+start();

@@ -4,7 +4,16 @@
 import init, * as core from "./pkg/tatbikat.js";
 
 const lesson = /^[a-z][a-z0-9_]*$/.test(self.name) ? self.name : "none";
-const ready = init({ module_or_path: new URL(`./pkg/${lesson}.wasm`, import.meta.url) });
+let ready = null;
+/** Instantiates the lesson's module: `compiled` (a WebAssembly.Module the page compiled, sent as
+ * this worker's first message), else fetched from its file next to this one. */
+function load(compiled) {
+  ready = init({ module_or_path: compiled ?? new URL(`./pkg/${lesson}.wasm`, import.meta.url) }).catch((err) => {
+    // Said as what failed (the page names it), not as a browser without WebAssembly.
+    throw Object.assign(new Error(`pkg/${lesson}.wasm: ${err?.message ?? err}`), { code: "module_failed", param: null, value: `pkg/${lesson}.wasm`, allowed: null });
+  });
+  ready.catch(() => {}); // reported with the first request
+}
 
 function progressTo(id) {
   let last = 0;
@@ -59,6 +68,11 @@ const PROGRESS = new Set(["run", "page", "sweep", "sweepPart"]);
 
 self.onmessage = async (event) => {
   const { id, op, args } = event.data;
+  if (op === "init") {
+    if (!ready) load(event.data.module);
+    return;
+  }
+  if (!ready) load(null);
   try {
     await ready;
     // Long operations take the request's id last, for their progress messages.

@@ -87,13 +87,19 @@ describe("compare mode", () => {
     ctx = await env.b.newContext({ viewport: { width: 1280, height: 900 } });
   });
 
-  test("the switch appears once a value differs and compares every table with the lesson's values, cell by cell as the core computed", async () => {
+  test("the toolbar's switch acts once a value differs and compares every table with the lesson's values, cell by cell as the core computed", async () => {
     const p = await page(ctx);
     await p.goto(`${env.url}?lesson=jobs`);
     await rendered(p);
-    assert.ok(await p.isHidden("#compare-switch"), "no switch at the lesson's values");
+    // Issue 20: the switch is in the toolbar from the start, unavailable at the lesson's values, saying why.
+    assert.equal(await p.getAttribute("#compare-switch", "aria-disabled"), "true", "unavailable at the lesson's values");
+    const why = await p.evaluate(() => document.getElementById(document.getElementById("compare-switch").getAttribute("aria-describedby"))?.textContent);
+    assert.match(why ?? "", /değiştirin/, "it says why");
+    await p.click("#compare-switch", { force: true }); // (playwright waits for aria-disabled to go)
+    assert.ok(!/[?&]vs=/.test(p.url()), "a click does nothing yet");
     await setParam(p, "fail_prob", "0.6");
     assert.ok(await p.isVisible("#compare-switch"));
+    assert.equal(await p.getAttribute("#compare-switch", "aria-disabled"), "false");
     assert.equal(await p.getAttribute("#compare-switch", "aria-pressed"), "false");
     const renders = Number(await p.evaluate(() => document.body.dataset.renders));
     await p.click("#compare-switch");

@@ -61,7 +61,8 @@ test("compare mode's bar: shown when the values differ (with the panel) or a com
   assert.equal(compareBar(read("lesson=jobs&seed=4&controls=0", { doc: true })).shown, false, "without the panel, only a comparison shows");
   const en = translator("en", "jobs");
   const lesson = read("lesson=jobs&seed=4&vs=", { doc: true });
-  assert.deepEqual(compareBar(lesson), { shown: true, on: true, tools: true, toLesson: false });
+  assert.deepEqual(compareBar(lesson), { shown: true, on: true, tools: true, toLesson: false, switchable: true });
+  assert.equal(compareBar(read("lesson=jobs", { doc: true })).switchable, false, "the toolbar's switch says why it cannot act yet");
   assert.equal(compareText(lesson, en), en("ui.compare.against_lesson"));
   const pinned = read("lesson=jobs&seed=4&vs=seed%3D1", { doc: true });
   assert.equal(compareBar(pinned).toLesson, true);

@@ -43,6 +43,8 @@ export function errorText(e, t, known = {}) {
       return t("ui.error.repeated_param", vars);
     case "too_much_work":
       return t("ui.error.too_much_work", vars);
+    case "module_failed":
+      return `${t("app.module_failed")} (${e.value ?? ""})`;
     case "bad_value":
       switch (e.param) {
         case "lang":

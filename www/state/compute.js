@@ -9,9 +9,11 @@ const SLOW_MS = 150; // a run longer than a blink shows progress and a cancel bu
  * `load` names the lazy modules a view needs before the answer can be shown (compare, timeline,
  * run lists); `onShown(started)` marks a report on screen (started: when it was asked for; a
  * promise while its charts are drawn);
+ * `views(query)`, if given, answers a query that is a lesson's view at its values with the core's
+ * answers its page was drawn from at build time ({resolved, doc}, or null: the engine answers);
  * `onBusy(busy)` is told when the core's work starts (true) and when all of it has ended
  * (false): the page marks itself busy meanwhile, so readers and tests know when it settled. */
-export function computer({ store, engine, explain, load, onShown = () => {}, onBusy = () => {} }) {
+export function computer({ store, engine, explain, load, onShown = () => {}, onBusy = () => {}, views = null }) {
   let generation = 0; // counts reports asked for: the answers of an older one are dropped
   let traces = 0; // counts runs asked for: the answer of an older one is dropped
   let working = 0; // asks and option loads under way
@@ -29,12 +31,23 @@ export function computer({ store, engine, explain, load, onShown = () => {}, onB
   async function refresh({ focusTrace = false } = {}) {
     const gen = ++generation;
     const started = performance.now();
-    if (engine.busy) engine.restart("superseded");
+    if (engine?.busy) engine.restart("superseded");
+    const query = rawQuery(state());
+    const known = views && (await views(query));
+    if (gen !== generation) return;
+    if (known) {
+      dispatch({ type: "resolved", resolved: known.resolved });
+      dispatch({ type: "computed", doc: known.doc });
+      await onShown(started);
+      await runTrace({ focus: focusTrace });
+      await runSweep();
+      return;
+    }
     const slow = setTimeout(() => gen === generation && dispatch({ type: "slow" }), SLOW_MS);
     dispatch({ type: "computing" });
     let result;
     try {
-      result = await engine.call("page", [rawQuery(state())], {
+      result = await engine.call("page", [query], {
         onPartial: (resolved) => gen === generation && dispatch({ type: "resolved", resolved }),
         onProgress: (share) => gen === generation && dispatch({ type: "progress", share }),
       });

@@ -56,11 +56,17 @@ export function frame(ctx) {
       ),
     );
   }
+  // The selected tab in sight where the tabs are one scrolling row (a phone).
+  const chosen = document.getElementById(`tab-${s.lesson}`);
+  const scroll = chosen ? chosen.offsetLeft - (tabs.clientWidth - chosen.offsetWidth) / 2 : NaN;
+  if (tabs.scrollWidth > tabs.clientWidth && Number.isFinite(scroll)) tabs.scrollLeft = Math.max(0, scroll);
   clear(document.getElementById("tools")).append(
     el(
       "button",
-      { type: "button", class: "lang", lang: s.lang === "tr" ? "en" : "tr", "aria-label": t("ui.language_label"), onclick: act.switchLanguage },
-      t("ui.language"),
+      // Named by what it shows (the language, or on a phone its code: style.css); the title says more.
+      { type: "button", class: "lang", lang: s.lang === "tr" ? "en" : "tr", title: t("ui.language_label"), onclick: act.switchLanguage },
+      el("span", { class: "long" }, t("ui.language")),
+      el("span", { class: "short" }, t("ui.language_short")),
     ),
   );
 
@@ -105,6 +111,8 @@ export function frame(ctx) {
     { class: "actions" },
     el("button", { type: "button", class: "small", id: "reset", onclick: () => store.dispatch({ type: "reset" }) }, t("ui.reset")),
     lesson.traces ? el("button", { type: "button", class: "small", id: "watch-button", onclick: () => store.dispatch({ type: "openTrace", selector: "" }) }, t("ui.watch")) : null,
+    // Compare mode: with the other actions, unavailable (and saying why) until a value differs.
+    report.compareSwitch,
     el("button", { type: "button", class: "small", id: "copy-link", onclick: act.copyLink }, t("ui.copy_link")),
     s.embed ? null : el("button", { type: "button", class: "small", id: "embed-button", onclick: act.openEmbed }, t("ui.embed")),
   );
@@ -120,7 +128,23 @@ export function frame(ctx) {
         {},
         el("h1", { class: "lesson-title" }, t(`lesson.${s.lesson}`)),
         lesson.preview ? previewNote(s.lesson, t) : null,
-        el("p", { class: "intro" }, t(`intro.${s.lesson}`)),
+        el("p", { class: "intro", id: "intro" }, t(`intro.${s.lesson}`)),
+        // A phone shows the intro's first lines (style.css); this shows the rest.
+        el(
+          "button",
+          {
+            type: "button",
+            class: "link intro-more",
+            "aria-controls": "intro",
+            "aria-expanded": "false",
+            onclick: (e) => {
+              const open = document.getElementById("intro").classList.toggle("open");
+              e.currentTarget.setAttribute("aria-expanded", String(open));
+              e.currentTarget.textContent = t(open ? "ui.intro_less" : "ui.intro_more");
+            },
+          },
+          t("ui.intro_more"),
+        ),
       );
   clear(document.getElementById("main")).append(
     el(

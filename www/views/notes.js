@@ -69,9 +69,11 @@ export function notesView(ctx) {
     if (reset) reset.disabled = !m.changed;
     const info = printInfo(s, t);
     ui.print.replaceChildren(
-      el("p", {}, info.intro),
-      info.items.length ? el("ul", {}, info.items.map((item) => el("li", {}, item))) : null,
-      el("p", { class: "print-link" }, `${t("ui.print.link")} `, el("a", { href: location.href }, location.href)),
+      ...[
+        el("p", {}, info.intro),
+        info.items.length ? el("ul", {}, info.items.map((item) => el("li", {}, item))) : null,
+        el("p", { class: "print-link" }, `${t("ui.print.link")} `, el("a", { href: location.href }, location.href)),
+      ].filter(Boolean), // replaceChildren would write a null as the text "null"
     );
     showProblems(s);
     document.querySelector("a.open-full")?.setAttribute("href", fullPageHref(s)); // the embed's link follows the state

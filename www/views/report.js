@@ -1,7 +1,7 @@
 // The report shown: the core's document drawn (compared with run A in compare mode), the claim's
 // ratios and guess, the prediction that holds a claim's figures back, compare mode's bar, "what
 // moved" after a change, and the charts drawn at the width they have with their export buttons.
-import { el } from "../dom.js";
+import { el, uid } from "../dom.js";
 import { scrollCues } from "../render/table.js";
 import { changesBar, movedCells } from "../render/changes.js";
 import { renderReport } from "../render/report.js";
@@ -19,6 +19,29 @@ export function reportView(ctx, { trace, sweep }) {
   const t = ctx.t;
   const node = el("div", { class: "report" });
   const compare = el("div", { class: "compare-bar", hidden: true });
+  const reasonId = uid("compare-why");
+  // Compare mode's switch, in the toolbar (views/frame.js): unavailable, saying why, until the
+  // values differ from the lesson's (or a comparison is shown).
+  const switchButton = ctx.store.state.controls
+    ? el(
+        "button",
+        {
+          type: "button",
+          class: "small",
+          id: "compare-switch",
+          "aria-pressed": "false",
+          "aria-disabled": "true",
+          "aria-describedby": reasonId,
+          title: t("ui.compare.switch_title"),
+          onclick: () => {
+            const bar = compareBar(store.state);
+            if (bar.switchable) dispatch({ type: "compare", vs: bar.on ? null : "" });
+          },
+        },
+        t("ui.compare.switch"),
+      )
+    : null;
+  const compareSwitch = switchButton && [switchButton, el("span", { class: "visually-hidden", id: reasonId }, t("ui.compare.why_not"))];
   const changes = el("div", { class: "changes-slot" });
   let charts = [];
   let highlights = []; // what the core found for the claim in the report shown
@@ -72,6 +95,12 @@ export function reportView(ctx, { trace, sweep }) {
   function showCompareBar(s) {
     const bar = compareBar(s);
     node.classList.toggle("changed-only", bar.on && s.changedOnly);
+    if (switchButton) {
+      switchButton.setAttribute("aria-pressed", bar.on ? "true" : "false");
+      switchButton.setAttribute("aria-disabled", bar.switchable ? "false" : "true");
+      if (bar.switchable) switchButton.removeAttribute("aria-describedby");
+      else switchButton.setAttribute("aria-describedby", reasonId);
+    }
     if (!bar.shown) {
       compare.hidden = true;
       return;
@@ -79,7 +108,6 @@ export function reportView(ctx, { trace, sweep }) {
     const toggle = (vs) => dispatch({ type: "compare", vs });
     const tools = bar.tools
       ? [
-          el("button", { type: "button", class: "small", id: "compare-switch", "aria-pressed": bar.on ? "true" : "false", title: t("ui.compare.switch_title"), onclick: () => toggle(bar.on ? null : "") }, t("ui.compare.switch")),
           bar.on ? el("button", { type: "button", class: "small", id: "compare-pin", title: t("ui.compare.pin_title"), onclick: () => toggle(s.doc.query) }, t("ui.compare.pin")) : null,
           bar.toLesson ? el("button", { type: "button", class: "small", id: "compare-lesson", onclick: () => toggle("") }, t("ui.compare.to_lesson")) : null,
           bar.on
@@ -218,6 +246,7 @@ export function reportView(ctx, { trace, sweep }) {
   return {
     node,
     compare,
+    compareSwitch,
     changes,
     draw,
     /** Settles once the report shown is drawn, charts included. */

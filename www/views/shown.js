@@ -98,12 +98,14 @@ export function awaitingGuess(state) {
   return Boolean(state.doc?.preset) && state.awaiting === state.doc.preset.id;
 }
 
-/** Compare mode's bar: {shown, on, pin, toLesson} — the switch shows whenever the values differ
- * from the lesson's (with the panel), or a comparison is shown. */
+/** Compare mode's bar: {shown, on, pin, toLesson, switchable} — the bar shows whenever the
+ * values differ from the lesson's (with the panel), or a comparison is shown; the toolbar's
+ * switch can act then too (before, it says why not). */
 export function compareBar(state) {
   const on = Boolean(state.doc?.vs);
   const differs = (state.resolved?.changed?.length ?? 0) > 0;
-  return { shown: on || (differs && state.controls), on, tools: state.controls, toLesson: on && state.doc.vs.query !== "" };
+  const shown = on || (differs && state.controls);
+  return { shown, on, tools: state.controls, toLesson: on && state.doc.vs.query !== "", switchable: Boolean(state.controls) && shown };
 }
 
 /** What run A of a comparison is: the lesson's values, or the values where A and B differ

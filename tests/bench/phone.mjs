@@ -1,0 +1,195 @@
+// A phone's first minute, as ./build.sh bench measures it (issue 20): each lesson opened in a fresh
+// browser profile at 390 × 844 under Lighthouse's mobile profile — CDP network emulation (150 ms
+// round trip, 1.6 Mbit/s down, 750 kbit/s up) and the CPU 4× slower — from a server that gzips
+// text and WebAssembly as a static host does (tools/serve.py with TATBIKAT_GZIP=1). For each
+// lesson: the time to the first table on screen, the time until the page shows the result of a
+// change made as soon as it can take one, the bytes moved until the first table and in the first
+// 20 s, then a repeat visit answered by the service worker. Prints figures; asserts nothing.
+// Standalone (after ./build.sh build): node tests/bench/phone.mjs [LESSON ...]
+import { LESSONS, browser, serve } from "../browser/lib.mjs";
+
+/** Lighthouse's mobile profile (bytes per second for the throughputs). */
+export const MOBILE = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpu: 4 };
+/** The window whose bytes are counted ("all bytes in the first 20 s"). */
+export const WINDOW_MS = 20_000;
+
+// Installed before the page's own scripts: the first frame in which a table cell is visible
+// (`window.__firstTable`, ms after navigation). rAF runs in the frame before its paint, and not
+// before the render-blocking stylesheet is there.
+function watchFirstTable() {
+  const look = () => {
+    const cell = document.querySelector("table.data td");
+    if (cell && cell.checkVisibility({ visibilityProperty: true, opacityProperty: true })) window.__firstTable = performance.now();
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
+const NETWORK = {
+  offline: false,
+  latency: MOBILE.latency,
+  downloadThroughput: MOBILE.downloadThroughput,
+  uploadThroughput: MOBILE.uploadThroughput,
+};
+
+/** The mobile profile on page `p` (CDP: network and CPU; the page's network conditions cover its
+ * dedicated workers too). */
+async function throttle(context, p) {
+  const cdp = await context.newCDPSession(p);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", NETWORK);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: MOBILE.cpu });
+  return cdp;
+}
+
+/** The same network conditions for every service worker of `context` as it starts: a page's
+ * emulation does not reach its service worker, whose downloads share the phone's link. Attached
+ * through the browser's CDP session (playwright's sessions take pages only); the few requests
+ * it sends in the milliseconds before that are not slowed. */
+function throttleServiceWorkers(b, cdp, context) {
+  const done = new Set();
+  let seq = 0;
+  context.on("serviceworker", async () => {
+    const { targetInfos } = await cdp.send("Target.getTargets");
+    for (const target of targetInfos.filter((t) => t.type === "service_worker" && !done.has(t.targetId))) {
+      done.add(target.targetId);
+      const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: target.targetId, flatten: false });
+      const send = (method, params) => cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id: ++seq, method, params }) });
+      await send("Network.enable", {});
+      await send("Network.emulateNetworkConditions", NETWORK);
+    }
+  });
+}
+
+/** Every request the context finishes (the page's, its workers' and the service worker's):
+ * [{url, bytes (headers and body as sent, gzipped), body (the body alone), end (epoch ms)}]. */
+function recordTransfers(context) {
+  const log = [];
+  context.on("requestfinished", async (r) => {
+    try {
+      const s = await r.sizes();
+      const t = r.timing();
+      log.push({ url: r.url(), bytes: s.responseBodySize + s.responseHeadersSize, body: s.responseBodySize, end: t.startTime + t.responseEnd, sw: Boolean(r.serviceWorker?.()) });
+    } catch {
+      /* the context closed meanwhile */
+    }
+  });
+  return log;
+}
+
+/** One lesson's first visit and a repeat visit. */
+async function visit(b, cdp, url, lesson) {
+  const context = await b.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  throttleServiceWorkers(b, cdp, context);
+  await context.addInitScript(watchFirstTable);
+  const log = recordTransfers(context);
+  const p = await context.newPage();
+  await throttle(context, p);
+  await p.goto(`${url}?lesson=${lesson}`, { waitUntil: "commit" });
+  await p.waitForFunction(() => window.__firstTable !== undefined, null, { timeout: 60_000, polling: 50 });
+  const origin = await p.evaluate(() => performance.timeOrigin);
+  const firstTable = await p.evaluate(() => window.__firstTable);
+  // A change as soon as the page takes one: the first whole-number parameter's "+1" (the panel
+  // unfolded first on a phone), timed to the page's own render of its answer.
+  await p.waitForFunction(() => document.body.dataset.ready === "1", null, { timeout: 60_000, polling: 50 });
+  const renders = await p.evaluate(() => Number(document.body.dataset.renders ?? 0));
+  // Interactive: the page's own mark of its first render by the page's code (the view taken over,
+  // every control live).
+  const interactive = await p.evaluate(() => performance.getEntriesByName("tatbikat:first-table")[0].startTime);
+  const fold = p.locator("form.panel details.panel-fold").first();
+  if ((await fold.getAttribute("open")) === null) await fold.locator("summary").click();
+  await p.locator(".field.kind-int .control > .step-btn:last-child").first().click();
+  await p.waitForFunction((n) => Number(document.body.dataset.renders ?? 0) > n, renders, { timeout: 60_000, polling: 50 });
+  const respond = await p.evaluate(() => {
+    const m = performance.getEntriesByName("tatbikat:render").at(-1);
+    return m.startTime + m.duration;
+  });
+  // The rest of the 20 s, then what moved in them.
+  const left = origin + WINDOW_MS - Date.now();
+  if (left > 0) await p.waitForTimeout(left);
+  const moved = log.filter((r) => r.end - origin <= WINDOW_MS);
+  const beforeTable = moved.filter((r) => r.end - origin <= firstTable);
+  const beforeReady = moved.filter((r) => r.end - origin <= interactive);
+  const wasm = moved.find((r) => /\/pkg\/\w+\.wasm$/.test(r.url));
+  // A repeat visit: the service worker (if it took the page) answers.
+  const controlled = await p.evaluate(() => Boolean(navigator.serviceWorker?.controller));
+  await p.goto(`${url}?lesson=${lesson}`, { waitUntil: "commit" });
+  await p.waitForFunction(() => window.__firstTable !== undefined, null, { timeout: 60_000, polling: 50 });
+  const repeat = await p.evaluate(() => window.__firstTable);
+  await context.close();
+  return {
+    lesson,
+    firstTable,
+    respond,
+    bytesFirstTable: beforeTable.reduce((a, r) => a + r.bytes, 0),
+    filesFirstTable: beforeTable.length,
+    interactive,
+    bodiesReady: beforeReady.reduce((a, r) => a + r.body, 0),
+    filesReady: beforeReady.length,
+    bytes20: moved.reduce((a, r) => a + r.bytes, 0),
+    files20: moved.length,
+    wasmMs: wasm ? wasm.end - origin : null,
+    controlled,
+    repeat,
+  };
+}
+
+/** Every lesson's visits, one after another (a phone's story is one learner at a time). */
+export async function phoneVisits({ url, b, lessons = LESSONS }) {
+  const out = [];
+  const cdp = await b.newBrowserCDPSession();
+  for (const lesson of lessons) out.push(await visit(b, cdp, url, lesson));
+  await cdp.detach();
+  return out;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** The budgets of issue 20, each with the figure of these visits: [what, value, limit, unit]. */
+export function phoneBudgets(visits) {
+  return [
+    [`first table, median over the ${visits.length} lessons`, median(visits.map((v) => v.firstTable)) / 1000, 1.0, "s"],
+    ["bytes in the first 20 s of a first visit, the most of any lesson", Math.max(...visits.map((v) => v.bytes20)) / 1024, 350, "KB"],
+    ["the page responding to a change, the slowest lesson", Math.max(...visits.map((v) => v.respond)) / 1000, 2.5, "s"],
+    // The first-load budget of issue 9 (then: until the first table, which waited for the
+    // module), now until the page is interactive: response bodies as the host gzips them.
+    ["first load until interactive (bodies, gzip), the most of any lesson", Math.max(...visits.map((v) => v.bodiesReady)) / 1024, 250, "KB"],
+  ];
+}
+
+/** The visits as a table, then the budgets. */
+export function printPhone(visits) {
+  const kb = (n) => (n / 1024).toFixed(1);
+  const s = (ms) => (ms === null ? "–" : (ms / 1000).toFixed(2));
+  console.log(
+    `a phone's first visit: 390 × 844, ${MOBILE.latency} ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU ${MOBILE.cpu}× slower, gzip (a fresh profile each lesson)`,
+  );
+  const head = ["lesson", "first table", "interactive", "responds", "KB to table", "files", "KB to inter.", "files", "KB in 20 s", "files", "wasm at", "repeat (sw)"];
+  const w = [14, 12, 12, 10, 12, 6, 13, 6, 11, 6, 9, 12];
+  console.log(head.map((c, i) => (i ? c.padStart(w[i]) : c.padEnd(w[i]))).join(""));
+  for (const v of visits) {
+    const row = [v.lesson, `${s(v.firstTable)} s`, `${s(v.interactive)} s`, `${s(v.respond)} s`, kb(v.bytesFirstTable), String(v.filesFirstTable), kb(v.bodiesReady), String(v.filesReady), kb(v.bytes20), String(v.files20), `${s(v.wasmMs)} s`, v.controlled ? `${s(v.repeat)} s` : "no worker"];
+    console.log(row.map((c, i) => (i ? c.padStart(w[i]) : c.padEnd(w[i]))).join(""));
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.env.TATBIKAT_GZIP = "1";
+  const server = await serve();
+  const b = await browser();
+  try {
+    const lessons = process.argv.length > 2 ? process.argv.slice(2) : LESSONS;
+    const visits = await phoneVisits({ url: server.url, b, lessons });
+    printPhone(visits);
+    console.log("\nbudgets (issue 20)");
+    for (const [what, value, limit, unit] of phoneBudgets(visits)) {
+      console.log(`  ${what.padEnd(62)}${`${value.toFixed(unit === "s" ? 2 : 1)} ${unit}`.padStart(11)}  ≤ ${limit} ${unit}  ${value <= limit ? "ok" : "over"}`);
+    }
+  } finally {
+    await b.close();
+    await server.stop();
+  }
+}
