@@ -140,6 +140,9 @@ boot();
 /** A lesson's view at its values: the core's answers its page was drawn from (start.js). */
 async function viewAnswer(query) {
   const v = await viewFor(query).catch(() => null);
+  // A view drawn at build time is on screen with its charts: the report that takes its place
+  // draws them in the same task (a later task would paint the page without them: a layout shift).
+  if (v) ctx.drawAtOnce = true;
   return v && { resolved: v.resolved, doc: v.doc };
 }
 
