@@ -17,11 +17,11 @@ describe("state per lesson, observers once", () => {
     await rendered(p);
     await p.waitForSelector(".trace .timeline svg");
     // Open the sweep form, then go to another tab before and after its options come in.
-    await p.locator("#sweep summary").click();
+    await p.locator("#sweep > summary").click();
     await p.click("#tab-quotas");
     await p.waitForFunction(() => new URLSearchParams(location.search).get("lesson") === "quotas");
     await rendered(p, 2);
-    await p.locator("#sweep summary").click();
+    await p.locator("#sweep > summary").click();
     await p.waitForSelector('.sweep-form select[name="sweep-param"] option', { state: "attached" });
     const options = await p.$$eval('.sweep-form select[name="sweep-param"] option', (os) => os.map((o) => [o.value, o.textContent]));
     for (const [value, label] of options) {
@@ -34,7 +34,7 @@ describe("state per lesson, observers once", () => {
     // Back to jobs and on to supervisor: each form its own.
     await p.click("#tab-supervisor");
     await p.waitForFunction(() => new URLSearchParams(location.search).get("lesson") === "supervisor");
-    await p.locator("#sweep summary").click();
+    await p.locator("#sweep > summary").click();
     await p.waitForSelector('.sweep-form select[name="sweep-param"] option[value="scan"]', { state: "attached" });
     assert.equal(await p.locator('.sweep-form select[name="sweep-param"] option[value="capacity"]').count(), 0);
     assert.deepEqual(p.problems, [], "no missing message, no page error");
