@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { parseHTML } from "linkedom";
-import { LESSONS, ROOT, browser, clean, page, rendered, serve, shot, stopServers } from "./lib.mjs";
+import { LESSONS, ROOT, browser, clean, page, rendered, serve, settled, shot, stopServers } from "./lib.mjs";
 
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
 const fileOf = (id, lang) => (lang === "tr" ? `${id}.html` : `${id}.${lang}.html`);
@@ -141,6 +141,21 @@ describe("first view", () => {
     assert.deepEqual(first[1].slice(1).map((r) => r[1]), expected.rows.map((r) => String(r[1].value)), "seed 42's numbers");
     assert.notDeepEqual(first[1], staticTables("jobs.html")[0][1], "not the lesson's");
     clean(p, "changed link");
+    await context.close();
+  });
+
+  test("a refused value on a phone is said at once: the folded parameters open at its control", async () => {
+    const context = await b.newContext({ viewport: { width: 390, height: 844 } });
+    const p = await page(context);
+    await p.goto(`${url}?lesson=quotas&capacity=999999999999`);
+    await rendered(p);
+    await settled(p);
+    const control = p.locator('.panel [name="capacity"][aria-invalid="true"]');
+    assert.ok(await control.isVisible(), "the refused value's control is in the opened fold");
+    const said = p.locator(".panel p.error:not([hidden])");
+    assert.equal(await said.count(), 1);
+    assert.match(await said.textContent(), /999999999999/, "the value typed is named");
+    clean(p, "refused value");
     await context.close();
   });
 

@@ -39,6 +39,8 @@ export class Panel {
     this.onChange = onChange;
     this.fields = new Map();
     this.timers = new Map();
+    /** The refused parameters last shown (#openAtRefusal). */
+    this.refused = "";
     /** The fault maps as cycles (for the timeline's "set a fault here"), or null. */
     this.faults = null;
     const titleId = uid("params");
@@ -177,7 +179,20 @@ export class Panel {
         : "";
       if (f.rows) this.#updateRows(f, resolved);
     }
+    this.#openAtRefusal(resolved);
     this.#updateExtras(resolved);
+  }
+
+  /** A value the core refused is said next to its control, so a folded panel (a phone's first
+   * screen) opens at it: the tables then show the lesson's value, never silently. Once per new
+   * refusal, so a learner who folds the panel again is not fought. */
+  #openAtRefusal(resolved) {
+    const refused = resolved.errors.map((e) => e.param).filter((name) => this.fields.has(name));
+    const key = refused.join(",");
+    if (key === this.refused) return;
+    this.refused = key;
+    const fold = refused.length ? this.fields.get(refused[0]).node.closest("details") : null;
+    if (fold) fold.open = true;
   }
 
   /** A kind's rows from the core's reading of its value (kept as they are while it refuses the
