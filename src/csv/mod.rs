@@ -118,13 +118,20 @@ fn head(out: &mut String, lesson: &str, query: &str) {
     meta(out, "query", query);
 }
 
-/// One table as a CSV block with its metadata.
-pub fn table_block(doc: &Document, section: &str, group: &str, table: &Table) -> String {
+/// A block's metadata lines: the lesson and link, then where the block stands (section,
+/// group) and its own key under its kind ("table" or "chart").
+fn block_head(doc: &Document, section: &str, group: &str, kind: &str, key: &str) -> String {
     let mut out = String::new();
     head(&mut out, doc.lesson, &doc.query);
     meta(&mut out, "section", section);
     meta(&mut out, "group", group);
-    meta(&mut out, "table", table.key);
+    meta(&mut out, kind, key);
+    out
+}
+
+/// One table as a CSV block with its metadata.
+pub fn table_block(doc: &Document, section: &str, group: &str, table: &Table) -> String {
+    let mut out = block_head(doc, section, group, "table", table.key);
     let texts: Vec<bool> = (0..table.columns.len())
         .map(|i| table.rows.iter().any(|r| r.get(i).is_some_and(needs_text)))
         .collect();
@@ -153,11 +160,7 @@ pub fn table_block(doc: &Document, section: &str, group: &str, table: &Table) ->
 /// in order), one column per series (its key, or its name when it is data), and `_lo`/`_hi`
 /// columns for a series with ranges.
 pub fn chart_block(doc: &Document, section: &str, group: &str, chart: &Chart) -> String {
-    let mut out = String::new();
-    head(&mut out, doc.lesson, &doc.query);
-    meta(&mut out, "section", section);
-    meta(&mut out, "group", group);
-    meta(&mut out, "chart", chart.key);
+    let mut out = block_head(doc, section, group, "chart", chart.key);
     let xs: Vec<X> = match &chart.x.categories {
         Some(cats) => cats.iter().map(|c| X::Cat(c.id.clone())).collect(),
         None => {
