@@ -82,12 +82,7 @@ describe("first view", () => {
       });
       const p = await page(context);
       // app.js is held back until the learner has acted on the view drawn at build time.
-      let release;
-      const held = new Promise((r) => (release = r));
-      await p.route("**/app.js", async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await hold(p, "**/app.js");
       await p.goto(`${url}?lesson=jobs`);
       await p.waitForFunction(() => performance.getEntriesByName("tatbikat:first-view").length === 1);
       assert.ok(await p.locator("table.data").first().isVisible(), "the view's first table is on screen");
@@ -121,12 +116,7 @@ describe("first view", () => {
   test("a changed link never shows the lesson's numbers as its own: a placeholder until the core's answer", async () => {
     const context = await b.newContext({ viewport: { width: 390, height: 844 } });
     const p = await page(context);
-    let release;
-    const held = new Promise((r) => (release = r));
-    await p.route("**/pkg/jobs.wasm", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await hold(p, "**/pkg/jobs.wasm");
     await p.goto(`${url}?lesson=jobs&seed=42`);
     await p.waitForFunction(() => performance.getEntriesByName("tatbikat:first-view").length === 1);
     await p.waitForFunction(() => document.querySelectorAll("table.data td").length > 0); // the placeholder is the lesson's view
@@ -227,3 +217,14 @@ describe("first view", () => {
     }
   });
 });
+
+/** Holds back every request for `pattern` until the returned function is called. */
+async function hold(p, pattern) {
+  let release;
+  const held = new Promise((r) => (release = r));
+  await p.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
