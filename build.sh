@@ -317,16 +317,16 @@ case "${1:-}" in
   test)
     # Every test. Last, the node and browser suites (tests/node/*.test.mjs and
     # tests/browser/<topic>.test.mjs) under node's own runner, node:test, through one entry point,
-    # `npm test` (the "test" script in package.json), run here and by hand alike:
-    #   node --test --test-concurrency=2 --test-reporter=spec tests/node/ tests/browser/
-    # node 20 takes the *.test.mjs files of both directories (not lib.mjs or a11y.mjs; it has no
-    # glob patterns), in path order, two files at a time (TEST_CONCURRENCY=1: one at a time; the
-    # page's printed time figures, measured next to a second chromium on 2 cores, come out up to
-    # twice as high: the time budgets are ./build.sh bench's, never asserted by a test). Each
-    # browser suite is one describe() named for its topic; its server and browser live in
-    # before/after hooks, and its figures and tables are printed at its end.
-    # ONLY=regex runs only the tests whose names match (npm test passes
-    # --test-name-pattern="$ONLY" when ONLY is set): a suite's name counts too (ONLY=hostile runs
+    # `npm test` (the "test" script in package.json: tests/run.mjs), run here and by hand alike.
+    # It runs the *.test.mjs files of both directories (not lib.mjs or a11y.mjs), two files at a
+    # time (TEST_CONCURRENCY=1: one at a time; the page's printed time figures, measured next to
+    # a second chromium on 2 cores, come out up to twice as high: the time budgets are
+    # ./build.sh bench's, never asserted by a test), the heaviest suites first so that no long
+    # suite runs alone at the end. Each browser suite is one describe() named for its topic; its
+    # server and browser live in before/after hooks, and its figures and tables are printed at
+    # its end.
+    # ONLY=regex runs only the tests whose names match (tests/run.mjs passes it to node:test as
+    # a test name pattern): a suite's name counts too (ONLY=hostile runs
     # every hostile link), the rest are listed as skipped, and a test that builds on an earlier
     # one needs that one too.
     need_rust_components

@@ -100,7 +100,22 @@ export async function page(context) {
 
 /** Waits until the page has rendered `n` reports in total. */
 export async function rendered(p, n = 1) {
-  await p.waitForFunction((n) => Number(document.body.dataset.renders ?? 0) >= n, n, { timeout: 20000 });
+  try {
+    await p.waitForFunction((n) => Number(document.body.dataset.renders ?? 0) >= n, n, { timeout: 20000 });
+  } catch (err) {
+    // Say what the page was doing: a page stuck is a bug to find, not a wait to lengthen.
+    const state = await p
+      .evaluate(() => ({
+        url: location.href.slice(0, 120),
+        body: document.body?.className,
+        data: { ...document.body?.dataset },
+        notice: [...document.querySelectorAll(".notice:not([hidden]), .run-status:not([hidden]), .fatal")].map((n) => n.textContent.slice(0, 160)),
+        controller: Boolean(navigator.serviceWorker?.controller),
+      }))
+      .catch((e) => `(the page could not be read: ${e.message})`);
+    err.message = `${err.message.split("\n")[0]} waiting for render ${n}; the page: ${JSON.stringify(state)}; problems: ${JSON.stringify((p.problems ?? []).slice(0, 5))}`;
+    throw err;
+  }
 }
 
 /** Waits until the page has settled: the events already queued (a fold's toggle, a change) have

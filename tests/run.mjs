@@ -1,0 +1,42 @@
+// `npm test`: every node and browser suite (tests/node/*.test.mjs, tests/browser/*.test.mjs)
+// under node's own runner, TEST_CONCURRENCY files at a time (default 2), the heaviest first.
+// `node --test` sorts the files it is given by path, so the longest browser suite could start
+// last and run alone on one core at the end; node:test's run() keeps the order given. ONLY=regex
+// runs only the tests whose names match (a suite's name counts too), the rest listed as skipped.
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { run } from "node:test";
+import { spec } from "node:test/reporters";
+
+const TESTS = dirname(fileURLToPath(import.meta.url));
+
+/** Seconds each heavy suite took on a clean clone's CI run (docs/testing.md): the order only. */
+const WEIGHT = {
+  "browser/hostile.test.mjs": 96,
+  "browser/page.test.mjs": 81,
+  "browser/a11y-2.test.mjs": 67,
+  "browser/a11y.test.mjs": 63,
+  "browser/language.test.mjs": 50,
+  "browser/firstview.test.mjs": 45,
+  "browser/csp.test.mjs": 37,
+  "browser/budget.test.mjs": 35,
+  "browser/export.test.mjs": 30,
+};
+
+/** A suite not listed: a browser suite is heavier than any node test. */
+const weight = (file) => WEIGHT[file] ?? (file.startsWith("browser/") ? 20 : 1);
+
+const files = ["node", "browser"]
+  .flatMap((dir) => readdirSync(join(TESTS, dir)).filter((f) => f.endsWith(".test.mjs")).map((f) => `${dir}/${f}`))
+  .sort((a, b) => weight(b) - weight(a) || a.localeCompare(b));
+const concurrency = Number(process.env.TEST_CONCURRENCY || 2);
+console.log(`tests/run.mjs: ${files.length} files, ${concurrency} at a time, heaviest first: ${files.slice(0, 4).join(", ")}, …`);
+
+const stream = run({
+  files: files.map((f) => join(TESTS, f)),
+  concurrency,
+  ...(process.env.ONLY ? { testNamePatterns: [process.env.ONLY] } : {}),
+});
+stream.on("test:fail", () => (process.exitCode = 1));
+stream.compose(spec).pipe(process.stdout);
