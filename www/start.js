@@ -106,13 +106,15 @@ async function start() {
   // The view's lesson module downloads from now on, beside the page's modules, not after the
   // model worker's own scripts.
   if (wasm && view) compileModule(view.lesson);
-  // The page's modules, all at once rather than import by import, and the view's texts (its
-  // language's only): asked for now, beside the engine's, not one round trip after it.
+  // The engine first (the model worker starts as soon as it is in, and loads its scripts while
+  // the page's modules come), then the view's texts (its language's only) and the page's modules
+  // (the bundle, tools/bundle.mjs), all at once rather than import by import.
+  const engineModule = import("./engine.js");
   const texts = view ? [`./i18n/${view.lang}.js`, `./i18n/lesson/${view.lesson}.${view.lang}.js`] : [];
-  for (const href of [...(site.modules ?? []), ...texts]) {
+  for (const href of [...texts, ...(site.modules ?? [])]) {
     document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
   }
-  const [{ Engine }, route] = await Promise.all([import("./engine.js"), view ? null : import("./route.js")]);
+  const [{ Engine }, route] = await Promise.all([engineModule, view ? null : import("./route.js")]);
   // The router names the lesson of a link that is not a view, before any lesson's module loads.
   // A view's lesson is known, and the links its page makes next are of the lesson held or of a
   // tab (Engine.prepare moves the worker first): it loads the router for its first sweep only,
@@ -129,7 +131,8 @@ async function start() {
     booting.catch(() => {});
     placeholder(routing);
   }
-  await import("./app.js");
+  // The page's modules: the bundle the site's map names (min/app.js), or app.js itself.
+  await import(new URL(site.app ?? "./app.js", import.meta.url).href);
 }
 
 

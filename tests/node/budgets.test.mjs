@@ -62,7 +62,7 @@ test("a first visit until the page is interactive: at most 250 KB gzip (figures 
   const gz = (path) => files.get(path)?.gzip ?? assert.fail(`${path} is not in precache.js`);
   const html = readFileSync(join(ROOT, "www", "index.html"), "utf8");
   const site = JSON.parse(/<script [^>]*id="tatbikat-site"[^>]*>([^<]*)<\/script>/.exec(html)[1]);
-  assert.ok(site.modules.includes("app.js"), "the site's map lists app.js's graph");
+  assert.ok(site.modules.includes(site.app), "the site's map lists the page's modules (the bundle, tools/bundle.mjs)");
   let worst = 0;
   for (const { id } of lessons) {
     for (const lang of ["tr", "en"]) {
