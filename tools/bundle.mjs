@@ -11,7 +11,9 @@
 // Elsewhere `import.meta.url` is the bundle's: each source's own is put back (offline.js finds
 // sw.js next to itself). DIR/min/.bundle.json says what the site loads: {app, modules (the
 // files min/app.js imports, at once or through others: start.js preloads them), inputs (the
-// sources the bundle holds: tools/precache.mjs leaves them out of the offline copy)}.
+// sources the bundle holds: tools/precache.mjs leaves them out of the offline copy), worker}.
+// The model worker is bundled with the WebAssembly glue it imports (min/worker.js, named by the
+// site's map: engine.js starts it from there).
 // Usage (build.sh, after tools/texts.mjs): node tools/bundle.mjs [DIR]
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -60,6 +62,21 @@ const result = await build({
   plugins: [externals],
 });
 
+// The model worker and the WebAssembly glue it imports, one file (one request, not two in a row).
+const worker = await build({
+  entryPoints: [join(dir, "worker.js")],
+  bundle: true,
+  format: "esm",
+  minify: true,
+  target: "es2022",
+  outdir: out,
+  entryNames: "[name]",
+  metafile: true,
+  legalComments: "none",
+  logLevel: "warning",
+  plugins: [externals],
+});
+
 // What min/app.js loads before it runs: its static imports, at once or through others (the
 // bundle's chunks, then the external modules and theirs).
 const outputs = result.metafile.outputs;
@@ -83,9 +100,9 @@ const visit = (path) => {
 };
 visit("min/app.js");
 modules.delete("start.js"); // the page's first module: running already
-const inputs = Object.keys(result.metafile.inputs)
+const inputs = [...new Set([...Object.keys(result.metafile.inputs), ...Object.keys(worker.metafile.inputs)])]
   .map((p) => site(resolve(process.cwd(), p)))
   .sort();
-const bundle = { app: "min/app.js", modules: [...modules].sort(), inputs };
+const bundle = { app: "min/app.js", worker: "min/worker.js", modules: [...modules].sort(), inputs };
 writeFileSync(join(out, ".bundle.json"), `${JSON.stringify(bundle, null, 1)}\n`);
 console.log(`bundle: ${inputs.length} modules into ${Object.keys(outputs).length} files in ${site(out)}/; min/app.js loads ${bundle.modules.length} files at once`);

@@ -148,6 +148,7 @@ const bundle = existsSync(join(dir, "min", ".bundle.json")) ? JSON.parse(readFil
 const site = {
   views: Object.fromEntries(views.flatMap((v) => v.queries.map((q) => [q, v.file]))),
   app: bundle?.app ?? "app.js",
+  worker: bundle?.worker ?? "worker.js",
   modules: bundle?.modules ?? moduleGraph("app.js"),
 };
 
