@@ -11,7 +11,8 @@
 // Elsewhere `import.meta.url` is the bundle's: each source's own is put back (offline.js finds
 // sw.js next to itself). DIR/min/.bundle.json says what the site loads: {app, modules (the
 // files min/app.js imports, at once or through others: start.js preloads them), inputs (the
-// sources the bundle holds: tools/precache.mjs leaves them out of the offline copy), worker}.
+// sources the bundle holds that nothing loads as they are: tools/precache.mjs leaves them out of
+// the offline copy), worker}.
 // The model worker is bundled with the WebAssembly glue it imports (min/worker.js, named by the
 // site's map: engine.js starts it from there).
 // Usage (build.sh, after tools/texts.mjs): node tools/bundle.mjs [DIR]
@@ -100,9 +101,23 @@ const visit = (path) => {
 };
 visit("min/app.js");
 modules.delete("start.js"); // the page's first module: running already
+// The sources the page still loads as they are: start.js's own graph (static imports and
+// dynamic ones of a literal path: the engine, the sweep pool, the router, views/noscript.js for a
+// computed link's placeholder, and what they import).
+const unbundled = new Set();
+const walk = (path) => {
+  if (unbundled.has(path)) return;
+  unbundled.add(path);
+  const text = readFileSync(join(dir, path), "utf8");
+  for (const m of text.matchAll(/(?:^\s*(?:import|export)\s[^;]*?from\s+|^\s*import\s+|\bimport\()"(\.[^"]+)"/gm)) {
+    walk(site(resolve(dir, dirname(path), m[1])));
+  }
+};
+walk("start.js");
 const inputs = [...new Set([...Object.keys(result.metafile.inputs), ...Object.keys(worker.metafile.inputs)])]
   .map((p) => site(resolve(process.cwd(), p)))
+  .filter((p) => !unbundled.has(p))
   .sort();
 const bundle = { app: "min/app.js", worker: "min/worker.js", modules: [...modules].sort(), inputs };
 writeFileSync(join(out, ".bundle.json"), `${JSON.stringify(bundle, null, 1)}\n`);
-console.log(`bundle: ${inputs.length} modules into ${Object.keys(outputs).length} files in ${site(out)}/; min/app.js loads ${bundle.modules.length} files at once`);
+console.log(`bundle: ${Object.keys(result.metafile.inputs).length + Object.keys(worker.metafile.inputs).length} modules into ${Object.keys(outputs).length} files in ${site(out)}/; min/app.js loads ${bundle.modules.length} files at once`);
