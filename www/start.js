@@ -143,8 +143,9 @@ function loadBeside(lesson, lang) {
   if (beside) return beside;
   if (lesson && typeof WebAssembly === "object") compileModule(lesson);
   beside = import("./engine.js");
+  // The engine's one import first (the worker starts once it is in), then the texts, then the rest.
   const texts = lesson ? [`./i18n/${lang}.js`, `./i18n/lesson/${lesson}.${lang}.js`] : [];
-  for (const href of [...texts, ...(site.modules ?? [])]) {
+  for (const href of new Set(["lessons.js", ...texts, ...(site.modules ?? [])])) {
     document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
   }
   return beside;
