@@ -10,7 +10,7 @@
 // every page (<meta name="tatbikat-build">), so a page knows which build's files it may run.
 // Run by build.sh after the site is built; usage: node tools/precache.mjs [DIR]
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -27,9 +27,11 @@ function walk(d) {
   });
 }
 
+// The sources tools/bundle.mjs bundled into min/: the site loads the bundle, not them.
+const bundled = new Set(existsSync(join(dir, "min", ".bundle.json")) ? JSON.parse(readFileSync(join(dir, "min", ".bundle.json"), "utf8")).inputs : []);
 const files = walk(dir)
   .map((p) => relative(dir, p).split(sep).join("/"))
-  .filter((p) => !SKIP.some((re) => re.test(p)))
+  .filter((p) => !SKIP.some((re) => re.test(p)) && !bundled.has(p))
   .sort();
 const page = (path) => /^[^/]+\.html$/.test(path);
 

@@ -13,7 +13,7 @@
 //   node tools/prerender.mjs [DIR]           the pages from the node package (target/pkg-node)
 //   node tools/prerender.mjs [DIR] --check   the same pages computed by the page's own modules
 //                                            (DIR/pkg/<id>.wasm); fails on any byte of difference
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -126,7 +126,8 @@ for (const [i, id] of ids.entries()) {
   }
 }
 /** The page's modules app.js imports, directly or not (static imports only): start.js preloads
- * them all at once once the first view is shown, instead of one level of imports at a time. */
+ * them all at once once the first view is shown, instead of one level of imports at a time
+ * (the site without a bundle). */
 function moduleGraph(entry) {
   const seen = new Set();
   const visit = (file) => {
@@ -141,7 +142,15 @@ function moduleGraph(entry) {
   return [...seen].filter((f) => f !== "start.js").sort();
 }
 
-const site = { views: Object.fromEntries(views.flatMap((v) => v.queries.map((q) => [q, v.file]))), modules: moduleGraph("app.js") };
+// The page's modules as the site loads them: the bundle (tools/bundle.mjs: min/app.js and what it
+// imports), or without one app.js's own graph.
+const bundle = existsSync(join(dir, "min", ".bundle.json")) ? JSON.parse(readFileSync(join(dir, "min", ".bundle.json"), "utf8")) : null;
+const site = {
+  views: Object.fromEntries(views.flatMap((v) => v.queries.map((q) => [q, v.file]))),
+  app: bundle?.app ?? "app.js",
+  worker: bundle?.worker ?? "worker.js",
+  modules: bundle?.modules ?? moduleGraph("app.js"),
+};
 
 /** JSON in a data block: nothing in it can end the element. */
 const dataBlock = (document, id, value) => {

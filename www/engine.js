@@ -51,15 +51,18 @@ export class Engine {
   #routeLater; // () → the promise of the router, loaded for the first sweep when none was given
   #modules; // lesson → the promise of its compiled module, or null (the worker fetches it)
   #gate = null; // the worker's first message (its compiled module) sent: requests follow it
+  #script; // the worker's script: the bundled one of the built site (min/worker.js), or worker.js
 
   /** `solo`: a worker of the pool itself, which holds `lesson`'s module and makes no pool.
    * `route`: the promise of the core's router (route.js), which names a link's lesson;
    * `routeLater()`: the same, asked for at the first sweep when no `route` was given (a view's page).
    * `modules(lesson)`: the promise of that lesson's WebAssembly.Module compiled by the page
    * (start.js starts it as soon as the view is on screen), or null: each worker gets it
-   * compiled instead of fetching it itself after its own scripts. */
-  constructor({ onPanic, solo = false, lesson = null, route = null, routeLater = null, modules = null } = {}) {
+   * compiled instead of fetching it itself after its own scripts.
+   * `script`: the worker's script (the site's map names the bundled one: one request, not two). */
+  constructor({ onPanic, solo = false, lesson = null, route = null, routeLater = null, modules = null, script = null } = {}) {
     this.onPanic = onPanic;
+    this.#script = script ?? new URL("./worker.js", import.meta.url);
     this.#solo = solo;
     this.#lesson = lesson;
     this.#modules = modules;
@@ -83,7 +86,7 @@ export class Engine {
   }
 
   #start() {
-    const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: this.#lesson });
+    const worker = new Worker(this.#script, { type: "module", name: this.#lesson });
     this.#worker = worker;
     // Its first message: the compiled module, or null (the worker fetches its module itself, at
     // once, and says what failed); requests wait for it.
@@ -183,7 +186,7 @@ export class Engine {
       if (this.#pool?.size !== size) {
         this.#pool?.close("superseded");
         const host = { call: (op, args) => this.#post(op, args, {}) };
-        this.#pool = new Pool(size, { host, lesson: this.#lesson, modules: this.#modules, onPanic: (m) => this.onPanic?.(m) });
+        this.#pool = new Pool(size, { host, lesson: this.#lesson, modules: this.#modules, script: this.#script, onPanic: (m) => this.onPanic?.(m) });
       }
       return await this.#pool.sweep(query, onProgress);
     } finally {

@@ -22,10 +22,10 @@ export class Pool {
 
   /** `size` model workers (each its own instance of `lesson`'s module) beside `host`, the page's engine
    * worker (`call(op, args)`) that plans and joins; `onPanic` hears a worker's panic; `modules`
-   * gives them the module the page compiled (see Engine). */
-  constructor(size, { host, lesson, onPanic, modules = null } = {}) {
+   * gives them the module the page compiled, `script` the worker's script (see Engine). */
+  constructor(size, { host, lesson, onPanic, modules = null, script = null } = {}) {
     this.host = host;
-    this.engines = Array.from({ length: size }, () => new Engine({ onPanic, solo: true, lesson, modules }));
+    this.engines = Array.from({ length: size }, () => new Engine({ onPanic, solo: true, lesson, modules, script }));
   }
 
   get size() {

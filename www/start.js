@@ -31,13 +31,15 @@ export function viewFile(query) {
 const pages = new Map(); // file → the promise of its parsed document
 
 /** The parsed page `file` of this site (a Document: the browser parses it, nothing is built
- * from strings here). A page of another build fails: a reload gets the new build whole. */
-function fetchPage(file) {
+ * from strings here). A page of another build fails: a reload gets the new build whole.
+ * `onHeaders()` is called once its response's headers are in (its body follows). */
+function fetchPage(file, onHeaders = null) {
   if (!pages.has(file)) {
     const loading = new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open("GET", new URL(file, document.baseURI));
       xhr.responseType = "document";
+      if (onHeaders) xhr.onreadystatechange = () => xhr.readyState === XMLHttpRequest.HEADERS_RECEIVED && onHeaders();
       xhr.onload = () => {
         const doc = xhr.status === 200 ? xhr.responseXML : null;
         if (!doc?.getElementById("tatbikat-view")) return reject(new Error(`${file}: ${xhr.status}`));
@@ -89,8 +91,11 @@ async function start() {
   for (const n of document.querySelectorAll("body noscript")) n.remove();
   const query = location.search;
   const file = viewFile(query);
+  // A view's lesson and language are in its file's name (views/noscript.js viewFile).
+  const [, lesson, lang = "tr"] = /^([a-z][a-z0-9_]*)(?:\.([a-z]{2}))?\.html$/.exec(file ?? "") ?? [];
   try {
-    if (file && file !== own?.file) swapIn(await fetchPage(file));
+    if (file === own?.file) loadBeside(lesson, lang);
+    else if (file) swapIn(await fetchPage(file, () => loadBeside(lesson, lang)));
     view = file ? data(document, "tatbikat-view") : null;
   } catch (err) {
     // Another build answered: this page reloads as the new build, whole.
@@ -103,16 +108,7 @@ async function start() {
   document.addEventListener("toggle", (e) => toggled.add(e.target), true);
 
   const wasm = typeof WebAssembly === "object";
-  // The view's lesson module downloads from now on, beside the page's modules, not after the
-  // model worker's own scripts.
-  if (wasm && view) compileModule(view.lesson);
-  // The page's modules, all at once rather than import by import, and the view's texts (its
-  // language's only): asked for now, beside the engine's, not one round trip after it.
-  const texts = view ? [`./i18n/${view.lang}.js`, `./i18n/lesson/${view.lesson}.${view.lang}.js`] : [];
-  for (const href of [...(site.modules ?? []), ...texts]) {
-    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
-  }
-  const [{ Engine }, route] = await Promise.all([import("./engine.js"), view ? null : import("./route.js")]);
+  const [{ Engine }, route] = await Promise.all([view ? loadBeside(view.lesson, view.lang) : loadBeside(null, null), view ? null : import("./route.js")]);
   // The router names the lesson of a link that is not a view, before any lesson's module loads.
   // A view's lesson is known, and the links its page makes next are of the lesson held or of a
   // tab (Engine.prepare moves the worker first): it loads the router for its first sweep only,
@@ -121,7 +117,8 @@ async function start() {
   const routing = wasm && route ? route.loadRouter() : null;
   routing?.catch(() => {});
   const routeLater = () => import("./route.js").then((r) => r.loadRouter());
-  engine = wasm ? new Engine({ route: routing, routeLater, modules: compileModule }) : null;
+  const script = site.worker ? new URL(site.worker, import.meta.url) : null;
+  engine = wasm ? new Engine({ route: routing, routeLater, modules: compileModule, script }) : null;
   if (engine && view) engine.prepare(view.lesson);
   if (engine && !view) {
     booting = engine.call("boot", [query]);
@@ -129,9 +126,30 @@ async function start() {
     booting.catch(() => {});
     placeholder(routing);
   }
-  await import("./app.js");
+  // The page's modules: the bundle the site's map names (min/app.js), or app.js itself.
+  await import(new URL(site.app ?? "./app.js", import.meta.url).href);
 }
 
+let beside = null; // the promise of engine.js, once loadBeside has asked for what follows the view
+
+/** What the page needs after its first view, asked for at once: lesson `lesson`'s module (the
+ * largest file, fetched and compiled from now on), the engine (the model worker starts as soon as
+ * it is in), the view's texts in `lang` (its language's only) and the page's modules (the bundle,
+ * tools/bundle.mjs), all at once rather than import by import. For a view's page fetched by
+ * start(), asked for as its headers arrive: their first bytes come a round trip later, after its
+ * body (the first table waits for none of them), and a round trip sooner than after its parsing.
+ * Without a lesson (a link the core computes), the engine and the page's modules only. */
+function loadBeside(lesson, lang) {
+  if (beside) return beside;
+  if (lesson && typeof WebAssembly === "object") compileModule(lesson);
+  beside = import("./engine.js");
+  // The engine's one import first (the worker starts once it is in), then the texts, then the rest.
+  const texts = lesson ? [`./i18n/${lang}.js`, `./i18n/lesson/${lesson}.${lang}.js`] : [];
+  for (const href of new Set(["lessons.js", ...texts, ...(site.modules ?? [])])) {
+    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+  }
+  return beside;
+}
 
 /** A link the core computes: its lesson's view, out of sight, keeps the place the results will
  * take (body.computing hides every number of it and shows that the model is loading). */

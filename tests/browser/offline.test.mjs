@@ -10,7 +10,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { appendFileSync, copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LESSONS, ROOT, browser, clean, page, rendered, serve, setParam, shot, stopServers } from "./lib.mjs";
@@ -219,9 +219,13 @@ describe("offline", () => {
       const before = await p.evaluate(() => document.querySelector('meta[name="tatbikat-build"]').content);
       // Build B: a marker in the page's module, a lazily loaded module and the lesson's texts.
       const mark = (file, what) => appendFileSync(join(dir, file), `\n(globalThis.__builds ??= []).push("B:${what}");\n`);
+      // The page's modules as the site loads them: the bundle (tools/bundle.mjs), whose lazily
+      // loaded timeline is a file of its own.
+      const timeline = readdirSync(join(dir, "min")).find((f) => /^timeline-\w+\.js$/.test(f));
+      assert.ok(timeline, "the bundle's lazily loaded timeline");
       const vB = deploy(dir, () => {
-        mark("app.js", "app");
-        mark("render/timeline.js", "timeline");
+        mark("min/app.js", "app");
+        mark(`min/${timeline}`, "timeline");
         mark("i18n/lesson/leader.tr.js", "texts");
       });
       assert.notEqual(vB.build, before);

@@ -41,11 +41,14 @@ export function renderTable(table, lesson, t, caption) {
   );
 }
 
+/** Each table box under `root` and whether its table is wider than it: every size read before
+ * anything is written (a hint written before the next read would force one layout per table). */
+const wideTables = (root) => [...root.querySelectorAll(".table-wrap")].map((wrap) => [wrap, wrap.scrollWidth > wrap.clientWidth + 1]);
+
 /** Marks every table under `root` that scrolls sideways (wider than its box): a shadow on the
  * side with more to see and a "scroll" hint before it, gone once the end is reached. */
 export function scrollCues(root, t) {
-  for (const wrap of root.querySelectorAll(".table-wrap")) {
-    const wide = wrap.scrollWidth > wrap.clientWidth + 1;
+  for (const [wrap, wide] of wideTables(root)) {
     wrap.classList.toggle("scrolls", wide);
     let cue = wrap.previousElementSibling?.classList.contains("scroll-cue") ? wrap.previousElementSibling : null;
     if (wide && !cue) {

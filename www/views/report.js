@@ -206,7 +206,7 @@ export function reportView(ctx, { trace, sweep }) {
   /** Draws every chart, timeline and sweep at the width it has, then its export buttons. */
   function draw() {
     // Every width read before any chart is drawn: a read after a drawing forces a layout, one
-    // per chart.
+    // per chart. The tables' after the claim's marks (a bold cell can widen a table), all at once.
     const widths = charts.map((c) => (c.node.isConnected ? c.node.clientWidth : null));
     charts.forEach((c, i) => widths[i] !== null && c.draw(widths[i]));
     markHighlights(node, highlights, ctx.claims.describedBy);
