@@ -64,5 +64,6 @@ export const KEYED = [
   ["refuse.quotas.trace_quota", "lesson=quotas&trace=quota:1/2/3"],
   ["refuse.claim_check.work", "lesson=claim_check&events=1000000000"],
   ["refuse.claim_check.trace_both", "lesson=claim_check&trace=dangling,event:1"],
+  ["refuse.claim_check.trace_ttl", "lesson=claim_check&trace=ttl:-1,dangling"],
 ];
 
