@@ -226,6 +226,33 @@ pub fn parse_axis(lesson: Lesson, key: &str, text: &str) -> Result<AxisSpec, Err
             }
             None => 11,
         };
+        // Whole numbers are evenly spaced only in whole steps: 6..24:11 would round to
+        // 6, 8, 10, 11, 13, ... (steps of 1.8); say which point counts give whole steps.
+        let span = b - a;
+        if whole && n > 1 && span.fract() == 0.0 && (span / (n - 1) as f64).fract() != 0.0 {
+            let fits = |c: &usize| span % (*c - 1) as f64 == 0.0;
+            let counts: Vec<String> = [(2..n).rev().find(fits), (n + 1..=MAX_AXIS).find(fits)]
+                .into_iter()
+                .flatten()
+                .map(|c| c.to_string())
+                .collect();
+            let counts = counts.join(" / ");
+            let step =
+                number_to_string(parse_number(&to_fixed(span / (n - 1) as f64, 2)).unwrap_or(0.0));
+            return Err(bad(format!(
+                "{n} points from {a} to {b} are not evenly spaced whole numbers (a step of {step}); give {counts} points, or move an end"
+            ))
+            .keyed(
+                "refuse.sweep.uneven",
+                &[
+                    ("n", &n),
+                    ("from", &number_to_string(a)),
+                    ("to", &number_to_string(b)),
+                    ("step", &step),
+                    ("counts", &counts),
+                ],
+            ));
+        }
         let mut out: Vec<String> = Vec::with_capacity(n);
         for i in 0..n {
             let v = if n == 1 {
