@@ -310,4 +310,5 @@ export default {
   "ui.sweep.pairs": "Pairs that change together (tap to choose):",
   "ui.sweep.pair": "{x} × {y}",
   "ui.sweep.cancelled": "Sweep cancelled; the link is as it was before the sweep.",
+  "ui.glossary": "Terms (K01, minstd, …)",
 };

@@ -310,4 +310,5 @@ export default {
   "ui.sweep.pairs": "Birlikte değişen çiftler (seçmek için dokunun):",
   "ui.sweep.pair": "{x} × {y}",
   "ui.sweep.cancelled": "Tarama iptal edildi; bağlantı taramadan önceki hâlinde kaldı.",
+  "ui.glossary": "Terimler (K01, minstd, …)",
 };
