@@ -269,7 +269,7 @@ export default {
   "refuse.metric.name": "a metric is table.column, one of: {metrics}",
   "refuse.sweep.same": "the second axis must be another parameter than the first ({name})",
   "refuse.metric.count": "at most {max} metrics; this has {count}",
-  "refuse.sweep.total": "a sweep has at most {max} points in all; this one has {nx} × {ny} = {points}: choose fewer values",
+  "refuse.sweep.total": "a sweep has at most {max} points in all (with two parameters, say at most 21 on each axis: 21 × 21); this one has {nx} × {ny} = {points}: choose fewer values",
   "refuse.sweep.at": "at the sweep's point {at} the values do not agree ({name}); narrow the range",
   "refuse.sweep.work": "a sweep takes at most {max} simulated units (runs, job-rounds or nights) in all; this one needs {total}: choose fewer points or a smaller sample (runs, nights)",
   "refuse.trace.range": "{key} must be a whole number from {min} to {max}",

@@ -269,7 +269,7 @@ export default {
   "refuse.metric.name": "ölçü tablo.sütun biçiminde şunlardan biri olmalı: {metrics}",
   "refuse.sweep.same": "ikinci eksen ilkinden ({name}) başka bir parametre olmalı",
   "refuse.metric.count": "en çok {max} ölçü seçilebilir; burada {count} var",
-  "refuse.sweep.total": "bir tarama hepsi birden en çok {max} nokta olabilir; bu taramada {nx} × {ny} = {points} nokta var: daha az değer seçin",
+  "refuse.sweep.total": "bir tarama hepsi birden en çok {max} nokta olabilir (iki parametrede ör. her eksende en çok 21: 21 × 21); bu taramada {nx} × {ny} = {points} nokta var: daha az değer seçin",
   "refuse.sweep.at": "taramanın {at} noktasında değerler birbirini tutmuyor ({name}); aralığı daraltın",
   "refuse.sweep.work": "bir tarama hepsi birden en çok {max} benzetim birimi (koşu, iş-tur ya da gece) olabilir; bu taramaya {total} gerekiyor: daha az nokta ya da daha küçük bir örneklem (koşu, gece sayısı) seçin",
   "refuse.trace.range": "{key} {min} ile {max} arasında bir tam sayı olmalı",
