@@ -29,7 +29,12 @@ function lessonKeys(lesson) {
   const id = lesson.id;
   const keys = new Set();
   const add = (k) => keys.add(k);
-  const cellKeys = (cell) => cell.kind === "label" && add(`label.${cell.key}`);
+  const cellKeys = (cell) => {
+    if (cell.kind === "label") add(`label.${cell.key}`);
+    // Data text led by a word the lesson translates (formatCell: "kota 6/3/3").
+    const word = cell.kind === "text" && `text.${String(cell.value).split(" ")[0]}`;
+    if (word && String(cell.value).includes(" ") && LANGS.some((lang) => word in own[id][lang])) add(word);
+  };
   add(`lesson.${id}`);
   add(`intro.${id}`);
   // A preview of one of the course's next lessons: its sentence of orientation.
