@@ -7,7 +7,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { ROOT, clean, page, rendered, settled, suiteEnv } from "./lib.mjs";
+import { ROOT, clean, page, rendered, settled, shot, suiteEnv } from "./lib.mjs";
 
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
 
@@ -49,6 +49,7 @@ describe("sweeps that cannot mislead", () => {
       assert.ok(notes[i], `${panel.metric_text}: flat along ${panel.flat} and said`);
       assert.match(notes[i], /Dilim sayısı|dilim/i, "the note names the parameter in the page's language");
     });
+    await shot(p, "sweep-flat-jobs");
 
     // The form: no metric left chosen that is flat along a chosen axis; without a metric moving
     // with both, the page says so and offers the pairs that have one.
@@ -78,6 +79,7 @@ describe("sweeps that cannot mislead", () => {
       const now = await p.$$eval('.sweep-metrics input[name="metric"]:checked', (boxes) => boxes.map((b) => b.value));
       assert.ok(now.length > 0 && now.every((m) => depends[m].includes(x) && depends[m].includes(y)), `a metric moving with both is chosen: ${now}`);
     }
+    await shot(p, "sweep-pairs-jobs");
     clean(p, "jobs sweep");
     await ctx.close();
   });
