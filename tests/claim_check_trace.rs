@@ -43,7 +43,12 @@ const SETS: &[&[&str]] = &[
     &["events=1", "proof_prob=1", "ttl_sweep=1,100"],
     &["events=500", "ref_bytes=300000"],
     // Fractional hours: a TTL of half an hour, a replay at 12.5, a sweep from 0.
-    &["events=800", "ttl_h=0.5", "replay_h=12.5", "ttl_sweep=0,0.25,6.5"],
+    &[
+        "events=800",
+        "ttl_h=0.5",
+        "replay_h=12.5",
+        "ttl_sweep=0,0.25,6.5",
+    ],
 ];
 
 #[test]
