@@ -42,6 +42,13 @@ const SETS: &[&[&str]] = &[
     ],
     &["events=1", "proof_prob=1", "ttl_sweep=1,100"],
     &["events=500", "ref_bytes=300000"],
+    // Fractional hours: a TTL of half an hour, a replay at 12.5, a sweep from 0.
+    &[
+        "events=800",
+        "ttl_h=0.5",
+        "replay_h=12.5",
+        "ttl_sweep=0,0.25,6.5",
+    ],
 ];
 
 #[test]
@@ -49,7 +56,7 @@ fn counters_equal_the_tables_at_every_ttl() {
     for set in SETS {
         let p = params(set);
         let report = tatbikat::run(&p, None).unwrap();
-        let ttl_h = p.int("ttl_h");
+        let ttl_h = tatbikat::jsfmt::number_to_string(p.real("ttl_h"));
         // The lesson's TTL: the comparison's claim check column.
         for selector in ["", "dangling", "event:0"] {
             let tr = trace(&p, selector);
@@ -61,7 +68,7 @@ fn counters_equal_the_tables_at_every_ttl() {
                     "{set:?} {selector}: {counter}"
                 );
             }
-            assert_eq!(tr.facts[0], ("ttl", ttl_h.to_string()));
+            assert_eq!(tr.facts[0], ("ttl", ttl_h.clone()));
         }
         // Every TTL of the sweep: its row, GB-hours to the last bit.
         for h in p.get("ttl_sweep").to_text().split(',') {

@@ -452,3 +452,55 @@ fn bad_parts_and_budgets_are_refused_before_running() {
     assert_eq!(e.code, ErrorCode::TooMuchWork);
     assert_eq!(e.param.as_deref(), Some("sweep"));
 }
+
+/// Whether every series of a panel holds one value along an axis (x: within each row of points).
+fn constant_along(s: &Sweep, series: &[tatbikat::sweep::SeriesOut], along_x: bool) -> bool {
+    let nx = s.x.values.len();
+    let ny = s.y.as_ref().map_or(1, |y| y.values.len());
+    let (outer, inner) = if along_x { (ny, nx) } else { (nx, ny) };
+    let at = |o: usize, i: usize| if along_x { o * nx + i } else { i * nx + o };
+    inner > 1
+        && series.iter().all(|v| {
+            (0..outer).all(|o| (0..inner).all(|i| v.values[at(o, i)] == v.values[at(o, 0)]))
+        })
+}
+
+#[test]
+fn a_panel_names_the_axes_it_is_flat_along_from_its_own_values() {
+    // The pair: the jobs failure probability × slices, every metric of the lesson.
+    let jobs = lesson("jobs");
+    let metrics = sweep::metrics(jobs);
+    let mut flat_seen = 0;
+    for chunk in metrics.chunks(sweep::MAX_METRICS) {
+        let s = sweep(
+            jobs,
+            &[],
+            "fail_prob:0..1:5",
+            Some("slices:6..24:4"),
+            Some(&chunk.join(",")),
+        );
+        let panels = std::iter::once((&s.series, &s.flat))
+            .chain(s.more.iter().map(|p| (&p.series, &p.flat)));
+        for (series, flat) in panels {
+            let mut want = Vec::new();
+            if constant_along(&s, series, true) {
+                want.push("fail_prob");
+            }
+            if constant_along(&s, series, false) {
+                want.push("slices");
+            }
+            flat_seen += usize::from(!want.is_empty());
+            assert_eq!(flat, &want);
+        }
+    }
+    assert!(flat_seen > 0, "this pair has flat panels");
+    // A line that moves names nothing.
+    let s = sweep(
+        jobs,
+        &[],
+        "fail_prob:0..1:5",
+        None,
+        Some("retry_limit.completed_nights"),
+    );
+    assert!(s.flat.is_empty());
+}

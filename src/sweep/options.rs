@@ -197,11 +197,15 @@ fn axis_option(spec: &ParamSpec, value: &Value) -> AxisOption {
             let from = v.min(max - 9.0).max(min);
             (from, (from + 9.0).min(max), 10)
         }
+        // Evenly spaced whole numbers: a whole step, the last value moved in to land on one.
         Kind::Int { .. } => {
             let from = (v / 2.0).floor().max(min);
             let to = (v * 2.0).max(from + 1.0).min(max);
-            let count = (to - from + 1.0) as u32;
-            (from, to, count.min(SUGGESTED_POINTS))
+            let step = ((to - from) / f64::from(SUGGESTED_POINTS - 1))
+                .ceil()
+                .max(1.0);
+            let count = ((to - from) / step).floor() + 1.0;
+            (from, from + step * (count - 1.0), count as u32)
         }
         _ => {
             let from = if v > 0.0 { v / 2.0 } else { min };
@@ -272,6 +276,16 @@ mod tests {
             .map(|r| r.value.as_str())
             .collect();
         assert_eq!(rows, ["1", "2", "4", "8"]);
+        // Whole numbers in whole steps: 6 to 24 by 2, never 6, 8, 10, 11, 13, ...
+        let jobs = crate::lessons::get("jobs").unwrap();
+        let o_jobs = options(jobs, &jobs.defaults());
+        let slices = o_jobs.axes.iter().find(|a| a.name == "slices").unwrap();
+        assert_eq!(slices.text(), "slices:6..24:10");
+        for a in o_jobs.axes.iter().chain(&o.axes).filter(|a| a.whole) {
+            let (from, to): (f64, f64) = (a.from.parse().unwrap(), a.to.parse().unwrap());
+            let step = (to - from) / f64::from(a.steps - 1);
+            assert_eq!(step, step.round(), "{}", a.text());
+        }
         let scan = o.axes.iter().find(|a| a.name == "scan").unwrap();
         assert_eq!(scan.text(), "scan:1..4:4");
         let p = o.axes.iter().find(|a| a.name == "permanent_rate").unwrap();

@@ -49,6 +49,10 @@ pub struct Sweep {
     pub chart: Option<Chart>,
     /// The heatmap's value range `[min, max]` over its cells.
     pub range: Option<[f64; 2]>,
+    /// The swept parameters along which this metric does not change at all (every series the
+    /// same at every value of that axis): the page says so beside the drawing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub flat: Vec<&'static str>,
     /// The further metrics, read from the same runs.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub more: Vec<Panel>,
@@ -71,6 +75,9 @@ pub struct Panel {
     pub chart: Option<Chart>,
     /// The heatmap's value range.
     pub range: Option<[f64; 2]>,
+    /// The swept parameters along which this metric does not change (see [`Sweep::flat`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub flat: Vec<&'static str>,
 }
 
 /// What the text and CSV renderers read of a metric: its name and its series.
@@ -194,7 +201,9 @@ pub(super) fn read(
         });
         if lo.is_finite() { [lo, hi] } else { [0.0, 0.0] }
     });
+    let flat = flat_axes(spec, &series);
     Ok(Panel {
+        flat,
         metric_text: metric.text(),
         metric: metric.clone(),
         row_column,
@@ -203,6 +212,29 @@ pub(super) fn read(
         chart,
         range,
     })
+}
+
+/// The axes along which every series is constant: along x, each row of points (one per y
+/// value) holds one value; along y, each column does. An axis of one value is not flat.
+fn flat_axes(spec: &SweepSpec, series: &[SeriesOut]) -> Vec<&'static str> {
+    let nx = spec.x.values.len();
+    let ny = spec.y.as_ref().map_or(1, |y| y.values.len());
+    let same = |at: &dyn Fn(usize, usize) -> usize, outer: usize, inner: usize| {
+        inner > 1
+            && series.iter().all(|s| {
+                (0..outer).all(|o| (1..inner).all(|i| s.values[at(o, i)] == s.values[at(o, 0)]))
+            })
+    };
+    let mut out = Vec::new();
+    if same(&|y, x| y * nx + x, ny, nx) {
+        out.push(spec.x.name);
+    }
+    if let Some(y) = &spec.y {
+        if same(&|x, y| y * nx + x, nx, ny) {
+            out.push(y.name);
+        }
+    }
+    out
 }
 
 fn line_chart(

@@ -156,6 +156,7 @@ impl Plan {
             traces: first.traces,
             chart: first.chart,
             range: first.range,
+            flat: first.flat,
             more,
         })
     }

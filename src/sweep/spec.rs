@@ -226,6 +226,33 @@ pub fn parse_axis(lesson: Lesson, key: &str, text: &str) -> Result<AxisSpec, Err
             }
             None => 11,
         };
+        // Whole numbers are evenly spaced only in whole steps: 6..24:11 would round to
+        // 6, 8, 10, 11, 13, ... (steps of 1.8); say which point counts give whole steps.
+        let span = b - a;
+        if whole && n > 1 && span.fract() == 0.0 && (span / (n - 1) as f64).fract() != 0.0 {
+            let fits = |c: &usize| span % (*c - 1) as f64 == 0.0;
+            let counts: Vec<String> = [(2..n).rev().find(fits), (n + 1..=MAX_AXIS).find(fits)]
+                .into_iter()
+                .flatten()
+                .map(|c| c.to_string())
+                .collect();
+            let counts = counts.join(" / ");
+            let step =
+                number_to_string(parse_number(&to_fixed(span / (n - 1) as f64, 2)).unwrap_or(0.0));
+            return Err(bad(format!(
+                "{n} points from {a} to {b} are not evenly spaced whole numbers (a step of {step}); give {counts} points, or move an end"
+            ))
+            .keyed(
+                "refuse.sweep.uneven",
+                &[
+                    ("n", &n),
+                    ("from", &number_to_string(a)),
+                    ("to", &number_to_string(b)),
+                    ("step", &step),
+                    ("counts", &counts),
+                ],
+            ));
+        }
         let mut out: Vec<String> = Vec::with_capacity(n);
         for i in 0..n {
             let v = if n == 1 {
@@ -360,4 +387,63 @@ pub fn parse(
         metric,
         more: metrics,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn jobs() -> Lesson {
+        crate::lessons::get("jobs").unwrap()
+    }
+
+    #[test]
+    fn whole_number_axes_take_whole_steps_and_say_which_counts_do() {
+        // 6..24 in 10 points: by 2, every value whole and the steps equal.
+        let a = parse_axis(jobs(), "sweep_y", "slices:6..24:10").unwrap();
+        assert_eq!(
+            a.texts,
+            ["6", "8", "10", "12", "14", "16", "18", "20", "22", "24"]
+        );
+        assert!(a.values.windows(2).all(|w| w[1] - w[0] == 2.0));
+        // 11 points would be 6, 7.8, 9.6, ... rounded to 6, 8, 10, 11, 13: refused, naming 10 and 19.
+        let e = parse_axis(jobs(), "sweep_y", "slices:6..24:11").unwrap_err();
+        assert_eq!(e.why.as_ref().map(|w| w.key), Some("refuse.sweep.uneven"));
+        assert_eq!(e.param.as_deref(), Some("sweep_y"));
+        assert!(
+            e.allowed.contains("step of 1.8") && e.allowed.contains("10 / 19"),
+            "{}",
+            e.allowed
+        );
+        // A span no count divides but 2 and itself (1..8: 7): the counts are 2 and 8.
+        let e = parse_axis(jobs(), "sweep", "interval:1..8:4").unwrap_err();
+        assert!(e.allowed.contains("2 / 8"), "{}", e.allowed);
+        // Whole ranges without a count are every whole number; one value is one point.
+        assert_eq!(
+            parse_axis(jobs(), "sweep", "interval:3..6").unwrap().texts,
+            ["3", "4", "5", "6"]
+        );
+        assert_eq!(
+            parse_axis(jobs(), "sweep", "interval:5..5:3")
+                .unwrap()
+                .texts,
+            ["5"]
+        );
+    }
+
+    #[test]
+    fn real_axes_are_exact_decimals() {
+        let a = parse_axis(jobs(), "sweep", "fail_prob:0..1:11").unwrap();
+        assert_eq!(
+            a.texts,
+            [
+                "0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1"
+            ]
+        );
+        for (t, v) in a.texts.iter().zip(&a.values) {
+            assert_eq!(*v, t.parse::<f64>().unwrap(), "{t}");
+        }
+        let b = parse_axis(jobs(), "sweep", "fail_prob:0.1..0.3:3").unwrap();
+        assert_eq!(b.texts, ["0.1", "0.2", "0.3"]);
+    }
 }

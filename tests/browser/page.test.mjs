@@ -920,7 +920,7 @@ describe("page", () => {
     assert.ok((await p.locator(".table-wrap.scrolls").count()) > 0, "a table scrolls sideways at 390 px");
     assert.equal(await p.locator(".scroll-cue").count(), await p.locator(".table-wrap.scrolls").count());
     // Every target is at least 24 × 24 px, folds open, the run watched, a sweep drawn.
-    for (const q of ["lesson=supervisor&trace=&sweep=scan:1..8:4", "lesson=jobs&trace=", "lesson=compensation&trace="]) {
+    for (const q of ["lesson=supervisor&trace=&sweep=scan:1..7:4", "lesson=jobs&trace=", "lesson=compensation&trace="]) {
       await p.goto(`${url}?${q}`);
       await rendered(p);
       await p.waitForSelector(".trace .timeline svg");

@@ -187,8 +187,11 @@ describe("sweep pool", () => {
     assert.equal(after.length, 4, "and two fresh ones started");
     assert.ok(after.slice(2).every((w) => !w.terminated));
     assert.equal(await p.locator(".sweep-result .heatmap svg").count(), 0, "no sweep drawn");
-    // Still usable: a lighter sample reruns the tables and the sweep on the fresh pool.
+    // The link it opened with loses its sweep (a reload would run it again).
+    await p.waitForFunction(() => !new URLSearchParams(location.search).has("sweep"));
+    // Still usable: a lighter sample reruns the tables, and the form's sweep runs on the fresh pool.
     await setParam(p, "runs", "20000");
+    await p.locator(".sweep-form button[type=submit]").click();
     await p.waitForSelector(".sweep-result .heatmap svg rect.watchable", { timeout: 30000 });
     const fresh = (await poolWorkers(p)).slice(2);
     assert.ok(fresh.every((w) => !w.terminated && w.ops.includes("sweepPart")), "the fresh workers ran the sweep");

@@ -103,6 +103,25 @@ test("watching a run: open asks for the link and a focused run; the core's name 
   assert.deepEqual(asks(list, closed), { link: true });
 });
 
+test("a cancelled sweep says so and puts the link and the sweep shown back as they were before it was asked for", () => {
+  // A sweep shown, then another asked for and cancelled: the first one's keys and sweep again.
+  let s = resolved(booted("lesson=compensation"));
+  s = update(s, { type: "sweepRequest", request: { sweep: "comp_fail:0..0.2:5", sweep_y: null, metric: "monte_carlo.rate" } });
+  s = update(s, { type: "swept", key: "k", doc: { sweep: { first: true } } });
+  const second = update(s, { type: "sweepRequest", request: { sweep: "seed:1..5", sweep_y: "comp_fail:0..1:3", metric: "monte_carlo.rate" } });
+  const cancelled = update(second, { type: "sweepCancelled", text: "cancelled" });
+  assert.deepEqual(cancelled.view, { sweep: "comp_fail:0..0.2:5", metric: "monte_carlo.rate" });
+  assert.deepEqual(cancelled.sweep, { key: "k", doc: { sweep: { first: true } } });
+  assert.deepEqual(cancelled.sweepRun, { phase: "cancelled", text: "cancelled" });
+  assert.deepEqual(asks(second, cancelled), { link: true }, "the link is written again, nothing runs");
+  // A link that opened with a sweep: cancelled, the link keeps no sweep= to run again on reload.
+  const opened = resolved(booted("lesson=compensation&sweep=comp_fail:0..0.2:5&metric=monte_carlo.rate"));
+  assert.ok(opened.view.sweep);
+  const dropped = update(opened, { type: "sweepCancelled", text: "cancelled" });
+  assert.deepEqual(dropped.view, {});
+  assert.equal(dropped.notice.text, "cancelled");
+});
+
 test("sweeps: a request sets the link's keys and runs anew; none removes them; heat=log is kept; a point's values come with its run", () => {
   let s = resolved(booted("lesson=compensation&heat=log"));
   s = update(s, { type: "swept", key: "k", doc: { sweep: {} } });

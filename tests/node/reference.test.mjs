@@ -2,7 +2,10 @@
 // (../shared/next-lessons, run with node) and the CLI print the same bytes for every set drawn
 // here, 25 per lesson from a fixed seed (crashes and pauses of any node, leases shorter than the
 // renew interval, quotas above and below capacity, zero quotas, TTLs around the replay, ranges of
-// one value, single events...). tests/next_lessons.rs and next_claim_check.rs hold the chosen
+// one value, single events, fractional hours (a TTL or a replay of half an hour, fractional TTL
+// sweeps) and zero sizes (a zero-byte record or reference, proofs of 0 KB, a queue limit of 0 or
+// 0.5 KB, no invoice lines) wherever the scripts accept them...). Each set is checked to hold a
+// fractional hour and a zero size in 25 sets, so the draws cannot drift away from them. tests/next_lessons.rs and next_claim_check.rs hold the chosen
 // sets; this one covers what nobody chose. Skipped with a note when the scripts are not here.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -35,7 +38,7 @@ const gens = {
     p.crash = map(false); p.pause = map(true);
     p.lease_sweep = Array.from({ length: int(1, 4) }, () => int(1, 24)).join(",");
     p.misset_renew = int(1, 10); p.misset_leases = Array.from({ length: int(1, 4) }, () => int(1, 12)).join(",");
-    p.misset_lease = int(1, 10); p.daily_workflows = int(1, 20000); p.window_h = pick([1, 2.5, 4, 8]); p.round_s = pick([0.5, 1, 2, 7]); p.pauses_per_day = pick([0, 0.5, 2, 3]);
+    p.misset_lease = int(1, 10); p.daily_workflows = pick([0, int(1, 20000)]); p.window_h = pick([1, 2.5, 4, 8]); p.round_s = pick([0.5, 1, 2, 7]); p.pauses_per_day = pick([0, 0.5, 2, 3]);
     return [p, [["measure", "leader/olc.mjs"], ["daily", "leader/hesap.mjs"]]];
   },
   quotas: () => {
@@ -47,11 +50,32 @@ const gens = {
   },
   claim_check: () => {
     const range = (a, b) => { const x = int(a, b), y = int(x, b); return `${x}-${y}`; };
-    const p = { seed: int(0, 4294967295), events: int(1, 3000), event_bytes: int(1, 5000), proof_prob: pick([0, 0.2, 0.4, 1]), signature_prob: pick([0, 0.7, 1]), signature_kb: range(1, 100), photo_kb: range(1, 900),
-      ref_bytes: int(1, 400), consumers: int(1, 5), redelivery_prob: pick([0, 0.05, 0.5, 1]), max_message_kb: int(1, 600), lag_prob: pick([0, 0.02, 0.5]), lag_hours: range(1, 120), replay_h: int(0, 120), ttl_h: int(1, 200),
-      ttl_sweep: Array.from({ length: int(1, 4) }, () => int(1, 200)).join(","), redelivery_sweep: Array.from({ length: int(1, 3) }, () => pick([0, 0.05, 0.2, 0.5, 1])).join(",") };
+    // Hours as the script reads them (Number): whole, fractional (half an hour) or zero.
+    const hours = (max) => pick([0, 0.5, 0.25 * int(1, 4 * max), int(1, max), int(1, max) + pick([0.1, 0.75])]);
+    // Sizes from zero (a zero-byte record or reference, a proof of 0 KB) and limits in KB with fractions.
+    const p = { seed: int(0, 4294967295), events: int(1, 3000), event_bytes: pick([0, int(1, 5000)]), proof_prob: pick([0, 0.2, 0.4, 1]), signature_prob: pick([0, 0.7, 1]), signature_kb: pick([range(1, 100), `0-${int(0, 100)}`]), photo_kb: pick([range(1, 900), `0-${int(0, 900)}`]),
+      ref_bytes: pick([0, int(1, 400)]), consumers: int(1, 5), redelivery_prob: pick([0, 0.05, 0.5, 1]), max_message_kb: pick([0, 0.5, int(1, 600), int(1, 600) + 0.25]), lag_prob: pick([0, 0.02, 0.5]), lag_hours: pick([range(1, 120), `0-${int(0, 120)}`]), replay_h: hours(120), ttl_h: hours(200),
+      ttl_sweep: Array.from({ length: int(1, 4) }, () => hours(200)).join(","), redelivery_sweep: Array.from({ length: int(1, 3) }, () => pick([0, 0.05, 0.2, 0.5, 1])).join(",") };
     return [p, [["measure", "claim_check/olc.mjs"]]];
   },
+};
+
+const fraction = (x) => !Number.isInteger(Number(x));
+/** What the drawn sets must include somewhere among their 25, per lesson: [what, test of a set]. */
+const REACH = {
+  leader: [["no invoice lines (daily_workflows=0)", (p) => p.daily_workflows === 0], ["a fractional window or round", (p) => fraction(p.window_h) || fraction(p.round_s)]],
+  claim_check: [
+    ["a TTL of a fraction of an hour", (p) => fraction(p.ttl_h)],
+    ["a TTL of 0", (p) => p.ttl_h === 0],
+    ["a fractional replay hour", (p) => fraction(p.replay_h)],
+    ["a fractional hour in the TTL sweep", (p) => String(p.ttl_sweep).split(",").some(fraction)],
+    ["a zero-byte reference", (p) => p.ref_bytes === 0],
+    ["a zero-byte event record", (p) => p.event_bytes === 0],
+    ["a proof of 0 KB", (p) => /^0-/.test(p.signature_kb) || /^0-/.test(p.photo_kb)],
+    ["a queue limit in fractions of a KB", (p) => fraction(p.max_message_kb)],
+    ["a queue limit of 0 KB", (p) => p.max_message_kb === 0],
+    ["a late read of 0 hours", (p) => /^0-/.test(p.lag_hours)],
+  ],
 };
 
 for (const [lesson, gen] of Object.entries(gens)) {
@@ -61,8 +85,10 @@ for (const [lesson, gen] of Object.entries(gens)) {
       return t.skip(MISSING);
     }
     let compared = 0;
+    const drawn = [];
     for (let i = 0; i < 25; i += 1) {
       const [p, sections] = gen();
+      drawn.push(p);
       for (const [section, script] of sections) {
         const reference = spawnSync("node", [join(NEXT, script), JSON.stringify(p)], { encoding: "utf8" });
         assert.equal(reference.status, 0, `the reference failed at ${JSON.stringify(p)}: ${reference.stderr}`);
@@ -73,6 +99,8 @@ for (const [lesson, gen] of Object.entries(gens)) {
         compared += 1;
       }
     }
+    // The sets reached what the scripts accept beyond whole numbers from 1 (fractional hours, zeros).
+    for (const [name, holds] of REACH[lesson] ?? []) assert.ok(drawn.some(holds), `${lesson}: no set drawn with ${name}`);
     t.diagnostic(`${lesson}: ${compared} outputs equal to the reference's`);
   });
 }

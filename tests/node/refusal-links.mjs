@@ -18,6 +18,7 @@ export const KEYED = [
   ["refuse.metric.name", "lesson=jobs&sweep=nights:1..3&metric=nope.x"],
   ["refuse.sweep.same", "lesson=jobs&sweep=nights:1..3&sweep_y=nights:1..3"],
   ["refuse.metric.count", `lesson=jobs&sweep=nights:1..3&metric=${Array(7).fill("retry_limit.completed_nights").join(",")}`],
+  ["refuse.sweep.uneven", "lesson=jobs&sweep=slices:6..24:11"],
   ["refuse.sweep.total", "lesson=jobs&sweep=nights:1..200:200&sweep_y=seed:1..3"],
   ["refuse.sweep.at", "lesson=supervisor&sweep=jobs:1..3"],
   ["refuse.sweep.work", "lesson=compensation&sweep=runs:500000000..1000000000:3"],
@@ -64,5 +65,6 @@ export const KEYED = [
   ["refuse.quotas.trace_quota", "lesson=quotas&trace=quota:1/2/3"],
   ["refuse.claim_check.work", "lesson=claim_check&events=1000000000"],
   ["refuse.claim_check.trace_both", "lesson=claim_check&trace=dangling,event:1"],
+  ["refuse.claim_check.trace_ttl", "lesson=claim_check&trace=ttl:-1,dangling"],
 ];
 

@@ -29,7 +29,12 @@ function lessonKeys(lesson) {
   const id = lesson.id;
   const keys = new Set();
   const add = (k) => keys.add(k);
-  const cellKeys = (cell) => cell.kind === "label" && add(`label.${cell.key}`);
+  const cellKeys = (cell) => {
+    if (cell.kind === "label") add(`label.${cell.key}`);
+    // Data text led by a word the lesson translates (formatCell: "kota 6/3/3").
+    const word = cell.kind === "text" && `text.${String(cell.value).split(" ")[0]}`;
+    if (word && String(cell.value).includes(" ") && LANGS.some((lang) => word in own[id][lang])) add(word);
+  };
   add(`lesson.${id}`);
   add(`intro.${id}`);
   // A preview of one of the course's next lessons: its sentence of orientation.
@@ -103,7 +108,11 @@ function lessonKeys(lesson) {
         add(`trace.group.${track.group}`);
         add(`trace.tab.${track.key}`);
       }
-      for (const lane of track.lanes) for (const s of lane.spans) add(`trace.state.${s.state}`);
+      for (const lane of track.lanes) {
+        for (const s of lane.spans) add(`trace.state.${s.state}`);
+        // A lane the lesson names in words (the leader's "kayit"): its label in each language.
+        if (LANGS.some((lang) => `trace.lane.${lane.label}` in own[id][lang])) add(`trace.lane.${lane.label}`);
+      }
       for (const e of track.events) {
         add(`trace.event.${e.kind}`);
         // Drawn as a line (the whole track's) or a dot (a kind the lesson marks): a legend entry.

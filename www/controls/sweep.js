@@ -141,8 +141,10 @@ export class SweepSection {
     const axes = options?.axes ?? [];
     const metrics = options?.metric_options ?? [];
     const submit = () => this.form.requestSubmit();
-    this.x = new AxisFields({ id: `${id}-x`, label: t("ui.sweep.x"), names, axes, t, lesson, value: view.sweep, onChange: () => this.#flag() });
-    this.y = new AxisFields({ id: `${id}-y`, label: t("ui.sweep.y"), names, axes, t, lesson, value: view.sweep_y, optional: true, onChange: () => this.#flag() });
+    this.x = new AxisFields({ id: `${id}-x`, label: t("ui.sweep.x"), names, axes, t, lesson, value: view.sweep, onChange: () => this.#flag(true) });
+    this.y = new AxisFields({ id: `${id}-y`, label: t("ui.sweep.y"), names, axes, t, lesson, value: view.sweep_y, optional: true, onChange: () => this.#flag(true) });
+    // When no metric moves with both axes: said, with the pairs that do (role=status: heard).
+    this.pairs = el("div", { class: "sweep-pairs note", role: "status", hidden: true });
     // Metrics: several at once (small multiples); a change runs the sweep again.
     const chosen = (view.metric || options?.default_metric || "").split(",").map((m) => m.split("@")[0]);
     const row = (view.metric || "").split(",")[0].split("@")[1] ?? "";
@@ -195,7 +197,7 @@ export class SweepSection {
           onRun(request);
         },
       },
-      el("div", { class: "sweep-fields" }, this.x.node, this.y.node, this.metricList, this.rowField),
+      el("div", { class: "sweep-fields" }, this.x.node, this.y.node, this.pairs, this.metricList, this.rowField),
       el(
         "div",
         { class: "actions" },
@@ -214,7 +216,14 @@ export class SweepSection {
       this.status,
       this.result,
     );
-    this.#flag();
+    this.#flag(false);
+  }
+
+  /** A cancelled sweep: said in the form's place (the sweep drawn before, if any, stays). */
+  cancelled(text) {
+    this.busy(false);
+    this.error.hidden = false;
+    this.error.textContent = text;
   }
 
   /** The form's choices as the link's keys, or {error} in the reader's language. */
@@ -238,21 +247,77 @@ export class SweepSection {
 
   /** Marks the metrics that do not move with the swept parameters (a flat line or heatmap that
    * would read as "this does not matter"): they cannot be chosen, and say why. */
-  #flag() {
+  #flag(user) {
     const t = this.t;
     const swept = [this.x.param, this.y.param].filter(Boolean);
+    const still = (b) => (b.m.depends ? swept.filter((p) => !b.m.depends.includes(p)) : []);
     for (const b of this.metricBoxes) {
-      const still = b.m.depends ? swept.filter((p) => !b.m.depends.includes(p)) : [];
-      b.box.disabled = still.length === swept.length && swept.length > 0;
-      if (b.box.disabled) b.box.checked = false;
-      b.why.textContent = still.length ? t("ui.sweep.flat", { params: still.map((p) => t(`param.${this.lesson}.${p}`)).join(", ") }) : "";
+      const flat = still(b);
+      b.box.disabled = flat.length === swept.length && swept.length > 0;
+      // A metric flat along a chosen axis is never left chosen by the form: the learner may
+      // choose it again, and its drawing says it is flat (a link's own choice stays).
+      if (b.box.disabled || (user && flat.length)) b.box.checked = false;
+      b.why.textContent = flat.length ? t("ui.sweep.flat", { params: flat.map((p) => t(`param.${this.lesson}.${p}`)).join(", ") }) : "";
     }
-    // None left chosen: the lesson's default metric, else the first that moves.
+    // None left chosen: the lesson's default metric, else the first that moves with every axis.
     if (!this.metricBoxes.some((b) => b.box.checked)) {
-      const first = this.metricBoxes.find((b) => !b.box.disabled && b.m.metric === this.options.default_metric) ?? this.metricBoxes.find((b) => !b.box.disabled);
+      const moves = (b) => !b.box.disabled && still(b).length === 0;
+      const first = this.metricBoxes.find((b) => moves(b) && b.m.metric === this.options.default_metric) ?? this.metricBoxes.find(moves);
       if (first) first.box.checked = true;
     }
+    this.#pairs(swept);
     this.#rows();
+  }
+
+  /** Two axes with no metric moving along both: says so and offers the pairs that have one,
+   * keeping either chosen axis (the core's `depends` of each metric). */
+  #pairs(swept) {
+    const t = this.t;
+    const deps = this.metricBoxes.map((b) => b.m.depends).filter(Boolean);
+    const both = swept.length === 2 && deps.length === this.metricBoxes.length && !deps.some((d) => swept.every((p) => d.includes(p)));
+    this.pairs.hidden = !both;
+    if (!both) return this.pairs.replaceChildren();
+    const [x, y] = swept;
+    const name = (p) => t(`param.${this.lesson}.${p}`);
+    const offers = [];
+    const seen = new Set();
+    for (const [keep, axis] of [[x, "y"], [y, "x"]]) {
+      for (const d of deps) {
+        if (!d.includes(keep)) continue;
+        for (const other of d) {
+          const pair = axis === "y" ? [keep, other] : [other, keep];
+          const id = pair.join("×");
+          if (other === keep || seen.has(id) || offers.length >= 6) continue;
+          seen.add(id);
+          offers.push({ pair, axis, other });
+        }
+      }
+    }
+    this.pairs.replaceChildren(
+      el("p", {}, t("ui.sweep.no_pair", { x: name(x), y: name(y) })),
+      offers.length ? el("p", {}, t("ui.sweep.pairs")) : null,
+      offers.length
+        ? el(
+            "ul",
+            { class: "pair-list" },
+            offers.map((o) =>
+              el(
+                "li",
+                {},
+                el("button", { type: "button", class: "small", onclick: () => this.#choose(o.axis, o.other) }, t("ui.sweep.pair", { x: name(o.pair[0]), y: name(o.pair[1]) })),
+              ),
+            ),
+          )
+        : null,
+    );
+  }
+
+  /** Puts `param` on an axis ("x" or "y") with the core's range for it, as a choice of the select would. */
+  #choose(axis, param) {
+    const fields = axis === "x" ? this.x : this.y;
+    fields.name.value = param;
+    fields.name.dispatchEvent(new Event("change"));
+    fields.name.focus();
   }
 
   /** The heatmap's row select: the rows of the first chosen metric's table, as the table labels
@@ -314,13 +379,11 @@ export class SweepSection {
       }
     }
     this.figures = [];
-    const swept = [s.x.name, s.y?.name].filter(Boolean);
     const nodes = panels.map((p) => {
       const metric = this.metricLabel(p.metric_text.split("@")[0]);
-      // A link may ask for a metric that does not move with the swept parameters: say so.
-      const info = this.options?.metric_options?.find((m) => m.metric === p.metric_text.split("@")[0]);
-      const still = info?.depends ? swept.filter((n) => !info.depends.includes(n)) : [];
-      const flat = still.length === swept.length ? el("p", { class: "hint flat-note" }, t("ui.sweep.flat", { params: still.map((n) => t(`param.${this.lesson}.${n}`)).join(", ") })) : null;
+      // Flat along any swept axis, by the sweep's own values (the core's `flat`): said as a note
+      // beside the drawing, never drawn silently.
+      const flat = p.flat?.length ? el("p", { class: "note flat-note", role: "note" }, t("ui.sweep.flat_drawn", { params: p.flat.map((n) => t(`param.${this.lesson}.${n}`)).join(", ") })) : null;
       // A cell or a table row watches the run behind the first series that has a trace.
       const onCell = (i) => this.onPoint(i, p.traces.find((x) => x !== null) ?? "");
       if (p.chart) {

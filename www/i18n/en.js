@@ -269,7 +269,7 @@ export default {
   "refuse.metric.name": "a metric is table.column, one of: {metrics}",
   "refuse.sweep.same": "the second axis must be another parameter than the first ({name})",
   "refuse.metric.count": "at most {max} metrics; this has {count}",
-  "refuse.sweep.total": "a sweep has at most {max} points in all; this one has {nx} × {ny} = {points}: choose fewer values",
+  "refuse.sweep.total": "a sweep has at most {max} points in all (with two parameters, say at most 21 on each axis: 21 × 21); this one has {nx} × {ny} = {points}: choose fewer values",
   "refuse.sweep.at": "at the sweep's point {at} the values do not agree ({name}); narrow the range",
   "refuse.sweep.work": "a sweep takes at most {max} simulated units (runs, job-rounds or nights) in all; this one needs {total}: choose fewer points or a smaller sample (runs, nights)",
   "refuse.trace.range": "{key} must be a whole number from {min} to {max}",
@@ -303,4 +303,12 @@ export default {
   "ui.error.sweep_reason": "The sweep ({param}) \"{value}\" could not be used: {reason}.",
   "ui.error.trace_reason": "The run to watch (trace) \"{value}\" could not be used: {reason}.",
   "ui.error.reason": "{param} = \"{value}\" could not be used: {reason}.",
+  // learn-sweep: sweeps that cannot mislead (issue 21)
+  "refuse.sweep.uneven": "{n} points from {from} to {to} are not evenly spaced whole numbers (a step of {step}); give {counts} points, or move an end",
+  "ui.sweep.flat_drawn": "Note: this metric does not change at all with {params} over the values swept; the drawing is flat that way. Flat means this metric does not read that parameter, not that the parameter does not matter.",
+  "ui.sweep.no_pair": "No metric changes with both {x} and {y}: the heatmap would be flat along at least one axis.",
+  "ui.sweep.pairs": "Pairs that change together (tap to choose):",
+  "ui.sweep.pair": "{x} × {y}",
+  "ui.sweep.cancelled": "Sweep cancelled; the link is as it was before the sweep.",
+  "ui.glossary": "Terms (K01, minstd, …)",
 };

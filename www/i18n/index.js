@@ -95,6 +95,12 @@ export function formatCell(cell, t, { name } = {}) {
       return t.has(`label.${cell.key}`) ? t(`label.${cell.key}`) : cell.value;
     case "list":
       return cell.value.join(t.lang === "tr" ? "; " : ", ");
+    case "text": {
+      // Data text led by a word the lesson translates (`text.kota`: "kota 6/3/3" is "quotas 6/3/3").
+      const at = cell.value.indexOf(" ");
+      const word = at > 0 ? `text.${cell.value.slice(0, at)}` : null;
+      return word && t.has(word) ? t(word) + cell.value.slice(at) : String(cell.value);
+    }
     default:
       return String(cell.value);
   }

@@ -269,7 +269,7 @@ export default {
   "refuse.metric.name": "ölçü tablo.sütun biçiminde şunlardan biri olmalı: {metrics}",
   "refuse.sweep.same": "ikinci eksen ilkinden ({name}) başka bir parametre olmalı",
   "refuse.metric.count": "en çok {max} ölçü seçilebilir; burada {count} var",
-  "refuse.sweep.total": "bir tarama hepsi birden en çok {max} nokta olabilir; bu taramada {nx} × {ny} = {points} nokta var: daha az değer seçin",
+  "refuse.sweep.total": "bir tarama hepsi birden en çok {max} nokta olabilir (iki parametrede ör. her eksende en çok 21: 21 × 21); bu taramada {nx} × {ny} = {points} nokta var: daha az değer seçin",
   "refuse.sweep.at": "taramanın {at} noktasında değerler birbirini tutmuyor ({name}); aralığı daraltın",
   "refuse.sweep.work": "bir tarama hepsi birden en çok {max} benzetim birimi (koşu, iş-tur ya da gece) olabilir; bu taramaya {total} gerekiyor: daha az nokta ya da daha küçük bir örneklem (koşu, gece sayısı) seçin",
   "refuse.trace.range": "{key} {min} ile {max} arasında bir tam sayı olmalı",
@@ -303,4 +303,12 @@ export default {
   "ui.error.sweep_reason": "Tarama ({param}) \"{value}\" kullanılamadı: {reason}.",
   "ui.error.trace_reason": "İzlenecek koşu (trace) \"{value}\" kullanılamadı: {reason}.",
   "ui.error.reason": "{param} = \"{value}\" kullanılamadı: {reason}.",
+  // learn-sweep: sweeps that cannot mislead (issue 21)
+  "refuse.sweep.uneven": "{from}..{to} aralığında {n} nokta eşit aralıklı tam sayılar vermez (adım {step} olurdu); {counts} nokta yazın ya da uçlardan birini değiştirin",
+  "ui.sweep.flat_drawn": "Dikkat: bu ölçü taranan değerlerde {params} ile hiç değişmiyor; çizim o yönde düz. Düzlük parametrenin etkisiz olduğunu değil, bu ölçünün onu okumadığını gösterir.",
+  "ui.sweep.no_pair": "Hiçbir ölçü hem {x} hem {y} ile değişmiyor: ısı haritası en az bir yönde düz olurdu.",
+  "ui.sweep.pairs": "Birlikte değişen çiftler (seçmek için dokunun):",
+  "ui.sweep.pair": "{x} × {y}",
+  "ui.sweep.cancelled": "Tarama iptal edildi; bağlantı taramadan önceki hâlinde kaldı.",
+  "ui.glossary": "Terimler (K01, minstd, …)",
 };

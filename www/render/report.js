@@ -76,7 +76,9 @@ export function renderReport(doc, t, { showSectionTitles = true, onPoint, block:
 export function renderLine(line, lesson, t) {
   const key = `line.${line.key}`;
   if (!t.has(key)) return el("p", { class: "line", dataset: { line: line.key } }, line.text.trim());
-  const parts = slots(t(key)).map(([kind, text]) => {
+  // `{n|one|other}`: the word for a count, singular for 1 (English "1 unit", "12 units").
+  const worded = t(key).replace(/\{(\w+)\|([^|}]*)\|([^}]*)\}/g, (_, name, one, other) => (line.values[name]?.value === 1 ? one : other));
+  const parts = slots(worded).map(([kind, text]) => {
     if (kind === "text") return text;
     const cell = line.values[text];
     if (!cell) return `{${text}}`;

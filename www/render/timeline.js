@@ -25,7 +25,7 @@ const chosenTabs = new Map();
 /** The viewer for a trace document (`doc.trace`); `draw(width)` lays it out. `intervene` is the
  * panel's fault cycle (`{state, next, texts, set}`) or null; `selected` reopens a detail. */
 export function timelineView(doc, t, { onSelector, intervene = null, selected = null } = {}) {
-  const tr = doc.trace;
+  const tr = named(doc.trace, t);
   const factVars = Object.fromEntries(tr.facts); // a track's title may name them ({limit})
   const unit = (n) => t(`trace.unit.${tr.unit}`, { n });
   // The part zoomed into, as the core gives it (absent: the whole run), and the frames it plays.
@@ -572,4 +572,11 @@ function describe(track, tr, t, shown) {
     .map((i) => track.lanes[i])
     .map((l) => `${l.label}: ${l.spans.map((s) => `${t(`trace.state.${s.state}`)} ${s.start + tr.first}–${s.end - 1 + tr.first}`).join(", ")}`)
     .join("; ");
+}
+
+/** The run with its lanes' labels in the reader's language where the lesson words them
+ * (`trace.lane.<label>`: the leader's record lane "kayit" is "kayıt", "record" in English). */
+function named(tr, t) {
+  const word = (label) => (t.has(`trace.lane.${label}`) ? t(`trace.lane.${label}`) : label);
+  return { ...tr, tracks: tr.tracks.map((track) => ({ ...track, lanes: track.lanes.map((lane) => ({ ...lane, label: word(lane.label) })) })) };
 }

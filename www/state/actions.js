@@ -40,7 +40,8 @@ export function initialState(lessons) {
     sweepOptions: {}, // parameters (link.js optionsKey) → the core's sweep options there
     sweepForm: 0, // counts the sweep options that came in, each rebuilding the sweep form open
     sweep: null, // {key, doc}: the last sweep (a sweep does not depend on its own parameters)
-    sweepRun: { phase: "idle" }, // the sweep shown: idle | cleared | busy (share) | shown | failed (error)
+    sweepRun: { phase: "idle" }, // the sweep shown: idle | cleared | busy (share) | shown | failed (error) | cancelled
+    sweepBefore: null, // {view, sweep}: the sweep keys and sweep shown before the last request, which a cancel restores
     ask: { seq: 0 }, // what the core is asked for next (see asked)
   };
 }
@@ -52,6 +53,8 @@ export function asked(state, what) {
 }
 
 const PAGE = { page: { focusTrace: false } };
+/** The link's keys of a sweep. */
+const SWEEP_KEYS = ["sweep", "sweep_y", "metric", "heat"];
 const without = (object, keys) => Object.fromEntries(Object.entries(object).filter(([k]) => !keys.includes(k)));
 
 /** The schemas and claims a module's boot answer describes (each lesson's module its own). */
@@ -149,9 +152,10 @@ const ACTIONS = {
   // ------------------------------------------------------------ sweeps
   /** The sweep form's request ({sweep, sweep_y, metric}) or, for null, no sweep. */
   sweepRequest: (s, { request }) => {
-    let view = request ? { ...s.view, ...request } : without(s.view, ["sweep", "sweep_y", "metric", "heat"]);
+    let view = request ? { ...s.view, ...request } : without(s.view, SWEEP_KEYS);
     if (!view.sweep_y) view = without(view, ["sweep_y"]);
-    return asked({ ...s, view, sweep: null }, { link: true, sweep: true });
+    const before = { view: Object.fromEntries(SWEEP_KEYS.filter((k) => k in s.view).map((k) => [k, s.view[k]])), sweep: s.sweep };
+    return asked({ ...s, view, sweep: null, sweepBefore: before }, { link: true, sweep: true });
   },
   /** The heatmap's colour scale goes into the link (heat=log), as the sender saw it. */
   heat: (s, { on }) => asked({ ...s, view: on ? { ...s.view, heat: "log" } : without(s.view, ["heat"]) }, { link: true }),
@@ -163,7 +167,13 @@ const ACTIONS = {
   sweeping: (s, { share }) => ({ ...s, sweepRun: { phase: "busy", share } }),
   swept: (s, { key, doc }) => ({ ...s, sweep: { key, doc }, sweepRun: { phase: "shown" } }),
   sweepFailed: (s, { error }) => ({ ...s, sweepRun: { phase: "failed", error } }),
-  sweepCancelled: (s, { text }) => ({ ...s, sweepRun: { phase: "idle" }, notice: { text } }),
+  /** A sweep cancelled: the link and the sweep shown go back to what they were before it was
+   * asked for (a link that opened with the sweep loses it), so a reload does not run it again. */
+  sweepCancelled: (s, { text }) => {
+    const before = s.sweepBefore ?? { view: {}, sweep: null };
+    const view = { ...without(s.view, SWEEP_KEYS), ...before.view };
+    return asked({ ...s, view, sweep: before.sweep, sweepBefore: null, sweepRun: { phase: "cancelled", text }, notice: { text } }, { link: true });
+  },
 
   // ------------------------------------------------------------ the core's answers
   /** The link as the core read it: the URL, the panel, the marker and the problems follow. */

@@ -145,6 +145,22 @@ export function frame(ctx) {
           },
           t("ui.intro_more"),
         ),
+        // The course's references and model terms on this page (K01, minstd, ...), on request.
+        el(
+          "details",
+          {
+            class: "glossary",
+            ontoggle: async (e) => {
+              const fold = e.currentTarget;
+              const body = fold.querySelector(".glossary-body");
+              if (!fold.open || body.childElementCount) return;
+              const { glossaryList } = await import("../glossary.js");
+              body.replaceChildren(glossaryList(document.getElementById("main")?.textContent ?? "", s.lang));
+            },
+          },
+          el("summary", {}, t("ui.glossary")),
+          el("div", { class: "glossary-body" }),
+        ),
       );
   clear(document.getElementById("main")).append(
     el(

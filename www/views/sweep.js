@@ -62,10 +62,9 @@ export function sweepView(ctx) {
         if (sweep) dispatch({ type: "watchPoint", changes: sweepPoint(sweep, i), trace, backTo: mark ? pointAddress(mark) : null });
       },
       onCancel: () => {
-        // The sweep drawn before stays on screen; without one, nothing is shown.
-        const before = (section?.figures.length ?? 0) > 0;
+        // The sweep drawn before stays on screen, and the link goes back to it (or to none).
         runner.cancel();
-        dispatch({ type: "sweepCancelled", text: t(before ? "ui.cancelled" : "ui.cancelled_none") });
+        dispatch({ type: "sweepCancelled", text: t("ui.sweep.cancelled") });
       },
     });
     node.replaceChildren(section.node);
@@ -77,6 +76,7 @@ export function sweepView(ctx) {
     if (!section) return;
     if (run.phase === "busy") section.busy(true, run.share);
     else if (run.phase === "idle") section.busy(false);
+    else if (run.phase === "cancelled") section.cancelled(run.text);
     else if (run.phase === "failed") section.showError(run.error);
     else if (run.phase === "cleared") {
       section.showError(null);

@@ -41,7 +41,7 @@ fn payload_range(base: f64, (lo, hi): (i64, i64), limit: f64) -> (f64, f64) {
 pub fn expected(p: &ClaimCheckParams) -> Expected {
     let events = p.events as f64;
     let base = p.event_bytes as f64;
-    let limit = (p.max_message_kb * 1024) as f64;
+    let limit = p.max_message_kb * 1024.0;
     let fits = |bytes: f64| if bytes <= limit { 1.0 } else { 0.0 };
     let (sig_over, sig_bytes) = payload_range(base, p.signature_kb, limit);
     let (photo_over, photo_bytes) = payload_range(base, p.photo_kb, limit);
@@ -50,17 +50,24 @@ pub fn expected(p: &ClaimCheckParams) -> Expected {
     let over_inline =
         (1.0 - pp) * (1.0 - fits(base)) + pp * (ps * sig_over + (1.0 - ps) * photo_over);
     let claim_size = base + p.ref_bytes as f64;
-    let over_claim = (1.0 - pp) * (1.0 - fits(base)) + pp * (1.0 - fits(claim_size));
+    // A proof of 0 KB (a range from 0) is no payload: the model sends the bare event record.
+    let zero = |(lo, hi): (i64, i64)| if lo == 0 { 1.0 / (hi + 1) as f64 } else { 0.0 };
+    let empty = ps * zero(p.signature_kb) + (1.0 - ps) * zero(p.photo_kb);
+    let over_claim = (1.0 - pp) * (1.0 - fits(base))
+        + pp * ((1.0 - empty) * (1.0 - fits(claim_size)) + empty * (1.0 - fits(base)));
     // Reads of one message: each consumer once, again with the redelivery probability, and the
     // replay when there is one.
     let reads =
-        f64::from(p.consumers) * (1.0 + p.redelivery_prob) + f64::from(u8::from(p.replay_h > 0));
+        f64::from(p.consumers) * (1.0 + p.redelivery_prob) + f64::from(u8::from(p.replay_h > 0.0));
     Expected {
-        with_proof: events * pp,
+        with_proof: events * pp * (1.0 - empty),
         over_inline,
         over_claim,
         queue_inline: events * reads * (plain + pp * (ps * sig_bytes + (1.0 - ps) * photo_bytes)),
-        queue_claim: events * reads * (plain + pp * claim_size * fits(claim_size)),
+        queue_claim: events
+            * reads
+            * (plain
+                + pp * ((1.0 - empty) * claim_size * fits(claim_size) + empty * base * fits(base))),
     }
 }
 
@@ -104,6 +111,29 @@ mod tests {
         assert_eq!(e.over_claim, 0.0);
         assert_eq!(e.queue_inline, r.inline.queue_bytes);
         assert_eq!(e.queue_claim, r.claim.queue_bytes);
+    }
+
+    #[test]
+    fn a_proof_of_zero_kb_is_no_payload_as_in_the_model() {
+        // Every proof a signature of exactly 0 KB: the model sends the bare record, no reference.
+        let p = params(&[
+            ("events", "300"),
+            ("proof_prob", "1"),
+            ("signature_prob", "1"),
+            ("signature_kb", "0-0"),
+            ("ref_bytes", "0"),
+            ("event_bytes", "100"),
+            ("max_message_kb", "0.05"),
+            ("redelivery_prob", "0"),
+            ("redelivery_sweep", "0"),
+        ]);
+        let (e, r) = (expected(&p), simulate(&p, &mut |_| {}));
+        assert_eq!((e.with_proof, r.with_proof), (0.0, 0));
+        assert_eq!(e.queue_claim, r.claim.queue_bytes);
+        assert_eq!(e.queue_inline, r.inline.queue_bytes);
+        // 0.05 KB is 51.2 bytes: the 100-byte record is over it, in both ways.
+        assert_eq!((e.over_inline, r.inline.too_large), (1.0, 300));
+        assert_eq!((e.over_claim, r.claim.too_large), (1.0, 300));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! proof of delivery inside the message, or in a store behind a reference that expires.
 
 pub mod exact;
+pub mod kinds;
 pub mod model;
 pub mod params;
 pub mod presets;

@@ -77,9 +77,9 @@ pub fn day(p: &ClaimCheckParams, redelivery_prob: f64, visit: &mut dyn FnMut(&Ev
                 });
             }
         }
-        if p.replay_h > 0 {
+        if p.replay_h > 0.0 {
             e.reads.push(Read {
-                hour: p.replay_h as f64,
+                hour: p.replay_h,
                 replay: true,
                 late: false,
                 redelivered: false,
@@ -141,7 +141,7 @@ impl Tally {
                 (_, true) => p.ref_bytes,
                 (payload, false) => payload,
             };
-        if size > p.max_message_kb * 1024 {
+        if size as f64 > p.max_message_kb * 1024.0 {
             self.too_large += 1;
             return false;
         }
@@ -233,7 +233,7 @@ pub struct ClaimCheckResult {
 /// the day redrawn at every redelivery probability. `progress` hears the share of days done.
 pub fn simulate(p: &ClaimCheckParams, progress: &mut dyn FnMut(f64)) -> ClaimCheckResult {
     let days = (1 + p.redelivery_sweep.len()) as f64;
-    let ttl = p.ttl_h as f64;
+    let ttl = p.ttl_h;
     let mut with_proof = 0;
     let mut inline = Tally::default();
     let mut claim = Tally::default();
@@ -246,7 +246,7 @@ pub fn simulate(p: &ClaimCheckParams, progress: &mut dyn FnMut(f64)) -> ClaimChe
         inline.add(p, e, false, ttl);
         claim.add(p, e, true, ttl);
         for (tally, &h) in sweep.iter_mut().zip(&p.ttl_sweep) {
-            tally.add(p, e, true, h as f64);
+            tally.add(p, e, true, h);
         }
     });
     progress(1.0 / days);

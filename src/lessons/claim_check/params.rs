@@ -1,6 +1,7 @@
 //! The claim check lesson's parameters (fis/akis.mjs `VARSAYILAN`, olc.mjs) and their typed form.
 //! Each name is the script's key; the lesson's name is the script's comment, in Turkish.
 
+use super::kinds::HourList;
 use crate::error::Error;
 use crate::params::{Kind, ParamSet};
 
@@ -11,33 +12,33 @@ crate::declare_params! {
             "32 bitlik dogrusal esitlikli uretec, tohum acik", "seed of the lesson's 32-bit generator (uretec), one for the day and one for each redelivery row";
         events: u64 = "20000", Kind::Int { min: 1, max: 1_000_000_000 },
             "bir gunun durum olayi", "status events in one day, spread evenly over 24 hours";
-        event_bytes: u64 = "220", Kind::Int { min: 1, max: 100_000_000 },
+        event_bytes: u64 = "220", Kind::Int { min: 0, max: 100_000_000 },
             "K01: durum olayi kaydi (bayt)", "bytes of one status event record (K01)";
         proof_prob: f64 = "0.4", Kind::Prob,
             "olayin teslim kaniti tasima olasiligi", "probability that an event carries a proof of delivery";
         signature_prob: f64 = "0.7", Kind::Prob,
             "kanitin imza olma olasiligi (otesi fotograf)", "probability that a proof is a signature (otherwise a photo)";
-        signature_kb: (i64, i64) = "20-60", Kind::Range { min: 1, max: 10_000_000 },
+        signature_kb: (i64, i64) = "20-60", Kind::Range { min: 0, max: 10_000_000 },
             "imza boyutu (KB, esit dagilim, uclar dahil)", "size of a signature in KB, uniform over the range (ends included)";
-        photo_kb: (i64, i64) = "200-800", Kind::Range { min: 1, max: 10_000_000 },
+        photo_kb: (i64, i64) = "200-800", Kind::Range { min: 0, max: 10_000_000 },
             "fotograf boyutu (KB)", "size of a photo in KB, uniform over the range (ends included)";
-        ref_bytes: u64 = "64", Kind::Int { min: 1, max: 100_000_000 },
+        ref_bytes: u64 = "64", Kind::Int { min: 0, max: 100_000_000 },
             "talep fisi: iletideki baslangic (anahtar + ozet)", "bytes of the claim check in the message (key and digest)";
         consumers: u32 = "3", Kind::Int { min: 1, max: 1000 },
             "faturalama, bildirim, analitik; sonuncusu yeniden isler", "consumers of every message (billing, notification, analytics); the last one replays the day";
         redelivery_prob: f64 = "0.05", Kind::Prob,
             "bir teslimin bir kez daha teslim edilme olasiligi (en az bir kez)", "probability that a delivery is delivered once more (at-least-once)";
-        max_message_kb: u64 = "256", Kind::Int { min: 1, max: 10_000_000 },
+        max_message_kb: f64 = "256", Kind::Real { min: 0.0, max: 10_000_000.0, min_open: false },
             "kuyrugun ileti siniri (KB)", "the queue's message size limit in KB";
         lag_prob: f64 = "0.02", Kind::Prob,
             "bir tuketicinin bir olayi gec okuma olasiligi", "probability that a consumer reads an event late";
-        lag_hours: (i64, i64) = "1-96", Kind::Range { min: 1, max: 100_000 },
+        lag_hours: (i64, i64) = "1-96", Kind::Range { min: 0, max: 100_000 },
             "gec okumanin gecikmesi (saat)", "hours a late read is late, uniform over the range";
-        replay_h: i64 = "72", Kind::Int { min: 0, max: 100_000 },
+        replay_h: f64 = "72", Kind::Real { min: 0.0, max: 100_000.0, min_open: false },
             "son tuketici gunun butun olaylarini bu saatte yeniden isler (0: hic)", "hour at which the last consumer replays every event of the day (0: never)";
-        ttl_h: i64 = "24", Kind::Int { min: 1, max: 100_000 },
+        ttl_h: f64 = "24", Kind::Real { min: 0.0, max: 100_000.0, min_open: false },
             "yukun depoda yasama suresi (saat)", "hours a payload lives in the store";
-        ttl_sweep: Vec<u64> = "6,24,48,96,168", Kind::IntList { min: 1, max: 100_000, max_len: 16 },
+        ttl_sweep: Vec<f64> = "6,24,48,96,168", Kind::Custom(&HourList { max_len: 16, max: 100_000 }),
             "ttl taramasi", "payload lifetimes (hours) compared in the TTL sweep";
         redelivery_sweep: Vec<f64> = "0,0.05,0.2,0.5", Kind::ProbList { max_len: 16 },
             "yeniden teslim taramasi", "redelivery probabilities compared in the redelivery sweep, one day of events each";

@@ -101,17 +101,18 @@ fn column(table: &Table, x: usize, y: usize, decimals: u8) -> Series {
 
 /// The `measure` section (olc.mjs).
 pub fn measure(p: &ClaimCheckParams, r: &ClaimCheckResult) -> Section {
+    // The limit and the TTL print as `String(x)` (0.5 KB, half an hour), as the script does.
     let values = [
-        p.events as i64,
-        i64::from(p.seed),
-        r.with_proof as i64,
-        i64::from(p.consumers),
-        p.max_message_kb as i64,
-        p.ttl_h,
+        Cell::Int(p.events as i64),
+        Cell::Int(i64::from(p.seed)),
+        Cell::Int(r.with_proof as i64),
+        Cell::Int(i64::from(p.consumers)),
+        Cell::Number(p.max_message_kb),
+        Cell::Number(p.ttl_h),
     ];
     let mut parts = Vec::with_capacity(2 * DAY.len());
-    for (&(name, text), &value) in DAY.iter().zip(&values) {
-        parts.push(v(name, Cell::Int(value)));
+    for (&(name, text), value) in DAY.iter().zip(values) {
+        parts.push(v(name, value));
         parts.push(t(text));
     }
     let intro = Line::new("claim_check.day", parts);
@@ -132,15 +133,16 @@ pub fn measure(p: &ClaimCheckParams, r: &ClaimCheckResult) -> Section {
 
     let mut rows = Vec::with_capacity(r.ttl_sweep.len());
     for (&ttl, s) in p.ttl_sweep.iter().zip(&r.ttl_sweep) {
-        rows.push(row(
+        let mut cells = vec![Cell::Number(ttl)];
+        cells.extend(row(
             &[
-                ttl as i64,
                 s.dangling as i64,
                 s.dangling_late as i64,
                 s.dangling_replay as i64,
             ],
             &[(s.dangling_share(), 5), (s.store_gb_hours, 1)],
         ));
+        rows.push(cells);
     }
     let ttl_table = Table {
         key: "ttl_sweep",

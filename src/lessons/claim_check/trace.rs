@@ -9,8 +9,9 @@ use super::params::ClaimCheckParams;
 use crate::error::Error;
 use crate::params::ParamSet;
 use crate::trace::{
-    Choice, Control, Counter, Event, Lane, Selector, Trace, Track, numbers_control, push_span,
+    Choice, Control, Counter, Event, Lane, Selector, Trace, Track, push_span,
 };
+use crate::jsfmt::number_to_string;
 
 /// What the `trace` selector may say (errors and `--help`).
 pub const HELP: &str = "dangling (the first events whose claim check dangles) or event:I (events I to I+7, from 0), with ttl:H (the payload's lifetime in hours, the lesson's by default; any of the TTL sweep)";
@@ -36,8 +37,8 @@ const COUNTERS: [&str; 5] = [
 /// Which run: the payload's lifetime and the events shown.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Pick {
-    /// Hours a payload is kept.
-    pub ttl: i64,
+    /// Hours a payload is kept (fractions and zero as the TTL parameter allows).
+    pub ttl: f64,
     /// The first event shown, or `None` for the first events whose reference dangles.
     pub event: Option<u64>,
 }
@@ -47,7 +48,16 @@ pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
     let p = ClaimCheckParams::from_set(set)?;
     let sel = Selector::parse(text);
     sel.only(text, &["dangling", "event", "ttl"], HELP)?;
-    let ttl = sel.int(text, "ttl", 1, 100_000, p.ttl_h)?;
+    let ttl = match sel.get("ttl") {
+        None => p.ttl_h,
+        Some(v) => {
+            let mut other = set.clone();
+            other.set("ttl_h", v).map(|()| other.real("ttl_h")).map_err(|_| {
+                Error::bad("trace", text, "ttl: a number of hours from 0 to 100000")
+                    .keyed("refuse.claim_check.trace_ttl", &[])
+            })?
+        }
+    };
     let event = match sel.get("event") {
         None => None,
         Some(_) => Some(sel.int(text, "event", 0, p.events as i64 - 1, 0)? as u64),
@@ -65,10 +75,27 @@ pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
 pub fn controls(set: &ParamSet, text: &str) -> Result<Vec<Control>, Error> {
     let pick = select(set, text)?;
     let p = ClaimCheckParams::from_set(set)?;
-    let mut ttls = Vec::with_capacity(p.ttl_sweep.len() + 1);
-    ttls.push(p.ttl_h as u32);
-    for &h in &p.ttl_sweep {
-        ttls.push(h as u32);
+    // The lesson's TTL and the sweep's, in order, each once (a handful: inserted in place).
+    let mut ttls: Vec<f64> = Vec::with_capacity(p.ttl_sweep.len() + 2);
+    for &h in [p.ttl_h, pick.ttl].iter().chain(&p.ttl_sweep) {
+        let at = ttls.partition_point(|&x| x < h);
+        if ttls.get(at) != Some(&h) {
+            ttls.insert(at, h);
+        }
+    }
+    let mut hours = Vec::with_capacity(ttls.len());
+    let mut at = 0;
+    for (i, &h) in ttls.iter().enumerate() {
+        if h == pick.ttl {
+            at = i;
+        }
+        let n = number_to_string(h);
+        hours.push(Choice {
+            part: format!("ttl:{n}"),
+            label: "trace.choice.ttl",
+            n: Some(n),
+            name: None,
+        });
     }
     let mut which = vec![
         Choice::new("dangling", "trace.choice.dangling"),
@@ -87,7 +114,11 @@ pub fn controls(set: &ParamSet, text: &str) -> Result<Vec<Control>, Error> {
         }
     };
     Ok(vec![
-        numbers_control("ttl", "trace.choice.ttl", &ttls, pick.ttl as u32),
+        Control {
+            key: "ttl",
+            choices: hours,
+            chosen: at,
+        },
         Control {
             key: "events",
             choices: which,
@@ -134,7 +165,7 @@ fn bump(at: &mut Vec<u32>, hour: f64) {
 pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
     let pick = select(set, text)?;
     let p = ClaimCheckParams::from_set(set)?;
-    let ttl = pick.ttl as f64;
+    let ttl = pick.ttl;
     // The whole day through the lesson's tally, the reads counted by the hour they happen.
     let mut tally = Tally::default();
     let mut reads: Vec<u32> = Vec::new();
@@ -246,7 +277,7 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
     let (lanes, mut events) = lanes(&shown, ttl, end);
     crate::trace::sort_in_time(&mut events);
     let mut facts = vec![
-        ("ttl", pick.ttl.to_string()),
+        ("ttl", number_to_string(pick.ttl)),
         ("dangling_events", dangling_events.to_string()),
     ];
     if none_dangle {
@@ -255,8 +286,8 @@ pub fn trace(set: &ParamSet, text: &str) -> Result<Trace, Error> {
     Ok(Trace::hours(
         "claim_check",
         match pick.event {
-            Some(i) => format!("ttl:{},event:{i}", pick.ttl),
-            None => format!("ttl:{},dangling", pick.ttl),
+            Some(i) => format!("ttl:{},event:{i}", number_to_string(pick.ttl)),
+            None => format!("ttl:{},dangling", number_to_string(pick.ttl)),
         },
         frames,
         step,

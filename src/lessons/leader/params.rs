@@ -34,7 +34,7 @@ crate::declare_params! {
             "YANLIS.leases", "yanlis ayar tablosu: taranan kiralar";
         misset_lease: u32 = "3", Kind::Int { min: 1, max: 100_000 },
             "hesap.mjs", "hesap.mjs: gunluk olcege cevrilen yanlis ayar";
-        daily_workflows: u64 = "4000", Kind::Int { min: 1, max: 1_000_000_000 },
+        daily_workflows: u64 = "4000", Kind::Int { min: 0, max: 1_000_000_000 },
             "K01", "K01: gunluk fatura satiri = gunluk is akisi";
         window_h: f64 = "4", Kind::Real { min: 0.000_001, max: 1_000_000.0, min_open: false },
             "PENCERE_TUR", "gun sonu penceresi (saat), K01'in V10 toplu penceresi";
