@@ -2,6 +2,7 @@
 //! here that defines its `LESSON` (see `docs/adding-a-lesson.md`); nothing outside its folder
 //! names it. The rest of this file finds lessons and presets for the shared layers.
 
+use crate::challenge::Challenge;
 use crate::error::{Error, ErrorCode};
 use crate::lesson::Lesson;
 use crate::params::ParamSet;
@@ -128,6 +129,42 @@ pub fn find_preset(id: &str, lesson: Option<Lesson>) -> Result<(Lesson, &'static
 /// The lesson's values with the preset's assignments.
 pub fn preset_params(lesson: Lesson, preset: &Preset) -> Result<ParamSet, Error> {
     lesson.params(preset.assignments())
+}
+
+/// Every challenge of every lesson, with its lesson, in the course's order.
+pub fn challenges() -> impl Iterator<Item = (Lesson, &'static Challenge)> {
+    ALL.iter()
+        .flat_map(|&l| l.challenges().iter().map(move |c| (l, c)))
+}
+
+/// The challenge named `id`, of `lesson` when one is given, else of the lesson its id names (a
+/// challenge's id begins with its lesson's, like a preset's); otherwise an error naming
+/// `challenge`, the value and the ids allowed.
+pub fn find_challenge(
+    id: &str,
+    lesson: Option<Lesson>,
+) -> Result<(Lesson, &'static Challenge), Error> {
+    let lesson = lesson.or_else(|| preset_lesson(id).and_then(|l| get(l).ok()));
+    let mine = |(l, _): &(Lesson, &'static Challenge)| lesson.is_none_or(|want| *l == want);
+    if let Some(found) = challenges().find(|(_, c)| c.id == id).filter(mine) {
+        return Ok(found);
+    }
+    let list = challenges()
+        .filter(mine)
+        .map(|(_, c)| c.id)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let allowed = match lesson {
+        Some(l) => format!("the challenges of {} are {list}", l.id()),
+        None => format!("the challenges are {list}"),
+    };
+    Err(Error::bad("challenge", id, allowed)
+        .keyed("ui.error.unknown_challenge", &[("allowed", &list)]))
+}
+
+/// The lesson's values with the challenge's start over them.
+pub fn challenge_params(lesson: Lesson, challenge: &Challenge) -> Result<ParamSet, Error> {
+    lesson.params(challenge.assignments())
 }
 
 /// The scaffold's template (tools/lesson-template/, copied by `./build.sh new-lesson ID`),

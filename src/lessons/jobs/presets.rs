@@ -2,7 +2,7 @@
 //! that show it and the cells that support it. `completion-count` declares another count; the
 //! others show the lesson's own values.
 
-use crate::presets::Preset;
+use crate::presets::{Preset, Why};
 
 /// The claims, in the order of the lesson's summary.
 pub const PRESETS: &[Preset] = &[
@@ -81,3 +81,6 @@ pub const PRESETS: &[Preset] = &[
         ),
     },
 ];
+
+/// Each claim's "why" question: the right one of its three explanations (texts `why.CLAIM.cN`).
+pub const WHY: &[Why] = &[];

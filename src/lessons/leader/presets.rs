@@ -1,7 +1,7 @@
 //! The leader lesson's claims (the README of the course's next lessons) as presets: each a share
 //! link with the cells that support it, all at the lesson's values.
 
-use crate::presets::Preset;
+use crate::presets::{Preset, Why};
 
 /// The claims, in the order the model shows them.
 pub const PRESETS: &[Preset] = &[
@@ -46,3 +46,6 @@ pub const PRESETS: &[Preset] = &[
         ),
     },
 ];
+
+/// Each claim's "why" question: the right one of its three explanations (texts `why.CLAIM.cN`).
+pub const WHY: &[Why] = &[];

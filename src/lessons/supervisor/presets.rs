@@ -2,7 +2,7 @@
 //! parameters that show it and the cells that support it. `roles` turns the faults off and
 //! `scan-tradeoff` sweeps every scan from 1 to 8; the others show the lesson's own values.
 
-use crate::presets::Preset;
+use crate::presets::{Preset, Why};
 
 /// The claims, in the order of the lesson's summary.
 pub const PRESETS: &[Preset] = &[
@@ -82,3 +82,6 @@ pub const PRESETS: &[Preset] = &[
         ),
     },
 ];
+
+/// Each claim's "why" question: the right one of its three explanations (texts `why.CLAIM.cN`).
+pub const WHY: &[Why] = &[];
