@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use crate::error::Error;
 use crate::params::ParamSet;
 use crate::presets::locate;
 use crate::report::{Block, Cell, Report};
@@ -79,6 +80,16 @@ pub struct Outcome {
     pub met: bool,
     /// Each condition, in the check's order.
     pub found: Vec<Reading>,
+}
+
+/// The refusal of a `challenge=` (`--challenge`) that is not one of `lesson`'s (or of any, without
+/// one), naming the ids allowed, `list`; the page words it from its key.
+pub fn unknown(id: &str, lesson: Option<&str>, list: &str) -> Error {
+    let allowed = match lesson {
+        Some(l) => format!("the challenges of {l} are {list}"),
+        None => format!("the challenges are {list}"),
+    };
+    Error::bad("challenge", id, allowed).keyed("refuse.unknown_challenge", &[("allowed", &list)])
 }
 
 fn holds(value: f64, op: &str, bound: f64) -> bool {

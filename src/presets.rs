@@ -65,7 +65,7 @@ impl Preset {
 
 /// A claim's "why" question, asked after its prediction is revealed: [`WHY_CHOICES`]
 /// explanations written for that claim, one right and the others usual misconceptions, each with
-/// its feedback. Texts: `why.CLAIM` (the question), `why.CLAIM.cN` (choice N) and `why.CLAIM.fN`
+/// its feedback. Texts: `explain.CLAIM` (the question), `explain.CLAIM.cN` (choice N) and `explain.CLAIM.fN`
 /// (its feedback) in the lesson's texts; each lesson lists them beside its claims.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Why {

@@ -154,12 +154,7 @@ pub fn find_challenge(
         .map(|(_, c)| c.id)
         .collect::<Vec<_>>()
         .join(", ");
-    let allowed = match lesson {
-        Some(l) => format!("the challenges of {} are {list}", l.id()),
-        None => format!("the challenges are {list}"),
-    };
-    Err(Error::bad("challenge", id, allowed)
-        .keyed("ui.error.unknown_challenge", &[("allowed", &list)]))
+    Err(crate::challenge::unknown(id, lesson.map(|l| l.id()), &list))
 }
 
 /// The lesson's values with the challenge's start over them.
@@ -225,6 +220,12 @@ mod tests {
                 }
             }
         }
+        // Its challenges' goals and hints.
+        for c in lesson.challenges() {
+            keys.push(format!("challenge.{}", c.id));
+            keys.extend((1..=c.hints).map(|n| format!("challenge.{}.hint{n}", c.id)));
+        }
+        assert!((2..=4).contains(&lesson.challenges().len()));
         keys.sort();
         keys.dedup();
         for lang in ["tr", "en"] {

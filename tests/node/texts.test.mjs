@@ -18,6 +18,7 @@ const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "ta
 const LANGS = ["tr", "en"];
 const lessons = core.lessons();
 const presets = core.presets();
+const challenges = core.challenges();
 
 const shared = Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, (await import(join(ROOT, "www", "i18n", `${l}.js`))).default])));
 const own = Object.fromEntries(
@@ -50,6 +51,13 @@ function lessonKeys(lesson) {
     add(p.caption);
     // The prediction it asks for first (its q: mark).
     if (p.question) add(`predict.${p.id}`);
+    // Its "why" question: the question, each choice and its feedback (www/views/why.js).
+    if (p.why !== null) for (const k of [`explain.${p.id}`, ...[0, 1, 2].flatMap((n) => [`explain.${p.id}.c${n}`, `explain.${p.id}.f${n}`])]) add(k);
+  }
+  // Its challenges: the goal and each hint (www/views/challenge.js).
+  for (const c of challenges.filter((c) => c.lesson === id)) {
+    add(`challenge.${c.id}`);
+    for (let n = 1; n <= c.hints; n++) add(`challenge.${c.id}.hint${n}`);
   }
   const report = (doc) => {
     // The ratios a claim quotes, each in a sentence of its own.

@@ -91,6 +91,7 @@ export function frame(ctx) {
   const sweep = sweepView(ctx);
   const report = reportView(ctx, { trace, sweep });
   ctx.reportDrawn = report.drawn;
+  const goals = s.controls ? challengesFold(ctx) : null;
 
   // Without controls the sweep shows only if the link has one, and the lesson's text stays out.
   const results = el(
@@ -99,6 +100,7 @@ export function frame(ctx) {
     notes.status,
     notes.notice,
     ctx.claims.node,
+    goals?.node,
     trace.node,
     report.compare,
     report.node,
@@ -165,7 +167,40 @@ export function frame(ctx) {
   return {
     stop() {
       resize.disconnect();
-      for (const view of [notes, trace, sweep, report]) view.stop();
+      for (const view of [notes, trace, sweep, report, goals]) view?.stop();
+    },
+  };
+}
+
+/** The lesson's challenges in a fold; their view (views/challenge.js) loads when the fold is
+ * first opened or the link sets one (challenge=), which opens it. */
+function challengesFold(ctx) {
+  const node = el("details", { class: "challenges", id: "challenges" }, el("summary", {}, ctx.t("ui.challenge.title")), el("div", { class: "challenge-body" }));
+  let mounted = null;
+  let stopped = false;
+  const mount = () => {
+    mounted ??= ctx.load
+      .challenge()
+      .then((m) => m.mount(ctx, node))
+      .then((stop) => (stopped ? stop() : stop))
+      .catch(() => (mounted = null)); // offline before it loaded: the next opening tries again
+  };
+  node.addEventListener("toggle", () => node.open && mount());
+  const watch = ctx.store.subscribe(
+    (s) => s.challenge,
+    (id) => {
+      if (!id) return;
+      node.open = true;
+      mount();
+    },
+    { now: true },
+  );
+  return {
+    node,
+    stop() {
+      stopped = true;
+      watch();
+      mounted?.then((stop) => stop?.());
     },
   };
 }

@@ -74,5 +74,30 @@ pub const PRESETS: &[Preset] = &[
     },
 ];
 
-/// Each claim's "why" question: the right one of its three explanations (texts `why.CLAIM.cN`).
-pub const WHY: &[Why] = &[];
+/// Each claim's "why" question: the right one of its three explanations (texts `explain.CLAIM.cN`).
+pub const WHY: &[Why] = &[
+    Why {
+        claim: "compensation.orderings",
+        right: 1,
+    },
+    Why {
+        claim: "compensation.reversible",
+        right: 0,
+    },
+    Why {
+        claim: "compensation.notify-position",
+        right: 2,
+    },
+    Why {
+        claim: "compensation.retry",
+        right: 1,
+    },
+    Why {
+        claim: "compensation.hung-window",
+        right: 0,
+    },
+    Why {
+        claim: "compensation.fault-free",
+        right: 2,
+    },
+];

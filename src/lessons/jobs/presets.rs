@@ -82,5 +82,30 @@ pub const PRESETS: &[Preset] = &[
     },
 ];
 
-/// Each claim's "why" question: the right one of its three explanations (texts `why.CLAIM.cN`).
-pub const WHY: &[Why] = &[];
+/// Each claim's "why" question: the right one of its three explanations (texts `explain.CLAIM.cN`).
+pub const WHY: &[Why] = &[
+    Why {
+        claim: "jobs.completions",
+        right: 0,
+    },
+    Why {
+        claim: "jobs.retry-limit",
+        right: 1,
+    },
+    Why {
+        claim: "jobs.parallelism",
+        right: 2,
+    },
+    Why {
+        claim: "jobs.completion-count",
+        right: 0,
+    },
+    Why {
+        claim: "jobs.overlap",
+        right: 1,
+    },
+    Why {
+        claim: "jobs.missed-window",
+        right: 2,
+    },
+];

@@ -47,5 +47,30 @@ pub const PRESETS: &[Preset] = &[
     },
 ];
 
-/// Each claim's "why" question: the right one of its three explanations (texts `why.CLAIM.cN`).
-pub const WHY: &[Why] = &[];
+/// Each claim's "why" question: the right one of its three explanations (texts `explain.CLAIM.cN`).
+pub const WHY: &[Why] = &[
+    Why {
+        claim: "leader.crash-gap",
+        right: 1,
+    },
+    Why {
+        claim: "leader.write-cost",
+        right: 0,
+    },
+    Why {
+        claim: "leader.pause",
+        right: 2,
+    },
+    Why {
+        claim: "leader.misset",
+        right: 1,
+    },
+    Why {
+        claim: "leader.fencing",
+        right: 1,
+    },
+    Why {
+        claim: "leader.daily",
+        right: 2,
+    },
+];

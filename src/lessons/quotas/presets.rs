@@ -40,5 +40,22 @@ pub const PRESETS: &[Preset] = &[
     },
 ];
 
-/// Each claim's "why" question: the right one of its three explanations (texts `why.CLAIM.cN`).
-pub const WHY: &[Why] = &[];
+/// Each claim's "why" question: the right one of its three explanations (texts `explain.CLAIM.cN`).
+pub const WHY: &[Why] = &[
+    Why {
+        claim: "quotas.starvation",
+        right: 0,
+    },
+    Why {
+        claim: "quotas.rejection",
+        right: 1,
+    },
+    Why {
+        claim: "quotas.quota-sum",
+        right: 2,
+    },
+    Why {
+        claim: "quotas.default-request",
+        right: 1,
+    },
+];

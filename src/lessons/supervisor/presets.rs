@@ -83,5 +83,30 @@ pub const PRESETS: &[Preset] = &[
     },
 ];
 
-/// Each claim's "why" question: the right one of its three explanations (texts `why.CLAIM.cN`).
-pub const WHY: &[Why] = &[];
+/// Each claim's "why" question: the right one of its three explanations (texts `explain.CLAIM.cN`).
+pub const WHY: &[Why] = &[
+    Why {
+        claim: "supervisor.roles",
+        right: 0,
+    },
+    Why {
+        claim: "supervisor.silent-hang",
+        right: 1,
+    },
+    Why {
+        claim: "supervisor.recovery",
+        right: 2,
+    },
+    Why {
+        claim: "supervisor.cost",
+        right: 0,
+    },
+    Why {
+        claim: "supervisor.scan-tradeoff",
+        right: 1,
+    },
+    Why {
+        claim: "supervisor.daily",
+        right: 2,
+    },
+];
