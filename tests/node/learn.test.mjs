@@ -3,6 +3,7 @@
 // with the page's store — its goal, hints one at a time, the verdict of each report and `solved`
 // dispatched the moment a report meets it — and the link and refusal around challenge=.
 // Needs ./build.sh build (target/pkg-node and the generated texts in www/i18n/lesson/).
+import { execFileSync, spawnSync } from "node:child_process";
 import { before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -15,6 +16,7 @@ import { update } from "../../www/state/actions.js";
 import { optionsKey, rawQuery } from "../../www/state/link.js";
 import { known } from "../../www/views/shown.js";
 import { ROOT, apply, booted, core } from "./page.mjs";
+import { CLI } from "../cli.mjs";
 
 const { document, Node, Event } = parseHTML("<!doctype html><html><body></body></html>");
 Object.assign(globalThis, { document, Node });
@@ -38,6 +40,24 @@ test("every lesson lists two to four challenges; none is met at its start; every
     }
   }
   for (const p of core.presets()) assert.ok([0, 1, 2].includes(p.why), `${p.id}: its why's right choice`);
+});
+
+test("challenges(): the page's verdict is the CLI's --challenge, for the start and an answer", () => {
+  const listed = execFileSync(CLI, ["--challenges"], { encoding: "utf8" }).split("\n").filter((l) => /^\S/.test(l));
+  assert.deepEqual(core.challenges().map((c) => c.id), listed);
+  for (const [query, args] of [
+    ["lesson=leader&challenge=leader.no-double", ["leader", "--challenge", "leader.no-double"]],
+    ["lesson=leader&lease=12&renew=7&challenge=leader.no-double", ["leader", "--set", "lease=12", "--set", "renew=7", "--challenge", "leader.no-double"]],
+    ["lesson=compensation&retries=3&challenge=compensation.hung-share", ["compensation", "--set", "retries=3", "--challenge", "compensation.hung-share"]],
+  ]) {
+    const want = JSON.parse(execFileSync(CLI, [...args, "--format", "json"], { encoding: "utf8" }));
+    assert.deepEqual(core.run(query).challenge, want.challenge, query);
+    const text = execFileSync(CLI, args, { encoding: "utf8" });
+    assert.match(text, new RegExp(`^${args[2].replace(".", "\\.")}: ${want.challenge.met ? "met" : "not met"}\n`), query);
+  }
+  const cli = spawnSync(CLI, ["jobs", "--challenge", "nope"], { encoding: "utf8" });
+  assert.equal(cli.status, 2);
+  assert.match(cli.stderr, /the challenges of jobs are jobs\.every-night, jobs\.no-idle, jobs\.skip-none/);
 });
 
 test("challenge= stays in the page's link and out of the sweep's identity; an unknown one is said in both languages", () => {

@@ -20,7 +20,9 @@ const lessons = core.lessons();
 const presets = core.presets();
 const challenges = core.challenges();
 
-const shared = Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, (await import(join(ROOT, "www", "i18n", `${l}.js`))).default])));
+// The page's texts: its first ones and those its learning views load with them (learn.<lang>.js).
+const pageTexts = async (l) => ({ ...(await import(join(ROOT, "www", "i18n", `${l}.js`))).default, ...(await import(join(ROOT, "www", "i18n", `learn.${l}.js`))).default });
+const shared = Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, await pageTexts(l)])));
 const own = Object.fromEntries(
   lessons.map((l) => [l.id, Object.fromEntries(LANGS.map((lang) => [lang, JSON.parse(readFileSync(join(ROOT, "src", "lessons", l.id, "texts", `${lang}.json`), "utf8"))]))]),
 );
@@ -187,7 +189,7 @@ function pageKeys() {
   };
   walk(join(ROOT, "www"));
   // The translator and the error texts; not the message files themselves.
-  for (const f of readdirSync(join(ROOT, "www", "i18n"))) if (f.endsWith(".js") && !["tr.js", "en.js", "lessons.js"].includes(f)) files.push(join(ROOT, "www", "i18n", f));
+  for (const f of readdirSync(join(ROOT, "www", "i18n"))) if (f.endsWith(".js") && !["tr.js", "en.js", "lessons.js", "learn.tr.js", "learn.en.js"].includes(f)) files.push(join(ROOT, "www", "i18n", f));
   const literal = new Set(); // keys given to t() as literals: they must exist
   const named = new Set(); // every dotted string in the code: a key among them is used
   const prefixes = new Set();

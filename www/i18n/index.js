@@ -23,16 +23,8 @@ const once = (key, load, keep) => (loading[key] ??= load().then((m) => keep(m.de
 export function loadTexts(lang, lesson = null) {
   const code = LANGS.includes(lang) ? lang : LANGS[0];
   const parts = [once(code, () => import(`./${code}.js`), (m) => (page[code] = m))];
-  if (lesson in titles) parts.push(once(`${lesson}.${code}`, () => import(`./lesson/${lesson}.${code}.js`), (m) => (loaded[`${lesson}.${code}`] = { ...loaded[`${lesson}.${code}`], ...m })));
+  if (lesson in titles) parts.push(once(`${lesson}.${code}`, () => import(`./lesson/${lesson}.${code}.js`), (m) => (loaded[`${lesson}.${code}`] = m)));
   return Promise.all(parts).then(() => {});
-}
-
-/** Loads `lesson`'s texts of its challenges and "why" questions in `lang` (tools/texts.mjs keeps
- * them apart: only the views that show them load them); a translator made after has them. */
-export function loadLearnTexts(lang, lesson) {
-  const code = LANGS.includes(lang) ? lang : LANGS[0];
-  const key = `${lesson}.${code}`;
-  return once(`${key}.learn`, () => import(`./lesson/${lesson}.learn.${code}.js`), (m) => (loaded[key] = { ...loaded[key], ...m }));
 }
 
 /** Loads the page's and `lesson`'s texts in every language (the tools that draw both). */

@@ -5,7 +5,8 @@
 // "solved" the moment the values meet it, with what they found. The page computes nothing: the
 // readings are the report's `challenge` (each condition, what the run has there, met or not).
 import { el, uid } from "../dom.js";
-import { loadLearnTexts, localizeNumber, translator } from "../i18n/index.js";
+import { localizeNumber } from "../i18n/index.js";
+import { learnTranslator } from "./learn-texts.js";
 import { valuesOf } from "../state/link.js";
 
 const OPS = { "<=": "≤", ">=": "≥", "<": "<", ">": ">", "=": "=" };
@@ -34,8 +35,7 @@ export function readingText(r, lesson, t) {
 export async function mount(ctx, fold) {
   const { store, engine } = ctx;
   const { lesson, lang } = store.state;
-  const [list] = await Promise.all([engine.call("challenges", [lesson]), loadLearnTexts(lang, lesson)]);
-  const t = translator(lang, lesson);
+  const [list, t] = await Promise.all([engine.call("challenges", [lesson]), learnTranslator(lang, lesson)]);
   const mine = list.filter((c) => c.lesson === lesson);
   const body = fold.querySelector(".challenge-body");
   const shown = { id: null, hints: 0, met: null };

@@ -173,36 +173,14 @@ export function frame(ctx) {
 }
 
 /** The lesson's challenges in a fold; their view (views/challenge.js) loads when the fold is
- * first opened or the link sets one (challenge=), which opens it. */
+ * first opened or a link sets one (challenge=), which opens it. */
 function challengesFold(ctx) {
   const node = el("details", { class: "challenges", id: "challenges" }, el("summary", {}, ctx.t("ui.challenge.title")), el("div", { class: "challenge-body" }));
-  let mounted = null;
-  let stopped = false;
-  const mount = () => {
-    mounted ??= ctx.load
-      .challenge()
-      .then((m) => m.mount(ctx, node))
-      .then((stop) => (stopped ? stop() : stop))
-      .catch(() => (mounted = null)); // offline before it loaded: the next opening tries again
-  };
+  let view = null;
+  const mount = () => (view ??= ctx.load.challenge().then((m) => m.mount(ctx, node)).catch(() => (view = null)));
   node.addEventListener("toggle", () => node.open && mount());
-  const watch = ctx.store.subscribe(
-    (s) => s.challenge,
-    (id) => {
-      if (!id) return;
-      node.open = true;
-      mount();
-    },
-    { now: true },
-  );
-  return {
-    node,
-    stop() {
-      stopped = true;
-      watch();
-      mounted?.then((stop) => stop?.());
-    },
-  };
+  const watch = ctx.store.subscribe((s) => s.challenge, (id) => id && ((node.open = true), mount()), { now: true });
+  return { node, stop: () => (watch(), view?.then((stop) => stop?.())) };
 }
 
 /** A preview's orientation: a badge and which lesson announced it (the lesson's own sentence). */

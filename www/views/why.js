@@ -3,7 +3,7 @@
 // which is right with the claim, the texts are the lesson's, src/presets.rs `Why`) — in the
 // caption's place; the chosen one's feedback, then the claim's sentence. Loaded on first use.
 import { el, uid } from "../dom.js";
-import { loadLearnTexts, translator } from "../i18n/index.js";
+import { learnTranslator } from "./learn-texts.js";
 
 /** How many explanations a question offers (src/presets.rs WHY_CHOICES). */
 const CHOICES = 3;
@@ -13,9 +13,8 @@ const CHOICES = 3;
 export async function askWhy(ctx, preset, verdict) {
   const { store } = ctx;
   const { lang, lesson } = store.state;
-  await loadLearnTexts(lang, lesson);
+  const t = await learnTranslator(lang, lesson);
   if (store.state.lesson !== lesson || store.state.lang !== lang || store.state.preset !== preset.id) return;
-  const t = translator(lang, lesson);
   const titleId = uid("why");
   const name = uid("why-choice");
   const error = el("p", { class: "field-error", role: "alert", hidden: true });
