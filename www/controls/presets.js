@@ -77,12 +77,6 @@ export class Claims {
     this.question.replaceChildren(form);
   }
 
-  /** Shows `node` (a "why" answered) in the question's place, with the caption under it. */
-  explained(node) {
-    this.question.replaceChildren(node);
-    this.caption.hidden = false;
-  }
-
   /** The ratios the claim quotes (the core's `doc.preset.ratios`), in words after its caption. */
   showRatios(preset) {
     this.ratios.replaceChildren(...ratioSentences(preset, this.t).map((text) => [" ", text]).flat());

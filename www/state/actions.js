@@ -22,7 +22,7 @@ export function initialState(lessons) {
     linkErrors: [], // the problems the core found in the link the page was opened with
     fromLink: true, // until the first page is shown: the link's own problems stay listed
     preset: null, // the claim shown (preset=), while the values are its own
-    challenge: null, // the challenge set (challenge=), checked by the core on every run
+    challenge: null, // challenge=
     predict: null, // predict=: 1 asks before every claim, 0 never; unset, a claim chosen here asks
     awaiting: null, // the claim whose figure waits for the learner's guess
     guess: null, // {preset, text, group}: the last guess beside the core's answer
@@ -133,13 +133,10 @@ const ACTIONS = {
   /** The claim has nothing to ask: it is shown at once. */
   notAsking: (s) => ({ ...s, awaiting: null, reveals: s.reveals + 1 }),
   compare: (s, { vs }) => asked({ ...s, vs }, PAGE),
-  /** A challenge started: its starting values and its id (challenge=) in the link. */
   openChallenge: (s, { id, values }) => asked({ ...s, values, preset: null, challenge: id }, PAGE),
-  /** The challenge left: the values stay. */
   closeChallenge: (s) => asked({ ...s, challenge: null }, { link: true }),
-  /** A challenge met ({lesson, challenge, query}) and a claim's "why" answered ({lesson, claim,
-   * choice, right}): records for whoever keeps the learner's progress; the page's state is the same. */
-  solved: (s) => s,
+  solved: (s) => s, // records for the learner's progress
+
   explained: (s) => s,
   changedOnly: (s, { on }) => ({ ...s, changedOnly: on }),
   /** A random seed from the core, set like a typed value. */
@@ -186,7 +183,7 @@ const ACTIONS = {
       resolved,
       vs: resolved.vs ?? null, // the core's reading (a refused vs= is named and dropped)
       preset: resolved.preset,
-      challenge: resolved.challenge ?? null, // a refused challenge= is named and dropped
+      challenge: resolved.challenge ?? null,
       values: resolved.preset ? valuesOf(s.specs[s.lesson], resolved.share) : s.values,
     };
   },

@@ -91,7 +91,7 @@ export function frame(ctx) {
   const sweep = sweepView(ctx);
   const report = reportView(ctx, { trace, sweep });
   ctx.reportDrawn = report.drawn;
-  const goals = s.controls ? challengesFold(ctx) : null;
+  const goals = s.controls && challengesFold(ctx);
 
   // Without controls the sweep shows only if the link has one, and the lesson's text stays out.
   const results = el(
@@ -172,8 +172,7 @@ export function frame(ctx) {
   };
 }
 
-/** The lesson's challenges in a fold; their view (views/challenge.js) loads when the fold is
- * first opened or a link sets one (challenge=), which opens it. */
+/** The challenges (views/challenge.js), loaded when the fold opens; challenge= opens it. */
 function challengesFold(ctx) {
   const node = el("details", { class: "challenges", id: "challenges" }, el("summary", {}, ctx.t("ui.challenge.title")), el("div", { class: "challenge-body" }));
   let view = null;

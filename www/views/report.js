@@ -171,11 +171,10 @@ export function reportView(ctx, { trace, sweep }) {
       n.inert = true;
     }
     const done = (guess) => {
-      // A guess is then explained (views/why.js): its "why" question before the claim's sentence.
-      const why = guess !== null && preset.why !== null && preset.why !== undefined;
-      ctx.claims.show(preset.id, { asking: why });
       const verdict = guess === null ? null : m.verdict(t, q, guess, answer);
-      dispatch({ type: "guessed", guess: guess === null ? null : { preset: preset.id, text: verdict, group: answer.groups[0] } });
+      const why = verdict && preset.why != null; // then explained (views/why.js)
+      ctx.claims.show(preset.id, { asking: why });
+      dispatch({ type: "guessed", guess: verdict && { preset: preset.id, text: verdict, group: answer.groups[0] } });
       if (why) return void load.why().then((w) => w.askWhy(ctx, preset, verdict));
       // Smooth unless the reader asked for less motion.
       const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";

@@ -40,7 +40,9 @@ export async function askWhy(ctx, preset, verdict) {
       el("p", {}, el("strong", {}, t(right ? "ui.why.right" : "ui.why.wrong")), " ", t(`explain.${preset.id}.f${choice}`)),
       right ? null : el("p", {}, t("ui.why.instead", { text: t(`explain.${preset.id}.c${preset.why}`) })),
     );
-    ctx.claims.explained(el("div", { class: "why-done" }, verdict ? el("p", { class: "why-verdict" }, verdict) : null, feedback));
+    // The feedback in the prompt's place, and the claim's sentence shown (controls/presets.js).
+    ctx.claims.question.replaceChildren(el("div", { class: "why-done" }, verdict ? el("p", { class: "why-verdict" }, verdict) : null, feedback));
+    ctx.claims.caption.hidden = false;
     feedback.focus({ preventScroll: true });
     store.dispatch({ type: "explained", lesson, claim: preset.id, choice, right });
   };
