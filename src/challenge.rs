@@ -61,7 +61,8 @@ pub struct Reading {
     pub key: &'static str,
     /// The column's, value's or series' key, or the parameter's name.
     pub name: &'static str,
-    /// A cell's row label key (`label.<key>` on the page) or its first cell as printed.
+    /// A cell's row as named by its first cell and the label or text cells right after it (a
+    /// label by its key, `label.<key>` on the page; a cell as printed), joined by `|`.
     pub row: String,
     /// The operator and the bound.
     pub op: &'static str,
@@ -104,7 +105,8 @@ fn holds(value: f64, op: &str, bound: f64) -> bool {
     }
 }
 
-/// The first cell of the row a cell mark found (the label the page names it by).
+/// The row a cell mark found, as its first cell and the label or text cells right after it name
+/// it (quotas' tenants are a mode and a tenant): what the page names it by.
 fn row_name(report: &Report, group: &str, index: usize) -> String {
     let table = report
         .sections
@@ -116,14 +118,24 @@ fn row_name(report: &Report, group: &str, index: usize) -> String {
             Block::Table(t) if t.key == group => Some(t),
             _ => None,
         });
-    match table
+    let cells = table
         .and_then(|t| t.rows.get(index))
-        .and_then(|r| r.first())
-    {
-        Some(Cell::Label { key, .. }) => (*key).to_string(),
-        Some(cell) => cell.text(),
-        None => String::new(),
-    }
+        .map_or(&[][..], Vec::as_slice);
+    let name = |cell: &Cell| match cell {
+        Cell::Label { key, .. } => (*key).to_string(),
+        cell => cell.text(),
+    };
+    let more = cells
+        .iter()
+        .skip(1)
+        .take_while(|c| matches!(c, Cell::Label { .. } | Cell::Text(_)));
+    cells
+        .first()
+        .into_iter()
+        .chain(more)
+        .map(name)
+        .collect::<Vec<_>>()
+        .join("|")
 }
 
 /// A mark whose row is `*` (`c:GROUP:*:COLUMN`: every row of the table, as many as the

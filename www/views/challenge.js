@@ -17,7 +17,9 @@ export function readingName(r, lesson, t) {
   if (r.kind === "param") return t(`param.${lesson}.${r.name}`);
   const col = t.has(`col.${lesson}.${r.name}`) ? t(`col.${lesson}.${r.name}`) : r.name;
   if (!r.row) return col;
-  return t.has(`label.${r.row}`) ? `${t(`label.${r.row}`)} (${col})` : `${col} (${localizeNumber(r.row, t)})`;
+  const parts = r.row.split("|");
+  const row = parts.map((p) => (t.has(`label.${p}`) ? t(`label.${p}`) : localizeNumber(p, t))).join(" · ");
+  return t.has(`label.${parts[0]}`) ? `${row} (${col})` : `${col} (${row})`;
 }
 
 /** One reading as a sentence: what, what the run has, the goal, and whether it holds. */
