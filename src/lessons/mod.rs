@@ -226,6 +226,19 @@ mod tests {
             keys.extend((1..=c.hints).map(|n| format!("challenge.{}.hint{n}", c.id)));
         }
         assert!((2..=4).contains(&lesson.challenges().len()));
+        // Each is unmet at the template's values and met by the fewest attempts its goal asks for.
+        for (c, answer) in lesson.challenges().iter().zip(["7", "10"]) {
+            for (attempts, met) in [("8", false), (answer, true)] {
+                let set = lesson.params([("attempts", attempts)]).unwrap();
+                let report = lesson.run(&set, None, &mut |_| {}).unwrap();
+                assert_eq!(
+                    crate::challenge::check(c, &report, &set).met,
+                    met,
+                    "{}",
+                    c.id
+                );
+            }
+        }
         keys.sort();
         keys.dedup();
         for lang in ["tr", "en"] {
