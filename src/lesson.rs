@@ -8,9 +8,10 @@ use std::ops::Deref;
 
 use serde::{Serialize, Serializer};
 
+use crate::challenge::Challenge;
 use crate::error::{Error, ErrorCode};
 use crate::params::{Kind, ParamSet, ParamSpec, Schema};
-use crate::presets::Preset;
+use crate::presets::{Preset, Why};
 use crate::report::{Report, Section};
 use crate::trace::{Control, EventStyle, StateStyle, Trace};
 
@@ -85,6 +86,10 @@ pub struct About {
     pub watch: Option<Watch>,
     /// Its claims as presets (ids `lesson.claim`).
     pub presets: &'static [Preset],
+    /// Each claim's "why" question (see [`Why`]).
+    pub why: &'static [Why],
+    /// Its challenges (ids `lesson.name`; see [`Challenge`]).
+    pub challenges: &'static [Challenge],
     /// Links (queries without `lesson=`) that, with the lesson's values and its presets, show
     /// everything the lesson prints and draws: the tests run each and check every message key.
     pub examples: &'static [&'static str],
@@ -105,6 +110,8 @@ impl About {
             default_metric: None,
             watch: None,
             presets: &[],
+            why: &[],
+            challenges: &[],
             examples: &[],
         }
     }
@@ -264,6 +271,16 @@ pub trait Definition: Described + Sync + 'static {
     fn ignored(&self, params: &ParamSet) -> Vec<&'static str> {
         let _ = params;
         Vec::new()
+    }
+
+    /// Each claim's "why" question (see [`About::why`]).
+    fn why(&self) -> &'static [Why] {
+        self.about().why
+    }
+
+    /// Its challenges (see [`About::challenges`]).
+    fn challenges(&self) -> &'static [Challenge] {
+        self.about().challenges
     }
 
     /// Links that show everything the lesson prints and draws (see [`About::examples`]).

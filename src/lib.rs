@@ -7,6 +7,7 @@
 //! them only through [`lesson::Definition`]. See ARCHITECTURE.md.
 
 pub mod bench;
+pub mod challenge;
 pub mod chart;
 pub mod compare;
 pub mod csv;

@@ -63,6 +63,21 @@ impl Preset {
     }
 }
 
+/// A claim's "why" question, asked after its prediction is revealed: [`WHY_CHOICES`]
+/// explanations written for that claim, one right and the others usual misconceptions, each with
+/// its feedback. Texts: `explain.CLAIM` (the question), `explain.CLAIM.cN` (choice N) and `explain.CLAIM.fN`
+/// (its feedback) in the lesson's texts; each lesson lists them beside its claims.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Why {
+    /// The claim's (preset's) id.
+    pub claim: &'static str,
+    /// The right choice, from 0.
+    pub right: u8,
+}
+
+/// How many explanations a "why" question offers.
+pub const WHY_CHOICES: u8 = 3;
+
 /// A mark found in a report, by index, with the value there: what the JSON and the page get.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Found {

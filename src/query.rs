@@ -2,6 +2,7 @@
 //! codec. Parameter values use the same text form as `--set name=value`; a missing parameter
 //! means the lesson's value.
 
+use crate::challenge::Challenge;
 use crate::error::{Error, ErrorCode};
 use crate::lesson::Lesson;
 use crate::lessons::{self, validate};
@@ -16,8 +17,23 @@ pub const VERSION: &str = "1";
 
 /// Keys of the query that are about the page, not the lesson's parameters.
 pub const PAGE_KEYS: &[&str] = &[
-    "lesson", "section", "v", "lang", "embed", "controls", "exports", "predict", "figure",
-    "preset", "sweep", "sweep_y", "metric", "heat", "trace", "vs",
+    "lesson",
+    "section",
+    "v",
+    "lang",
+    "embed",
+    "controls",
+    "exports",
+    "predict",
+    "figure",
+    "preset",
+    "sweep",
+    "sweep_y",
+    "metric",
+    "heat",
+    "trace",
+    "vs",
+    "challenge",
 ];
 
 /// What a `figure=` value looks like (the run checks that the lesson has it).
@@ -281,6 +297,8 @@ pub struct Resolved {
     pub rejected: Vec<(&'static str, String)>,
     /// The lesson's claim the link shows (`preset=`), kept while the parameters are its own.
     pub preset: Option<&'static Preset>,
+    /// The challenge the link sets (`challenge=`), kept whatever the values.
+    pub challenge: Option<&'static Challenge>,
     /// The sweep, metric and trace keys as given (see [`VIEW_KEYS`]), in that order.
     pub view: Vec<(&'static str, String)>,
     /// Compare mode's run A (`vs=`): its parameters that differ from the lesson's, as a query
@@ -297,22 +315,24 @@ pub fn home(query: &str) -> &'static str {
     // here alone: the router's module holds this function and what it uses only (8 KB), not the
     // lessons the full reader asks about every other key.
     let query = query.strip_prefix('?').unwrap_or(query);
-    let mut slots: [(bool, Option<String>); 2] = [(false, None), (false, None)];
+    let mut slots: [(bool, Option<String>); 3] = [(false, None), (false, None), (false, None)];
     for piece in query.split('&').filter(|p| !p.is_empty()) {
         let (raw_key, raw_value) = piece.split_once('=').unwrap_or((piece, ""));
         let slot = match percent_decode(raw_key).as_deref() {
             Ok("lesson") => &mut slots[0],
             Ok("preset") => &mut slots[1],
+            Ok("challenge") => &mut slots[2],
             _ => continue,
         };
         if !slot.0 {
             *slot = (true, percent_decode(raw_value).ok());
         }
     }
-    let [(_, lesson), (_, preset)] = slots;
+    let [(_, lesson), (_, preset), (_, challenge)] = slots;
     let first = lessons::IDS[0];
     let known = |id: &str| lessons::IDS.iter().copied().find(|&i| i == id);
-    match (lesson.as_deref(), preset.as_deref()) {
+    // A challenge's id begins with its lesson's too.
+    match (lesson.as_deref(), preset.or(challenge).as_deref()) {
         (Some(id), _) => known(id).unwrap_or(first),
         (None, Some(preset)) => lessons::preset_lesson(preset).unwrap_or(first),
         (None, None) => first,
@@ -331,10 +351,12 @@ pub fn resolve(query: &str) -> Resolved {
             Err(e) => errors.push(e),
         }
     }
+    let challenge_id = q.page.iter().find(|(k, _)| k == "challenge");
     let lesson = match q.lesson.as_deref() {
         // An unknown preset of a lesson shows that lesson, with the error.
         None => found.map(|(l, _)| l).unwrap_or_else(|| {
             q.preset_id()
+                .or(challenge_id.map(|(_, id)| id.as_str()))
                 .and_then(lessons::preset_lesson)
                 .and_then(|id| lessons::get(id).ok())
                 .unwrap_or_else(lessons::first)
@@ -345,6 +367,13 @@ pub fn resolve(query: &str) -> Resolved {
         }),
     };
     let preset = found.map(|(_, p)| p);
+    // A challenge is of the lesson shown: another lesson's is refused naming the allowed ids.
+    let challenge = challenge_id.and_then(|(_, id)| {
+        lessons::find_challenge(id, Some(lesson))
+            .map_err(|e| errors.push(e))
+            .ok()
+            .map(|(_, c)| c)
+    });
     let section = q.section.as_deref().and_then(|s| match lesson.section(s) {
         Ok(s) => Some(s),
         Err(e) => {
@@ -396,7 +425,7 @@ pub fn resolve(query: &str) -> Resolved {
                 true
             }
             ("v", v) => v == VERSION,
-            ("preset", _) => true, // read above
+            ("preset" | "challenge", _) => true, // read above
             _ => false,
         };
         if !ok {
@@ -512,6 +541,7 @@ pub fn resolve(query: &str) -> Resolved {
         errors,
         rejected,
         preset,
+        challenge,
         view: VIEW_KEYS
             .iter()
             .filter_map(|k| view.iter().find(|(v, _)| v == k).cloned())
@@ -647,6 +677,9 @@ impl Resolved {
         if let Some(p) = self.preset {
             q.push_str(&format!("&preset={}", p.id));
         }
+        if let Some(c) = self.challenge {
+            q.push_str(&format!("&challenge={}", c.id));
+        }
         for (key, value) in &self.view {
             q.push_str(&format!("&{key}={}", percent_encode(value)));
         }
@@ -688,7 +721,7 @@ impl Serialize for Resolved {
         let params = Pairs(self.params.pairs());
         let changed: Vec<&str> = self.params.changed().into_iter().map(|(k, _)| k).collect();
         let view = Pairs(self.view.clone());
-        let mut st = s.serialize_struct("Resolved", 18)?;
+        let mut st = s.serialize_struct("Resolved", 19)?;
         st.serialize_field("lesson", self.lesson.id())?;
         st.serialize_field("section", &self.section)?;
         st.serialize_field("lang", self.lang)?;
@@ -706,6 +739,7 @@ impl Serialize for Resolved {
         st.serialize_field("ignored", &self.lesson.ignored(&self.params))?;
         st.serialize_field("errors", &self.errors)?;
         st.serialize_field("preset", &self.preset.map(|p| p.id))?;
+        st.serialize_field("challenge", &self.challenge.map(|c| c.id))?;
         st.serialize_field("view", &view)?;
         st.serialize_field("vs", &self.vs)?;
         st.end()
@@ -745,6 +779,16 @@ pub fn encode(params: &ParamSet, section: Option<&str>) -> String {
 pub fn preset_query(lesson: Lesson, preset: &Preset) -> String {
     let params = lessons::preset_params(lesson, preset).unwrap_or_else(|_| lesson.defaults());
     format!("{}&preset={}&v={VERSION}", encode(&params, None), preset.id)
+}
+
+/// A challenge's link (`lesson=…&…&challenge=ID&v=1`): its start spelled out.
+pub fn challenge_query(lesson: Lesson, challenge: &Challenge) -> String {
+    let params = lessons::challenge_params(lesson, challenge).unwrap_or_else(|_| lesson.defaults());
+    format!(
+        "{}&challenge={}&v={VERSION}",
+        encode(&params, None),
+        challenge.id
+    )
 }
 
 /// Escapes all but letters, digits and `-._~,:@()/`, which read well in a link.

@@ -77,6 +77,9 @@ pub struct Document<'a> {
     /// The lesson's claim shown (`preset=`), with the cells and points that support it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preset: Option<crate::presets::Shown>,
+    /// The challenge the link sets (`challenge=`), checked on the whole report.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<crate::challenge::Outcome>,
     /// The one table or chart to show (`figure=`), when the report has it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub figure: Option<String>,
@@ -121,6 +124,7 @@ pub fn document<'a>(
         params: params.pairs(),
         sections: &report.sections,
         preset: None,
+        challenge: None,
         figure: None,
         figure_error: None,
         cut: Vec::new(),
@@ -137,6 +141,7 @@ pub struct Page {
     section: Option<String>,
     figure: Option<String>,
     preset: Option<crate::presets::Shown>,
+    challenge: Option<crate::challenge::Outcome>,
     vs: Option<crate::compare::versus::Versus>,
     cut: Vec<crate::report::Cut>,
 }
@@ -159,6 +164,14 @@ impl Page {
                 let versus = crate::compare::versus::versus(&report, &report_a, a);
                 crate::compare::aligned::charts_behind(&mut report.sections, &report_a.sections);
                 Some(versus)
+            }
+            None => None,
+        };
+        // A challenge is checked on the whole report, before the page's budget cuts anything.
+        let challenge = match q.page.iter().find(|(k, _)| k == "challenge") {
+            Some((_, id)) => {
+                let (_, c) = crate::lessons::find_challenge(id, Some(crate::lessons::of(&params)))?;
+                Some(crate::challenge::check(c, &report, &params))
             }
             None => None,
         };
@@ -187,6 +200,7 @@ impl Page {
             report,
             params,
             preset,
+            challenge,
             vs,
             cut,
         })
@@ -202,11 +216,13 @@ impl Page {
             section,
             figure,
             preset,
+            challenge,
             vs,
             cut,
         } = self;
         let mut doc = document(report, params, section.as_deref()).with_figure(figure.as_deref());
         doc.preset = preset.take();
+        doc.challenge = challenge.take();
         doc.vs = vs.take();
         doc.cut = std::mem::take(cut);
         doc
@@ -362,6 +378,8 @@ pub struct Listed {
     ///
     /// [`Preset::marks`]: crate::presets::Preset::marks
     pub question: Option<&'static str>,
+    /// The right choice of its "why" question (see [`crate::presets::Why`]), if it has one.
+    pub why: Option<u8>,
 }
 
 /// Every preset of every lesson, for the page and `tatbikat --presets`.
@@ -374,6 +392,39 @@ pub fn preset_list() -> Vec<Listed> {
             caption: p.caption_key(),
             highlights: p.marks().collect::<Vec<_>>().join(" "),
             question: p.question(),
+            why: lesson
+                .why()
+                .iter()
+                .find(|w| w.claim == p.id)
+                .map(|w| w.right),
+        })
+        .collect()
+}
+
+/// A challenge as the page's list shows it (see [`crate::challenge::Challenge`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct ChallengeListed {
+    /// The challenge's id (its goal's message key is `challenge.<id>`).
+    pub id: &'static str,
+    /// Lesson id.
+    pub lesson: &'static str,
+    /// Its starting link's query.
+    pub query: String,
+    /// How many hints it has (`challenge.<id>.hint1`, …).
+    pub hints: u8,
+    /// Its check's conditions, space-separated.
+    pub check: &'static str,
+}
+
+/// Every challenge of every lesson, for the page and `tatbikat --challenges`.
+pub fn challenge_list() -> Vec<ChallengeListed> {
+    crate::lessons::challenges()
+        .map(|(lesson, c)| ChallengeListed {
+            id: c.id,
+            lesson: lesson.id(),
+            query: query::challenge_query(lesson, c),
+            hints: c.hints,
+            check: c.check,
         })
         .collect()
 }

@@ -183,6 +183,13 @@ pub fn presets() -> Result<JsValue, JsValue> {
     to_js(&render::preset_list())
 }
 
+/// The lessons' challenges: id, lesson, starting link, hint count and check of each.
+#[wasm_bindgen]
+pub fn challenges() -> Result<JsValue, JsValue> {
+    ready();
+    to_js(&render::challenge_list())
+}
+
 #[derive(Serialize)]
 struct LessonOut {
     id: &'static str,

@@ -48,12 +48,12 @@ for (const path of files.filter(page)) {
   if (marked !== text) writeFileSync(join(dir, path), marked);
 }
 
-// Each lesson's own files: its module and its texts ("<id>"), kept when a page opens the lesson,
+// Each lesson's own files: its module and its texts, its challenges' and "why" questions' too ("<id>"), kept when a page opens the lesson,
 // and its view's pages ("<id>/view"), kept when fetched (a lesson works offline without them: the
 // core computes its view); the rest is the shell.
 const lessons = files.map((p) => /^pkg\/([a-z][a-z0-9_]*)\.wasm$/.exec(p)?.[1]).filter(Boolean);
 const lessonOf = (path) => {
-  const own = lessons.find((id) => path === `pkg/${id}.wasm` || new RegExp(`^i18n/lesson/${id}\\.[a-z]{2}\\.js$`).test(path));
+  const own = lessons.find((id) => path === `pkg/${id}.wasm` || new RegExp(`^i18n/lesson/${id}\\.(learn\\.)?[a-z]{2}\\.js$`).test(path));
   const view = lessons.find((id) => path === `${id}.html` || new RegExp(`^${id}\\.[a-z]{2}\\.html$`).test(path));
   return own ?? (view ? `${view}/view` : "");
 };

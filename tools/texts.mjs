@@ -42,8 +42,13 @@ rmSync(own, { recursive: true, force: true });
 mkdirSync(own, { recursive: true });
 const titles = {};
 for (const [id, texts] of Object.entries(out)) {
-  // One file a language: a page loads its language's only (www/i18n/index.js, loadTexts).
-  for (const lang of LANGS) writeFileSync(join(own, `${id}.${lang}.js`), [GENERATED, `export default ${JSON.stringify(texts[lang])};`, ""].join("\n"));
+  // One file a language: a page loads its language's only (www/i18n/index.js, loadTexts). The
+  // texts of the challenges and the claims' "why" questions go to a file of their own
+  // (<id>.learn.<lang>.js), loaded with the views that show them (www/views/learn-texts.js).
+  const learn = (k) => k.startsWith("challenge.") || k.startsWith("explain.");
+  const pick = (lang, keep) => Object.fromEntries(Object.entries(texts[lang]).filter(([k]) => learn(k) === keep));
+  for (const lang of LANGS) writeFileSync(join(own, `${id}.${lang}.js`), [GENERATED, `export default ${JSON.stringify(pick(lang, false))};`, ""].join("\n"));
+  for (const lang of LANGS) writeFileSync(join(own, `${id}.learn.${lang}.js`), [GENERATED, `export default ${JSON.stringify(pick(lang, true))};`, ""].join("\n"));
   titles[id] = Object.fromEntries(LANGS.map((lang) => [lang, { [`lesson.${id}`]: texts[lang][`lesson.${id}`] }]));
 }
 writeFileSync(join(dir, "i18n", "lessons.js"), [GENERATED, `export default ${JSON.stringify(titles)};`, ""].join("\n"));

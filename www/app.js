@@ -38,6 +38,8 @@ const ctx = {
     embed: once(() => import("./embed.js")),
     predict: once(() => import("./controls/predict.js")),
     compare: once(() => import("./render/compare.js")),
+    challenge: once(() => import("./views/challenge.js")),
+    why: once(() => import("./views/why.js")),
   },
 };
 /** A core error in the page's language. */

@@ -48,6 +48,7 @@ const ops = {
   resolve: (query) => core.resolve(query),
   randomSeed: (lesson) => core.randomSeed(lesson),
   presets: () => core.presets(),
+  challenges: () => core.challenges(),
   run: (query, id) => core.run(query, progressTo(id)),
   trace: (query) => core.trace(query),
   traceControls: (query) => core.traceControls(query),

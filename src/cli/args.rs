@@ -3,6 +3,7 @@
 
 use lexopt::prelude::*;
 
+use tatbikat::challenge::Challenge;
 use tatbikat::lesson::Lesson;
 use tatbikat::presets::Preset;
 use tatbikat::{Error, lessons};
@@ -11,6 +12,8 @@ use tatbikat::{Error, lessons};
 pub const USAGE: &str = "usage: tatbikat LESSON [--preset ID] [--set name=value]... [--section NAME] [--format lesson|json|csv] [--table KEY] [--jobs N]
        tatbikat LESSON [--set name=value]... --vs QUERY [--section NAME] [--format lesson|json|csv] [--table KEY]
        tatbikat [LESSON] --presets
+       tatbikat LESSON [--set name=value]... --challenge ID [--format lesson|json]
+       tatbikat [LESSON] --challenges
        tatbikat LESSON [--set name=value]... --trace[=SELECTOR] [--format lesson|json|csv]
        tatbikat LESSON [--set name=value]... --sweep name=values [--sweep name=values] [--metric M] [--jobs N] [--format lesson|json|csv]
        tatbikat LESSON [--set name=value]... --sweep ... [--metric M] --part I/N [--jobs N] > part-I
@@ -39,6 +42,8 @@ pub enum Command {
     Version,
     /// `--presets`, of one lesson or all.
     Presets(Option<Lesson>),
+    /// `--challenges`, of one lesson or all.
+    Challenges(Option<Lesson>),
     /// `LESSON --help`.
     LessonHelp(Lesson),
     /// `bench [--runs N]`.
@@ -53,6 +58,8 @@ pub struct Run {
     pub lesson: Lesson,
     /// `--preset ID`: its values first, `--set` over them.
     pub preset: Option<&'static Preset>,
+    /// `--challenge ID`: check the run against it.
+    pub challenge: Option<&'static Challenge>,
     /// `--set name=value`, in order.
     pub assignments: Vec<(String, String)>,
     /// `--section NAME`.
@@ -88,6 +95,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
         Some(Long("help") | Short('h')) => return Ok(Command::Help),
         Some(Long("version") | Short('V')) => return Ok(Command::Version),
         Some(Long("presets")) => return Ok(Command::Presets(None)),
+        Some(Long("challenges")) => return Ok(Command::Challenges(None)),
         Some(Value(v)) => match text(v)?.as_str() {
             "help" => return Ok(Command::Help),
             "bench" => return bench(&mut parser),
@@ -98,6 +106,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
     let mut run = Run {
         lesson,
         preset: None,
+        challenge: None,
         assignments: Vec::new(),
         section: None,
         format: Format::Lesson,
@@ -115,6 +124,12 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
         match arg {
             Long("help") | Short('h') => return Ok(Command::LessonHelp(lesson)),
             Long("presets") => return Ok(Command::Presets(Some(lesson))),
+            Long("challenges") => return Ok(Command::Challenges(Some(lesson))),
+            Long("challenge") => {
+                let id = value(&mut parser, "--challenge")?;
+                once(&run.challenge, "--challenge")?;
+                run.challenge = Some(lessons::find_challenge(&id, Some(lesson))?.1);
+            }
             Long("preset") => {
                 let id = value(&mut parser, "--preset")?;
                 once(&run.preset, "--preset")?;

@@ -27,6 +27,10 @@ pub fn general() -> String {
     out.push_str("  --set name=value   change a parameter (repeatable); 'tatbikat LESSON --help' lists them\n");
     out.push_str("  --section NAME     print one section\n");
     out.push_str("  --preset ID        start from a claim of the lesson (--set applies over it); --presets lists them\n");
+    out.push_str("  --challenge ID     check the run against a challenge of the lesson: met or not, with what\n");
+    out.push_str(
+        "                     it found; --challenges lists them with their starting links\n",
+    );
     out.push_str("  --format FORMAT    lesson (default): the lesson's text layout; json: the report and parameters;\n");
     out.push_str(
         "                     csv: one block per table (version, lesson, link, then the rows)\n",

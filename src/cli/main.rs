@@ -37,6 +37,7 @@ fn run(command: args::Command) -> Result<String, tatbikat::Error> {
         Command::Help => help::general(),
         Command::Version => format!("tatbikat {}\n", env!("CARGO_PKG_VERSION")),
         Command::Presets(lesson) => presets_list(lesson),
+        Command::Challenges(lesson) => challenges_list(lesson),
         Command::LessonHelp(lesson) => help::lesson(lesson),
         Command::Bench { runs } => bench(runs)?,
         Command::Run(r) => lesson(&r)?,
@@ -67,6 +68,13 @@ fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
     // independent units, and the result is the serial one whatever the number of threads.
     let jobs = r.jobs.unwrap_or_else(tatbikat::parallel::available);
     tatbikat::parallel::set_jobs(jobs);
+    if r.challenge.is_some()
+        && (r.vs.is_some() || r.trace.is_some() || !r.sweeps.is_empty() || r.format == Format::Csv)
+    {
+        return Err(Error::usage(
+            "--challenge checks one run's report; it goes with --format lesson or json, without --vs, --trace or --sweep",
+        ));
+    }
     if r.vs.is_some() && (r.trace.is_some() || !r.sweeps.is_empty()) {
         return Err(Error::usage(
             "--vs compares two runs' tables; it does not take --trace or --sweep",
@@ -175,6 +183,12 @@ fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
         });
     }
     let report = lessons::run(&params, section)?;
+    let challenge = r
+        .challenge
+        .map(|c| tatbikat::challenge::check(c, &report, &params));
+    if let (Some(outcome), Format::Lesson) = (&challenge, r.format) {
+        return Ok(challenge_text(outcome));
+    }
     Ok(match r.format {
         Format::Lesson => render::lesson_text(&report),
         Format::Csv => csv::report(
@@ -184,6 +198,7 @@ fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
         Format::Json => {
             let mut doc = render::document(&report, &params, section);
             doc.preset = r.preset.map(|p| presets::shown(p, &report));
+            doc.challenge = challenge;
             render::document_json(&doc)
         }
     })
@@ -202,6 +217,42 @@ fn presets_list(lesson: Option<tatbikat::Lesson>) -> String {
         ));
         let marks: Vec<&str> = p.marks().collect();
         out.push_str(&format!("  highlights: {}\n", marks.join(" ")));
+    }
+    out
+}
+
+/// The challenges (of one lesson, or all) with their starting links and checks.
+#[cfg(not(target_arch = "wasm32"))]
+fn challenges_list(lesson: Option<tatbikat::Lesson>) -> String {
+    let mut out = String::new();
+    for (l, c) in tatbikat::lessons::challenges().filter(|(l, _)| lesson.is_none_or(|w| *l == w)) {
+        let link = tatbikat::query::challenge_query(l, c);
+        out.push_str(&format!("{}\n  ?{link}\n  check: {}\n", c.id, c.check));
+    }
+    out
+}
+
+/// A challenge checked on a run: met or not met, then each condition with what the run has.
+#[cfg(not(target_arch = "wasm32"))]
+fn challenge_text(o: &tatbikat::challenge::Outcome) -> String {
+    let mut out = format!("{}: {}\n", o.id, if o.met { "met" } else { "not met" });
+    for r in &o.found {
+        let at = match r.kind {
+            "param" => r.name.to_string(),
+            "cell" => format!("{}.{}@{}", r.key, r.name, r.row),
+            _ => format!("{}.{}", r.key, r.name),
+        };
+        let found = if r.text.is_empty() {
+            "(not in this report)"
+        } else {
+            &r.text
+        };
+        let mark = if r.ok { "ok" } else { "not yet" };
+        let bound = tatbikat::jsfmt::number_to_string(r.bound);
+        out.push_str(&format!(
+            "  {at} = {found}, wanted {} {bound}: {mark}\n",
+            r.op
+        ));
     }
     out
 }

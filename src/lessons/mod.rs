@@ -2,6 +2,7 @@
 //! here that defines its `LESSON` (see `docs/adding-a-lesson.md`); nothing outside its folder
 //! names it. The rest of this file finds lessons and presets for the shared layers.
 
+use crate::challenge::Challenge;
 use crate::error::{Error, ErrorCode};
 use crate::lesson::Lesson;
 use crate::params::ParamSet;
@@ -130,6 +131,37 @@ pub fn preset_params(lesson: Lesson, preset: &Preset) -> Result<ParamSet, Error>
     lesson.params(preset.assignments())
 }
 
+/// Every challenge of every lesson, with its lesson, in the course's order.
+pub fn challenges() -> impl Iterator<Item = (Lesson, &'static Challenge)> {
+    ALL.iter()
+        .flat_map(|&l| l.challenges().iter().map(move |c| (l, c)))
+}
+
+/// The challenge named `id`, of `lesson` when one is given, else of the lesson its id names (a
+/// challenge's id begins with its lesson's, like a preset's); otherwise an error naming
+/// `challenge`, the value and the ids allowed.
+pub fn find_challenge(
+    id: &str,
+    lesson: Option<Lesson>,
+) -> Result<(Lesson, &'static Challenge), Error> {
+    let lesson = lesson.or_else(|| preset_lesson(id).and_then(|l| get(l).ok()));
+    let mine = |(l, _): &(Lesson, &'static Challenge)| lesson.is_none_or(|want| *l == want);
+    if let Some(found) = challenges().find(|(_, c)| c.id == id).filter(mine) {
+        return Ok(found);
+    }
+    let list = challenges()
+        .filter(mine)
+        .map(|(_, c)| c.id)
+        .collect::<Vec<_>>()
+        .join(", ");
+    Err(crate::challenge::unknown(id, lesson.map(|l| l.id()), &list))
+}
+
+/// The lesson's values with the challenge's start over them.
+pub fn challenge_params(lesson: Lesson, challenge: &Challenge) -> Result<ParamSet, Error> {
+    lesson.params(challenge.assignments())
+}
+
 /// The scaffold's template (tools/lesson-template/, copied by `./build.sh new-lesson ID`),
 /// compiled and checked here as a lesson so that a new lesson always starts from a working one.
 #[cfg(test)]
@@ -186,6 +218,25 @@ mod tests {
                     keys.extend([&c.x, &c.y].map(|a| format!("axis.{id}.{}", a.key)));
                     keys.extend(c.series.iter().map(|s| format!("col.{id}.{}", s.key)));
                 }
+            }
+        }
+        // Its challenges' goals and hints.
+        for c in lesson.challenges() {
+            keys.push(format!("challenge.{}", c.id));
+            keys.extend((1..=c.hints).map(|n| format!("challenge.{}.hint{n}", c.id)));
+        }
+        assert!((2..=4).contains(&lesson.challenges().len()));
+        // Each is unmet at the template's values and met by the fewest attempts its goal asks for.
+        for (c, answer) in lesson.challenges().iter().zip(["7", "10"]) {
+            for (attempts, met) in [("8", false), (answer, true)] {
+                let set = lesson.params([("attempts", attempts)]).unwrap();
+                let report = lesson.run(&set, None, &mut |_| {}).unwrap();
+                assert_eq!(
+                    crate::challenge::check(c, &report, &set).met,
+                    met,
+                    "{}",
+                    c.id
+                );
             }
         }
         keys.sort();

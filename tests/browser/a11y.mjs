@@ -106,7 +106,24 @@ const VIEWS = [
   { name: "sweep heatmap leader", query: "?lesson=leader&sweep=lease:2..12:6&sweep_y=poll:1..4", wait: ".sweep-result .heatmap svg" },
   { name: "embed quotas controls=0", query: "?lesson=quotas&embed=1&controls=0", wait: "table.data" },
   { name: "embed claim_check compare en", query: "?lesson=claim_check&ttl_h=96&vs=&embed=1&controls=0&lang=en", wait: "table.compared" },
+  // Issue 21: a challenge solved (and on a phone, with a hint asked for) and a claim's "why"
+  // asked and answered.
+  { name: "challenge solved", query: "?lesson=leader&lease=10&renew=6&challenge=leader.no-double", wait: ".challenge-solved" },
+  { name: "phone challenge hint", query: "?lesson=jobs&parallelisms=5&challenge=jobs.no-idle", wait: ".challenge-open", phone: true, act: (p) => p.click(".challenge-actions button >> nth=0") },
+  { name: "why asked", query: "?preset=compensation.retry&predict=1", wait: ".claim-predict", act: (p) => guessThen(p, null) },
+  { name: "phone why told", query: "?preset=supervisor.cost&predict=1", wait: ".claim-predict", phone: true, act: (p) => guessThen(p, "2") },
 ];
+
+/** Guesses 3 in the prompt, waits for the "why" and, with `choice`, answers it. */
+async function guessThen(p, choice) {
+  await p.fill(".predict-number", "3");
+  await p.click(".claim-predict button[type=submit]");
+  await p.waitForSelector(".claim-why");
+  if (choice === null) return;
+  await p.check(`.claim-why input[value="${choice}"]`);
+  await p.click(".claim-why button[type=submit]");
+  await p.waitForSelector(".why-feedback");
+}
 
 /** Runs axe on the page; returns the violations with their nodes. */
 async function audit(p) {

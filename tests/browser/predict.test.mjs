@@ -67,6 +67,12 @@ describe("predict, then try", () => {
     const doc = core.run(core.presets().find((x) => x.id === "compensation.retry").query);
     assert.equal(await p.textContent(".claim-guess"), `Tahmininiz: 10. Hesaplanan: ×${tr(doc.preset.ratios[0].text)}.`);
     assert.equal(tr(doc.preset.ratios[0].text), "17,4");
+    // Then explain (issue 21): the claim's "why" before its sentence.
+    await p.waitForSelector(".claim-why");
+    assert.ok(await p.isHidden(".claim-caption"), "the claim's sentence waits for the why");
+    await p.check('.claim-why input[value="1"]');
+    await p.click(".claim-why button[type=submit]");
+    await p.waitForSelector(".why-feedback.right");
     assert.ok(await p.isVisible(".claim-caption"));
     assert.equal(await p.locator(".awaiting-guess").count(), 0);
     assert.ok((await p.locator(".claim-mark").count()) >= 4, "the claim's cells are marked");

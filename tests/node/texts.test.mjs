@@ -18,8 +18,11 @@ const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "ta
 const LANGS = ["tr", "en"];
 const lessons = core.lessons();
 const presets = core.presets();
+const challenges = core.challenges();
 
-const shared = Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, (await import(join(ROOT, "www", "i18n", `${l}.js`))).default])));
+// The page's texts: its first ones and those its learning views load with them (learn.<lang>.js).
+const pageTexts = async (l) => ({ ...(await import(join(ROOT, "www", "i18n", `${l}.js`))).default, ...(await import(join(ROOT, "www", "i18n", `learn.${l}.js`))).default });
+const shared = Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, await pageTexts(l)])));
 const own = Object.fromEntries(
   lessons.map((l) => [l.id, Object.fromEntries(LANGS.map((lang) => [lang, JSON.parse(readFileSync(join(ROOT, "src", "lessons", l.id, "texts", `${lang}.json`), "utf8"))]))]),
 );
@@ -55,6 +58,13 @@ function lessonKeys(lesson) {
     add(p.caption);
     // The prediction it asks for first (its q: mark).
     if (p.question) add(`predict.${p.id}`);
+    // Its "why" question: the question, each choice and its feedback (www/views/why.js).
+    if (p.why !== null) for (const k of [`explain.${p.id}`, ...[0, 1, 2].flatMap((n) => [`explain.${p.id}.c${n}`, `explain.${p.id}.f${n}`])]) add(k);
+  }
+  // Its challenges: the goal and each hint (www/views/challenge.js).
+  for (const c of challenges.filter((c) => c.lesson === id)) {
+    add(`challenge.${c.id}`);
+    for (let n = 1; n <= c.hints; n++) add(`challenge.${c.id}.hint${n}`);
   }
   const report = (doc) => {
     // The ratios a claim quotes, each in a sentence of its own.
@@ -188,7 +198,7 @@ function pageKeys() {
   };
   walk(join(ROOT, "www"));
   // The translator and the error texts; not the message files themselves.
-  for (const f of readdirSync(join(ROOT, "www", "i18n"))) if (f.endsWith(".js") && !["tr.js", "en.js", "lessons.js"].includes(f)) files.push(join(ROOT, "www", "i18n", f));
+  for (const f of readdirSync(join(ROOT, "www", "i18n"))) if (f.endsWith(".js") && !["tr.js", "en.js", "lessons.js", "learn.tr.js", "learn.en.js"].includes(f)) files.push(join(ROOT, "www", "i18n", f));
   const literal = new Set(); // keys given to t() as literals: they must exist
   const named = new Set(); // every dotted string in the code: a key among them is used
   const prefixes = new Set();

@@ -2,6 +2,7 @@
 //! tools/lesson-template/. One parameter, one table, one chart, texts in both languages. Replace
 //! the model, the report and the texts with the lesson's own (docs/adding-a-lesson.md).
 
+pub mod challenges;
 pub mod model;
 pub mod params;
 pub mod report;
@@ -9,12 +10,16 @@ pub mod report;
 use crate::lesson::prelude::*;
 use params::TemplateLessonParams;
 
-// The lesson's facts, as data: its parameters, title and sections. A lesson with more sets them
-// here too: `About { presets: presets::PRESETS, watch: Some(crate::watch!(STATES, MARKS)),
-// examples: &[...], ..About::new(...) }` (see the other lessons).
+// The lesson's facts, as data: its parameters, title, sections and challenges. A lesson with
+// more sets them here too: `About { presets: presets::PRESETS, why: presets::WHY,
+// watch: Some(crate::watch!(STATES, MARKS)), examples: &[...], ..About::new(...) }` (see the
+// other lessons).
 crate::lesson!(
     TemplateLesson,
-    About::new(&params::SCHEMA, "Template lesson", &["measure"])
+    About {
+        challenges: challenges::CHALLENGES,
+        ..About::new(&params::SCHEMA, "Template lesson", &["measure"])
+    }
 );
 
 impl Definition for TemplateLesson {

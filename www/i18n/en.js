@@ -311,4 +311,7 @@ export default {
   "ui.sweep.pair": "{x} × {y}",
   "ui.sweep.cancelled": "Sweep cancelled; the link is as it was before the sweep.",
   "ui.glossary": "Terms (K01, minstd, …)",
+  // learn-core: the challenges' fold and refusal (issue 21); the views' own texts are in learn.en.js
+  "ui.challenge.title": "Challenges",
+  "refuse.unknown_challenge": "this lesson has no such challenge; its challenges: {allowed}",
 };

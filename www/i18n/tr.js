@@ -311,4 +311,7 @@ export default {
   "ui.sweep.pair": "{x} × {y}",
   "ui.sweep.cancelled": "Tarama iptal edildi; bağlantı taramadan önceki hâlinde kaldı.",
   "ui.glossary": "Terimler (K01, minstd, …)",
+  // learn-core: the challenges' fold and refusal (issue 21); the views' own texts are in learn.tr.js
+  "ui.challenge.title": "Görevler",
+  "refuse.unknown_challenge": "bu derste böyle bir görev yok; görevleri: {allowed}",
 };

@@ -22,6 +22,7 @@ export function initialState(lessons) {
     linkErrors: [], // the problems the core found in the link the page was opened with
     fromLink: true, // until the first page is shown: the link's own problems stay listed
     preset: null, // the claim shown (preset=), while the values are its own
+    challenge: null, // challenge=
     predict: null, // predict=: 1 asks before every claim, 0 never; unset, a claim chosen here asks
     awaiting: null, // the claim whose figure waits for the learner's guess
     guess: null, // {preset, text, group}: the last guess beside the core's answer
@@ -107,6 +108,7 @@ const ACTIONS = {
         values: s.memory[id] ?? {},
         section: null,
         preset: null,
+        challenge: null,
         view: {},
         vs: null,
         resolved: null,
@@ -134,6 +136,11 @@ const ACTIONS = {
   /** The claim has nothing to ask: it is shown at once. */
   notAsking: (s) => ({ ...s, awaiting: null, reveals: s.reveals + 1 }),
   compare: (s, { vs }) => asked({ ...s, vs }, PAGE),
+  openChallenge: (s, { id, values }) => asked({ ...s, values, preset: null, challenge: id }, PAGE),
+  closeChallenge: (s) => asked({ ...s, challenge: null }, { link: true }),
+  solved: (s) => s, // records for the learner's progress
+
+  explained: (s) => s,
   changedOnly: (s, { on }) => ({ ...s, changedOnly: on }),
   /** A random seed from the core, set like a typed value. */
   seeded: (s, { name, seed }) => setValues(s, { [name]: String(seed) }),
@@ -186,6 +193,7 @@ const ACTIONS = {
       resolved,
       vs: resolved.vs ?? null, // the core's reading (a refused vs= is named and dropped)
       preset: resolved.preset,
+      challenge: resolved.challenge ?? null,
       values: resolved.preset ? valuesOf(s.specs[s.lesson], resolved.share) : s.values,
     };
   },

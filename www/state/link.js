@@ -28,6 +28,7 @@ export function fromResolved(resolved, specs) {
     values: valuesOf(specs, resolved.share),
     linkErrors: resolved.errors,
     preset: resolved.preset,
+    challenge: resolved.challenge ?? null,
     predict: resolved.predict,
     // A link that asks for a prediction holds its claim's figure until the guess.
     awaiting: resolved.preset && resolved.predict === true ? resolved.preset : null,
@@ -44,6 +45,7 @@ export function rawQuery(state) {
     if (spec.name in state.values) q.set(spec.name, state.values[spec.name]);
   }
   if (state.preset) q.set("preset", state.preset);
+  if (state.challenge) q.set("challenge", state.challenge);
   if (state.embed) q.set("embed", "1");
   if (!state.controls) q.set("controls", "0");
   if (state.exports !== state.controls) q.set("exports", state.exports ? "1" : "0");
@@ -93,7 +95,7 @@ export function embedHref(share, href, { section, figure, controls, exports, pre
 export function optionsKey(state) {
   if (!state.resolved) return state.lesson;
   const q = new URLSearchParams(state.resolved.query);
-  for (const k of [...VIEW_KEYS, "lang", "embed", "controls", "preset", "v"]) q.delete(k);
+  for (const k of [...VIEW_KEYS, "lang", "embed", "controls", "preset", "challenge", "v"]) q.delete(k);
   return q.toString();
 }
 
@@ -104,5 +106,6 @@ export function sweepKey(state) {
   for (const axis of [state.view.sweep, state.view.sweep_y]) if (axis) q.delete(splitAxis(axis).name);
   q.delete("trace");
   q.delete("lang");
+  q.delete("challenge");
   return q.toString();
 }

@@ -91,6 +91,7 @@ export function frame(ctx) {
   const sweep = sweepView(ctx);
   const report = reportView(ctx, { trace, sweep });
   ctx.reportDrawn = report.drawn;
+  const goals = s.controls && challengesFold(ctx);
 
   // Without controls the sweep shows only if the link has one, and the lesson's text stays out.
   const results = el(
@@ -99,6 +100,7 @@ export function frame(ctx) {
     notes.status,
     notes.notice,
     ctx.claims.node,
+    goals?.node,
     trace.node,
     report.compare,
     report.node,
@@ -181,9 +183,19 @@ export function frame(ctx) {
   return {
     stop() {
       resize.disconnect();
-      for (const view of [notes, trace, sweep, report]) view.stop();
+      for (const view of [notes, trace, sweep, report, goals]) view?.stop();
     },
   };
+}
+
+/** The challenges (views/challenge.js), loaded when the fold opens; challenge= opens it. */
+function challengesFold(ctx) {
+  const node = el("details", { class: "challenges", id: "challenges" }, el("summary", {}, ctx.t("ui.challenge.title")), el("div", { class: "challenge-body" }));
+  let view = null;
+  const mount = () => (view ??= ctx.load.challenge().then((m) => m.mount(ctx, node)).catch(() => (view = null)));
+  node.addEventListener("toggle", () => node.open && mount());
+  const watch = ctx.store.subscribe((s) => s.challenge, (id) => id && ((node.open = true), mount()), { now: true });
+  return { node, stop: () => (watch(), view?.then((stop) => stop?.())) };
 }
 
 /** A preview's orientation: a badge and which lesson announced it (the lesson's own sentence). */

@@ -171,8 +171,11 @@ export function reportView(ctx, { trace, sweep }) {
       n.inert = true;
     }
     const done = (guess) => {
-      ctx.claims.show(preset.id);
-      dispatch({ type: "guessed", guess: guess === null ? null : { preset: preset.id, text: m.verdict(t, q, guess, answer), group: answer.groups[0] } });
+      const verdict = guess === null ? null : m.verdict(t, q, guess, answer);
+      const why = verdict && preset.why != null; // then explained (views/why.js)
+      ctx.claims.show(preset.id, { asking: why });
+      dispatch({ type: "guessed", guess: verdict && { preset: preset.id, text: verdict, group: answer.groups[0] } });
+      if (why) return void load.why().then((w) => w.askWhy(ctx, preset, verdict));
       // Smooth unless the reader asked for less motion.
       const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
       node.querySelector(".claim-guess, .claim-mark")?.scrollIntoView({ block: "start", behavior });

@@ -1,6 +1,7 @@
 //! Claim check (Talep Fişi), the course's next lesson after compensating transactions: a large
 //! proof of delivery inside the message, or in a store behind a reference that expires.
 
+pub mod challenges;
 pub mod exact;
 pub mod kinds;
 pub mod model;
@@ -39,6 +40,8 @@ crate::lesson!(
         default_metric: Some("compare.claim@dangling"),
         watch: Some(crate::watch!(STATES, MARKS)),
         presets: presets::PRESETS,
+        why: presets::WHY,
+        challenges: challenges::CHALLENGES,
         examples: &[
             "trace=dangling",
             "trace=ttl:168,dangling",

@@ -2,7 +2,7 @@
 //! shows") as presets: each a share link with the cells that support it, all at the lesson's
 //! values.
 
-use crate::presets::Preset;
+use crate::presets::{Preset, Why};
 
 /// The claims, in the order the model shows them.
 pub const PRESETS: &[Preset] = &[
@@ -79,3 +79,23 @@ mod tests {
         assert_eq!(v[..5], ["1510.4", "25.8", "1097.7", "18.7", "59"]);
     }
 }
+
+/// Each claim's "why" question: the right one of its three explanations (texts `explain.CLAIM.cN`).
+pub const WHY: &[Why] = &[
+    Why {
+        claim: "claim_check.inline-size",
+        right: 2,
+    },
+    Why {
+        claim: "claim_check.queue-bytes",
+        right: 0,
+    },
+    Why {
+        claim: "claim_check.ttl",
+        right: 1,
+    },
+    Why {
+        claim: "claim_check.redelivery",
+        right: 1,
+    },
+];

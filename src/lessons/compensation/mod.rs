@@ -1,6 +1,7 @@
 //! Compensating transactions (Telafi Edici İşlemler), seed 003: the order of a billing workflow's
 //! steps decides what a rollback can undo; compensation calls fail with DD5 and are retried.
 
+pub mod challenges;
 pub mod model;
 pub mod params;
 pub mod presets;
@@ -36,6 +37,8 @@ crate::lesson!(
         default_metric: Some("monte_carlo.rate"),
         watch: Some(crate::watch!(STATES, MARKS)),
         presets: presets::PRESETS,
+        why: presets::WHY,
+        challenges: challenges::CHALLENGES,
         examples: &[
             "reversible_close=1&runs=20000",
             "replications=3&runs=20000",

@@ -2,7 +2,7 @@
 //! parameters that show it and the cells that support it. `reversible` makes the period close
 //! reversible; the others show the lesson's own values.
 
-use crate::presets::Preset;
+use crate::presets::{Preset, Why};
 
 /// The claims, in the order of the lesson's summary.
 pub const PRESETS: &[Preset] = &[
@@ -71,5 +71,33 @@ pub const PRESETS: &[Preset] = &[
             "v:fault_free:compensation.fault_free:calls_per_day ",
             "q:1",
         ),
+    },
+];
+
+/// Each claim's "why" question: the right one of its three explanations (texts `explain.CLAIM.cN`).
+pub const WHY: &[Why] = &[
+    Why {
+        claim: "compensation.orderings",
+        right: 1,
+    },
+    Why {
+        claim: "compensation.reversible",
+        right: 0,
+    },
+    Why {
+        claim: "compensation.notify-position",
+        right: 2,
+    },
+    Why {
+        claim: "compensation.retry",
+        right: 1,
+    },
+    Why {
+        claim: "compensation.hung-window",
+        right: 0,
+    },
+    Why {
+        claim: "compensation.fault-free",
+        right: 2,
     },
 ];

@@ -1,6 +1,7 @@
 //! Jobs and CronJobs (İşler ve Zamanlanmış İşler), seed 001: the completion guarantee of a Job's
 //! retry limit, parallelism, and a CronJob's overlap policies over thirty nights.
 
+pub mod challenges;
 pub mod model;
 pub mod params;
 pub mod presets;
@@ -34,6 +35,8 @@ crate::lesson!(
         default_metric: Some("retry_limit.completed_nights"),
         watch: Some(crate::watch!(STATES, MARKS)),
         presets: presets::PRESETS,
+        why: presets::WHY,
+        challenges: challenges::CHALLENGES,
         examples: &[
             "replace_policy=1",
             "replace_policy=1&starting_deadline=2&trace=limit:1",

@@ -2,7 +2,7 @@
 //! that show it and the cells that support it. `completion-count` declares another count; the
 //! others show the lesson's own values.
 
-use crate::presets::Preset;
+use crate::presets::{Preset, Why};
 
 /// The claims, in the order of the lesson's summary.
 pub const PRESETS: &[Preset] = &[
@@ -79,5 +79,33 @@ pub const PRESETS: &[Preset] = &[
             "c:missed:3:queue_runs ",
             "q:2~0",
         ),
+    },
+];
+
+/// Each claim's "why" question: the right one of its three explanations (texts `explain.CLAIM.cN`).
+pub const WHY: &[Why] = &[
+    Why {
+        claim: "jobs.completions",
+        right: 0,
+    },
+    Why {
+        claim: "jobs.retry-limit",
+        right: 1,
+    },
+    Why {
+        claim: "jobs.parallelism",
+        right: 2,
+    },
+    Why {
+        claim: "jobs.completion-count",
+        right: 0,
+    },
+    Why {
+        claim: "jobs.overlap",
+        right: 1,
+    },
+    Why {
+        claim: "jobs.missed-window",
+        right: 2,
     },
 ];

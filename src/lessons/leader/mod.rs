@@ -1,6 +1,7 @@
 //! Leader lease (Lider Kirası), the course's next lesson after Scheduler–Agent–Supervisor: a
 //! singleton scheduler held by a lease among several nodes, with a crash, a pause and fencing.
 
+pub mod challenges;
 pub mod exact;
 pub mod kinds;
 pub mod model;
@@ -39,6 +40,8 @@ crate::lesson!(
         default_metric: Some("lease_sweep.longest_gap"),
         watch: Some(crate::watch!(STATES, MARKS)),
         presets: presets::PRESETS,
+        why: presets::WHY,
+        challenges: challenges::CHALLENGES,
         examples: &[
             "trace=fencing:0",
             "trace=fencing:1",

@@ -1,7 +1,7 @@
 //! The leader lesson's claims (the README of the course's next lessons) as presets: each a share
 //! link with the cells that support it, all at the lesson's values.
 
-use crate::presets::Preset;
+use crate::presets::{Preset, Why};
 
 /// The claims, in the order the model shows them.
 pub const PRESETS: &[Preset] = &[
@@ -44,5 +44,33 @@ pub const PRESETS: &[Preset] = &[
             "v:daily_misset:leader.daily_misset:double_share ",
             "v:daily_misset:leader.daily_misset:duplicate_lines q:1",
         ),
+    },
+];
+
+/// Each claim's "why" question: the right one of its three explanations (texts `explain.CLAIM.cN`).
+pub const WHY: &[Why] = &[
+    Why {
+        claim: "leader.crash-gap",
+        right: 1,
+    },
+    Why {
+        claim: "leader.write-cost",
+        right: 0,
+    },
+    Why {
+        claim: "leader.pause",
+        right: 2,
+    },
+    Why {
+        claim: "leader.misset",
+        right: 1,
+    },
+    Why {
+        claim: "leader.fencing",
+        right: 1,
+    },
+    Why {
+        claim: "leader.daily",
+        right: 2,
     },
 ];

@@ -2,6 +2,7 @@
 //! three tenants share one cluster; quotas end starvation but reject, and the default request of
 //! a pod that declares none moves both.
 
+pub mod challenges;
 pub mod kinds;
 pub mod model;
 pub mod params;
@@ -41,6 +42,8 @@ crate::lesson!(
         default_metric: Some("quota_sweep.rejected_requests"),
         watch: Some(crate::watch!(STATES, MARKS)),
         presets: presets::PRESETS,
+        why: presets::WHY,
+        challenges: challenges::CHALLENGES,
         examples: &["trace=quota:none", "trace=quota:6/3/3", "trace=quota:8/2/2"],
         ..About::new(&params::SCHEMA, "Tenants and quotas", &["measure"])
     }

@@ -1,7 +1,7 @@
 //! The quotas lesson's claims (the README of the course's next lessons) as presets: each a share
 //! link with the cells that support it, all at the lesson's values.
 
-use crate::presets::Preset;
+use crate::presets::{Preset, Why};
 
 /// The claims, in the order the model shows them.
 pub const PRESETS: &[Preset] = &[
@@ -37,5 +37,25 @@ pub const PRESETS: &[Preset] = &[
             "c:default_sweep:1:quota_rejected c:default_sweep:1:quota_idle_waiting ",
             "c:default_sweep:4:quota_rejected c:default_sweep:4:quota_idle_waiting q:3~1",
         ),
+    },
+];
+
+/// Each claim's "why" question: the right one of its three explanations (texts `explain.CLAIM.cN`).
+pub const WHY: &[Why] = &[
+    Why {
+        claim: "quotas.starvation",
+        right: 0,
+    },
+    Why {
+        claim: "quotas.rejection",
+        right: 1,
+    },
+    Why {
+        claim: "quotas.quota-sum",
+        right: 2,
+    },
+    Why {
+        claim: "quotas.default-request",
+        right: 1,
     },
 ];

@@ -1,6 +1,7 @@
 //! Scheduler–Agent–Supervisor (Zamanlayıcı–Aracı–Denetçi), seed 000: a round-based run of twelve
 //! workflows with hung and permanently failing steps, with and without the supervisor's scans.
 
+pub mod challenges;
 pub mod model;
 pub mod params;
 pub mod presets;
@@ -35,6 +36,8 @@ crate::lesson!(
         default_metric: Some("recovery.supervisor_on"),
         watch: Some(crate::watch!(STATES, MARKS)),
         presets: presets::PRESETS,
+        why: presets::WHY,
+        challenges: challenges::CHALLENGES,
         examples: &[
             "fault_mode=random&idempotent=0",
             "idempotent=0&invoice_steps=tarife,indirim,fatura,bildirim",

@@ -2,7 +2,7 @@
 //! parameters that show it and the cells that support it. `roles` turns the faults off and
 //! `scan-tradeoff` sweeps every scan from 1 to 8; the others show the lesson's own values.
 
-use crate::presets::Preset;
+use crate::presets::{Preset, Why};
 
 /// The claims, in the order of the lesson's summary.
 pub const PRESETS: &[Preset] = &[
@@ -80,5 +80,33 @@ pub const PRESETS: &[Preset] = &[
             "c:daily_hang:#0:wasted_per_day ",
             "q:1",
         ),
+    },
+];
+
+/// Each claim's "why" question: the right one of its three explanations (texts `explain.CLAIM.cN`).
+pub const WHY: &[Why] = &[
+    Why {
+        claim: "supervisor.roles",
+        right: 0,
+    },
+    Why {
+        claim: "supervisor.silent-hang",
+        right: 1,
+    },
+    Why {
+        claim: "supervisor.recovery",
+        right: 2,
+    },
+    Why {
+        claim: "supervisor.cost",
+        right: 0,
+    },
+    Why {
+        claim: "supervisor.scan-tradeoff",
+        right: 1,
+    },
+    Why {
+        claim: "supervisor.daily",
+        right: 2,
     },
 ];

@@ -1,0 +1,23 @@
+// The page's texts of the challenge view and the claims' "why" (www/views/challenge.js, why.js),
+// loaded with them (www/views/learn-texts.js), not with the first page.
+export default {
+  "ui.challenge.intro": "Pick a goal and change the values: the core checks on every run whether you have met it.",
+  "ui.challenge.start": "Start",
+  "ui.challenge.active": "Challenge",
+  "ui.challenge.hint": "Hint {n} of {of}",
+  "ui.challenge.no_more_hints": "No hints left",
+  "ui.challenge.restart": "Start over",
+  "ui.challenge.leave": "Leave the challenge",
+  "ui.challenge.solved": "Solved! What you found:",
+  "ui.challenge.not_yet": "Not yet. The values now:",
+  "ui.challenge.reading": "{what}: {found} (goal {op} {bound})",
+  "ui.challenge.missing": "not in this report",
+  "ui.challenge.holds": "holds",
+  "ui.challenge.not_holding": "does not hold yet",
+  "ui.why.title": "Why?",
+  "ui.why.submit": "Answer",
+  "ui.why.pick_one": "Pick an explanation.",
+  "ui.why.right": "Right.",
+  "ui.why.wrong": "Not quite.",
+  "ui.why.instead": "The right explanation: {text}",
+};

@@ -1,0 +1,23 @@
+// The page's texts of the challenge view and the claims' "why" (www/views/challenge.js, why.js),
+// loaded with them (www/views/learn-texts.js), not with the first page.
+export default {
+  "ui.challenge.intro": "Bir hedef seç ve değerleri değiştir: çekirdek her koşuda hedefe ulaşıp ulaşmadığını denetler.",
+  "ui.challenge.start": "Başla",
+  "ui.challenge.active": "Görev",
+  "ui.challenge.hint": "İpucu {n}/{of}",
+  "ui.challenge.no_more_hints": "İpucu kalmadı",
+  "ui.challenge.restart": "Baştan başla",
+  "ui.challenge.leave": "Görevi bırak",
+  "ui.challenge.solved": "Çözüldü! Bulduğun değerler:",
+  "ui.challenge.not_yet": "Henüz değil. Şu anki değerler:",
+  "ui.challenge.reading": "{what}: {found} (hedef {op} {bound})",
+  "ui.challenge.missing": "bu raporda yok",
+  "ui.challenge.holds": "tutuyor",
+  "ui.challenge.not_holding": "henüz tutmuyor",
+  "ui.why.title": "Neden?",
+  "ui.why.submit": "Yanıtla",
+  "ui.why.pick_one": "Bir açıklama seçin.",
+  "ui.why.right": "Doğru.",
+  "ui.why.wrong": "Pek değil.",
+  "ui.why.instead": "Doğru açıklama: {text}",
+};
