@@ -94,7 +94,7 @@ async function start() {
   // A view's lesson and language are in its file's name (views/noscript.js viewFile).
   const [, lesson, lang = "tr"] = /^([a-z][a-z0-9_]*)(?:\.([a-z]{2}))?\.html$/.exec(file ?? "") ?? [];
   try {
-    if (file === own?.file) loadBeside(lesson, lang);
+    if (file && file === own?.file) loadBeside(lesson, lang);
     else if (file) swapIn(await fetchPage(file, () => loadBeside(lesson, lang)));
     view = file ? data(document, "tatbikat-view") : null;
   } catch (err) {
