@@ -153,8 +153,10 @@ fn bad_selectors_are_refused_naming_the_trace() {
     for bad in [
         "event:20000",
         "event:-1",
-        "ttl:0",
+        // A TTL of 0 (or half an hour) is a value since the previews take what the script takes.
+        "ttl:-1",
         "ttl:x",
+        "ttl:NaN",
         "nope",
         "dangling,event:3",
     ] {
@@ -163,6 +165,17 @@ fn bad_selectors_are_refused_naming_the_trace() {
         assert_eq!(e.value.as_deref(), Some(bad), "{bad}");
         assert!(lesson("claim_check").check_trace(&p, bad).is_err(), "{bad}");
     }
+}
+
+#[test]
+fn a_fractional_ttl_is_watched_and_offered() {
+    let p = params(&["events=500", "ttl_sweep=0.5,6"]);
+    assert_eq!(trace(&p, "ttl:0.5,dangling").facts[0], ("ttl", "0.5".to_string()));
+    assert_eq!(trace(&p, "ttl:0,dangling").facts[0], ("ttl", "0".to_string()));
+    let c = lesson("claim_check").trace_controls(&p, "ttl:0.5").unwrap();
+    let parts: Vec<&str> = c[0].choices.iter().map(|x| x.part.as_str()).collect();
+    assert_eq!(parts, ["ttl:0.5", "ttl:6", "ttl:24"]);
+    assert_eq!(c[0].choices[c[0].chosen].part, "ttl:0.5");
 }
 
 #[test]

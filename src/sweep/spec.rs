@@ -228,9 +228,11 @@ pub fn parse_axis(lesson: Lesson, key: &str, text: &str) -> Result<AxisSpec, Err
         };
         // Whole numbers are evenly spaced only in whole steps: 6..24:11 would round to
         // 6, 8, 10, 11, 13, ... (steps of 1.8); say which point counts give whole steps.
+        // In whole numbers (u64: no float remainder, whose fmod the module would carry).
         let span = b - a;
-        if whole && n > 1 && span.fract() == 0.0 && (span / (n - 1) as f64).fract() != 0.0 {
-            let fits = |c: &usize| span % (*c - 1) as f64 == 0.0;
+        let whole_span = (span.fract() == 0.0 && span < 9e15).then_some(span as u64);
+        if let Some(s) = whole_span.filter(|s| whole && n > 1 && s % (n as u64 - 1) != 0) {
+            let fits = |c: &usize| s % (*c as u64 - 1) == 0;
             let counts: Vec<String> = [(2..n).rev().find(fits), (n + 1..=MAX_AXIS).find(fits)]
                 .into_iter()
                 .flatten()
@@ -239,15 +241,18 @@ pub fn parse_axis(lesson: Lesson, key: &str, text: &str) -> Result<AxisSpec, Err
             let counts = counts.join(" / ");
             let step =
                 number_to_string(parse_number(&to_fixed(span / (n - 1) as f64, 2)).unwrap_or(0.0));
+            // The ends through number_to_string: f64's Display would bring core's float
+            // formatting into every module.
+            let (from, to) = (number_to_string(a), number_to_string(b));
             return Err(bad(format!(
-                "{n} points from {a} to {b} are not evenly spaced whole numbers (a step of {step}); give {counts} points, or move an end"
+                "{n} points from {from} to {to} are not evenly spaced whole numbers (a step of {step}); give {counts} points, or move an end"
             ))
             .keyed(
                 "refuse.sweep.uneven",
                 &[
                     ("n", &n),
-                    ("from", &number_to_string(a)),
-                    ("to", &number_to_string(b)),
+                    ("from", &from),
+                    ("to", &to),
                     ("step", &step),
                     ("counts", &counts),
                 ],

@@ -157,7 +157,9 @@ export function frame(ctx) {
               const body = fold.querySelector(".glossary-body");
               if (!fold.open || body.childElementCount) return;
               const { glossaryList } = await import("../glossary.js");
-              body.replaceChildren(glossaryList(document.getElementById("main")?.textContent ?? "", s.lang));
+              // The page's words, not the fold's own summary (which names K01 and minstd).
+              const words = (document.getElementById("main")?.textContent ?? "").replace(fold.textContent, "");
+              body.replaceChildren(glossaryList(words, s.lang));
             },
           },
           el("summary", {}, t("ui.glossary")),
