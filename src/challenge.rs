@@ -40,7 +40,9 @@ impl Challenge {
     pub fn conditions(&self) -> impl Iterator<Item = Option<(&'static str, &'static str, f64)>> {
         self.check.split(' ').filter(|c| !c.is_empty()).map(|c| {
             let at = c.find(['<', '>', '='])?;
-            let (what, rest) = c.split_at(at);
+            // `get`, not `split_at`: no panic path, and none of the string formatting it would
+            // bring into every page module (measured: several KB gzip).
+            let (what, rest) = (c.get(..at)?, c.get(at..)?);
             let op = ["<=", ">=", "<", ">", "="]
                 .into_iter()
                 .find(|op| rest.starts_with(op))?;

@@ -27,6 +27,8 @@ describe("learn", () => {
     await shot(p, "learn-challenge-phone");
     // The answer the goal asks for: a lease of 10 outlasts the 6-round pause, renewing at 6
     // keeps the writes at 12 and the crash's gap within 15.
+    // On a phone the parameters are folded.
+    if (!(await p.locator(".panel-fold").evaluate((d) => d.open))) await p.click(".panel-fold > summary");
     await setParam(p, "lease", "10");
     assert.ok(await p.locator(".challenge-open").count(), "one value is not enough");
     await setParam(p, "renew", "6");

@@ -29,6 +29,7 @@ export const KEYED = [
   ["refuse.broken_keys", "lesson=jobs&%zz=1&a%=2"],
   ["refuse.vs.lesson", `lesson=jobs&vs=${enc("lesson=supervisor&scan=2")}`],
   ["refuse.vs.nested", `lesson=jobs&vs=${enc(`vs=${enc("seed=1")}`)}`],
+  ["refuse.unknown_challenge", "lesson=jobs&challenge=jobs.nope"],
   ["refuse.vs.page_keys", `lesson=jobs&vs=${enc("embed=1&lang=en&trace=x&sweep=y")}`],
   ["why.escape", "lesson=jobs&fail_prob=%zz"],
   ["why.utf8", "lesson=jobs&seed=%ff%fe"],

@@ -45,6 +45,26 @@ pub const PRESETS: &[Preset] = &[
     },
 ];
 
+/// Each claim's "why" question: the right one of its three explanations (texts `explain.CLAIM.cN`).
+pub const WHY: &[Why] = &[
+    Why {
+        claim: "claim_check.inline-size",
+        right: 2,
+    },
+    Why {
+        claim: "claim_check.queue-bytes",
+        right: 0,
+    },
+    Why {
+        claim: "claim_check.ttl",
+        right: 1,
+    },
+    Why {
+        claim: "claim_check.redelivery",
+        right: 1,
+    },
+];
+
 #[cfg(test)]
 mod tests {
     use super::PRESETS;
@@ -80,22 +100,3 @@ mod tests {
     }
 }
 
-/// Each claim's "why" question: the right one of its three explanations (texts `explain.CLAIM.cN`).
-pub const WHY: &[Why] = &[
-    Why {
-        claim: "claim_check.inline-size",
-        right: 2,
-    },
-    Why {
-        claim: "claim_check.queue-bytes",
-        right: 0,
-    },
-    Why {
-        claim: "claim_check.ttl",
-        right: 1,
-    },
-    Why {
-        claim: "claim_check.redelivery",
-        right: 1,
-    },
-];
