@@ -38,8 +38,22 @@ const ctx = {
     embed: once(() => import("./embed.js")),
     predict: once(() => import("./controls/predict.js")),
     compare: once(() => import("./render/compare.js")),
+    // learn-page: the learner's progress kept on the device, and its view.
+    journal: once(() => import("./state/journal.js").then((m) => ({ ...m, kept: m.keeper(() => localStorage) }))),
+    progress: once(() => import("./views/progress.js")),
   },
 };
+/** learn-page: the actions the journal keeps (state/journal.js KEPT), kept as they happen. */
+store.observe((action) => {
+  if (["predicted", "explained", "solved"].includes(action.type)) ctx.load.journal().then((j) => j.kept.keep(action) && showProgress());
+});
+/** The claims the learner answered, marked in the list; the progress view, if open, follows. */
+function showProgress() {
+  const j = ctx.load.journal.value;
+  if (!j) return;
+  ctx.claims?.markAnswered(Object.keys(j.kept.get(store.state.lesson).predicted));
+  ctx.progressView?.refresh();
+}
 /** A core error in the page's language. */
 const explain = (e) => errorText(e, ctx.t, known(store.state));
 const notice = (text) => store.dispatch({ type: "notice", text });
@@ -96,6 +110,13 @@ ctx.act = {
   cancelRun() {
     ctx.runner.cancel();
     store.dispatch({ type: "cancelled", text: cancelNotice(store.state, ctx.t) });
+  },
+  /** The progress view: opened (loaded the first time) or closed. */
+  async toggleProgress() {
+    const [{ progressView }, journal] = await Promise.all([ctx.load.progress(), ctx.load.journal()]);
+    if (ctx.progressView?.isOpen()) return ctx.progressView.close();
+    ctx.progressView ??= progressView(ctx, journal, showProgress);
+    ctx.progressView.open();
   },
   closeTrace() {
     store.dispatch({ type: "closeTrace" });
@@ -179,7 +200,10 @@ async function boot() {
       shell?.stop();
       document.body.dataset.live = "1";
       document.body.classList.remove("computing");
+      ctx.progressView?.stop();
+      ctx.progressView = null;
       shell = frame(ctx);
+      showProgress();
       keepLesson(store.state.lesson);
       showOffline(ctx.t);
     },
@@ -193,6 +217,7 @@ async function boot() {
   store.dispatch({ type: "settled" });
   if (!engine) notice(ctx.t("app.no_wasm"));
   registerOffline(); // after the first table: the offline copy never delays it
+  ctx.load.journal().then(showProgress); // the answered claims, after the first table too
 }
 
 /** Why the page could not start, as a message key: WebAssembly missing, or the lesson's module

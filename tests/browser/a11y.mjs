@@ -106,6 +106,21 @@ const VIEWS = [
   { name: "sweep heatmap leader", query: "?lesson=leader&sweep=lease:2..12:6&sweep_y=poll:1..4", wait: ".sweep-result .heatmap svg" },
   { name: "embed quotas controls=0", query: "?lesson=quotas&embed=1&controls=0", wait: "table.data" },
   { name: "embed claim_check compare en", query: "?lesson=claim_check&ttl_h=96&vs=&embed=1&controls=0&lang=en", wait: "table.compared" },
+  // Issue 21 (learn-page): the progress view with an answered prediction in it, and the claims
+  // list marking it.
+  {
+    name: "progress view",
+    query: "?lesson=leader",
+    act: async (p) => {
+      await p.click(".claims-fold summary");
+      await p.click('button.claim[data-preset="leader.fencing"]');
+      await p.fill(".predict-number", "3");
+      await p.press(".predict-number", "Enter");
+      await p.waitForSelector(".claim-done");
+      await p.click("#progress-button");
+      await p.waitForSelector("#progress table");
+    },
+  },
 ];
 
 /** Runs axe on the page; returns the violations with their nodes. */
