@@ -30,8 +30,12 @@ function answerNumbers(preset) {
   if (ratio) return [tr(doc.preset.ratios[Number(ratio[1])].text)];
   return [tr(found[Number(preset.question)].text)];
 }
-/** Whether `text` holds `number` as a number of its own (not a part of a longer one). */
-const holds = (text, number) => new RegExp(`(^|[^\\d.,])${number.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\d]|[.,]\\d)`).test(text);
+/** Where the page could state a claim's answer: the results (the claims, the prompt, the report,
+ * a watched run, a sweep, the lesson's text), the change bar and the marker of changed values.
+ * Not the parameter panel (the values set, the question's own) nor the lesson's title and intro. */
+const AROUND = ["#results", ".changes-slot", ".bar"];
+/** Where `text` holds `number` as a number of its own (not a part of a longer one), or -1. */
+const holds = (text, number) => new RegExp(`(^|[^\\d.,])${number.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\d]|[.,]\\d)`).exec(text)?.index ?? -1;
 
 describe("learn: predictions without a spoiler, progress kept", () => {
   const env = suiteEnv();
@@ -47,6 +51,7 @@ describe("learn: predictions without a spoiler, progress kept", () => {
     assert.ok(presets.length >= 30);
     const p = await page(phone);
     let checked = 0;
+    const failures = [];
     for (const lesson of LESSONS) {
       await p.goto(`${env.url}?lesson=${lesson}`);
       await rendered(p);
@@ -55,18 +60,28 @@ describe("learn: predictions without a spoiler, progress kept", () => {
         await p.click(`button.claim[data-preset="${preset.id}"]`);
         await p.waitForSelector(`.claim-predict[data-preset="${preset.id}"]`);
         await settled(p);
-        const seen = await p.evaluate(() => {
+        const seen = await p.evaluate((AROUND) => {
           const form = document.querySelector(".claim-predict");
           const r = form.getBoundingClientRect();
-          return { text: document.body.innerText, top: r.top, bottom: r.bottom, height: innerHeight, focused: form.contains(document.activeElement) };
-        });
-        const tree = await p.locator("body").ariaSnapshot();
+          const text = (selector) => document.querySelector(selector)?.innerText ?? "";
+          return { page: document.body.innerText, text: AROUND.map(text).join("\n"), top: r.top, bottom: r.bottom, height: innerHeight, focused: form.contains(document.activeElement) };
+        }, AROUND);
+        const pageTree = await p.locator("body").ariaSnapshot();
+        let tree = "";
+        // The tree's names and texts, without its notation ([level=2], [checked], [ref=…]).
+        for (const selector of AROUND) tree += `${(await p.locator(selector).ariaSnapshot()).replace(/\[[a-z]+(=[^\]]*)?\]/g, "")}\n`;
+        // The questions (the lesson's own, naming the values a claim is about) are not answers.
+        const questions = presets.filter((x) => x.lesson === lesson).map((x) => texts[lesson][`predict.${x.id}`]);
+        const unasked = (text) => questions.reduce((rest, q) => rest.replaceAll(q, " "), text);
         assert.ok(seen.top >= 0 && seen.bottom <= seen.height, `${preset.id}: the prompt (${Math.round(seen.top)}–${Math.round(seen.bottom)}) is within the 844-px viewport`);
         assert.ok(seen.focused, `${preset.id}: the prompt has the focus`);
         const sentence = texts[lesson][preset.caption];
-        for (const [what, text] of [["visible text", seen.text], ["accessibility tree", tree]]) {
-          assert.ok(!text.includes(sentence), `${preset.id}: the claim's sentence is in the ${what}`);
-          for (const n of answerNumbers(preset)) assert.ok(!holds(text, n), `${preset.id}: its answer ${n} is in the ${what}: …${text.slice(Math.max(0, text.search(n) - 80), text.search(n) + 40)}…`);
+        for (const [what, text] of [["visible text", seen.page], ["accessibility tree", pageTree]]) assert.ok(!text.includes(sentence), `${preset.id}: the claim's sentence is in the page's ${what}`);
+        for (const [what, text] of [["visible text", unasked(seen.text)], ["accessibility tree", unasked(tree)]]) {
+          for (const n of answerNumbers(preset)) {
+            const at = holds(text, n);
+            if (at >= 0) failures.push(`${preset.id} (${preset.question}): its answer ${n} is in the ${what}: …${text.slice(Math.max(0, at - 60), at + 40)}…`);
+          }
         }
         assert.equal(await p.locator(".claim-mark, .claim-ratio, .change-summary").count(), 0, `${preset.id}: no marks, ratios or change bar`);
         // What the phone's screen shows (the viewport, not the whole page).
@@ -81,6 +96,7 @@ describe("learn: predictions without a spoiler, progress kept", () => {
         checked += 1;
       }
     }
+    assert.deepEqual(failures, []);
     assert.equal(checked, presets.length, "every claim checked");
     clean(p, "every claim");
     await p.close();

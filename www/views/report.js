@@ -87,12 +87,13 @@ export function reportView(ctx, { trace, sweep }) {
     // out of the accessibility tree (style.css), and the change bar is gone.
     node.closest(".results")?.classList.toggle("awaiting", waiting);
     if (waiting) {
-      // The claim waits for a guess: no marks, no ratios, and the figures that hold its marks
-      // and ratios are not in the page at all (not blurred: nothing to read out or copy).
+      // The claim waits for a guess: no marks, no ratios, and the report's figures are not in
+      // the page at all (not blurred: nothing to read out or copy). Every figure, not only those
+      // the claim marks: at the claim's values any of them may state its number another way.
       highlights = [];
       ctx.claims.showRatios(null);
       changes.replaceChildren();
-      holdBack(heldGroups(doc.preset));
+      holdBack([...node.querySelectorAll(".group[data-group]")].map((g) => g.dataset.group));
       drawSoon(() => askFirst(doc));
       return;
     }
@@ -158,13 +159,6 @@ export function reportView(ctx, { trace, sweep }) {
       el("p", {}, compareText(s, t), none, " ", el("a", { href: vsHref(s, doc), id: "compare-open-a" }, t("ui.compare.open_a"))),
       largest,
     );
-  }
-
-  /** The groups a claim's marks and ratios are in (the figures that hold its answer). */
-  function heldGroups(preset) {
-    const groups = new Set((preset?.highlights ?? []).map((h) => h.group));
-    for (const r of preset?.ratios ?? []) [r.of, r.to].forEach((c) => c && groups.add(c.group));
-    return groups;
   }
 
   /** Takes the groups `keys` out of the report, each leaving its heading and a note in its place
