@@ -38,22 +38,11 @@ const ctx = {
     embed: once(() => import("./embed.js")),
     predict: once(() => import("./controls/predict.js")),
     compare: once(() => import("./render/compare.js")),
-    // learn-page: the learner's progress kept on the device, and its view.
-    journal: once(() => import("./state/journal.js").then((m) => ({ ...m, kept: m.keeper(() => localStorage) }))),
+    // learn-page: the learner's progress kept on the device (the journal) and its view.
     progress: once(() => import("./views/progress.js")),
   },
 };
-/** learn-page: the actions the journal keeps (state/journal.js KEPT), kept as they happen. */
-store.observe((action) => {
-  if (["predicted", "explained", "solved"].includes(action.type)) ctx.load.journal().then((j) => j.kept.keep(action) && showProgress());
-});
-/** The claims the learner answered, marked in the list; the progress view, if open, follows. */
-function showProgress() {
-  const j = ctx.load.journal.value;
-  if (!j) return;
-  ctx.claims?.markAnswered(Object.keys(j.kept.get(store.state.lesson).predicted));
-  ctx.progressView?.refresh();
-}
+store.observe((action) => ["predicted", "explained", "solved"].includes(action.type) && ctx.load.progress().then((m) => m.keep(ctx, action)));
 /** A core error in the page's language. */
 const explain = (e) => errorText(e, ctx.t, known(store.state));
 const notice = (text) => store.dispatch({ type: "notice", text });
@@ -111,13 +100,7 @@ ctx.act = {
     ctx.runner.cancel();
     store.dispatch({ type: "cancelled", text: cancelNotice(store.state, ctx.t) });
   },
-  /** The progress view: opened (loaded the first time) or closed. */
-  async toggleProgress() {
-    const [{ progressView }, journal] = await Promise.all([ctx.load.progress(), ctx.load.journal()]);
-    if (ctx.progressView?.isOpen()) return ctx.progressView.close();
-    ctx.progressView ??= progressView(ctx, journal, showProgress);
-    ctx.progressView.open();
-  },
+  toggleProgress: () => ctx.load.progress().then((m) => m.toggle(ctx)),
   closeTrace() {
     store.dispatch({ type: "closeTrace" });
     document.getElementById("watch-button")?.focus();
@@ -200,10 +183,8 @@ async function boot() {
       shell?.stop();
       document.body.dataset.live = "1";
       document.body.classList.remove("computing");
-      ctx.progressView?.stop();
-      ctx.progressView = null;
       shell = frame(ctx);
-      showProgress();
+      ctx.load.progress.value?.shown(ctx);
       keepLesson(store.state.lesson);
       showOffline(ctx.t);
     },
@@ -217,7 +198,7 @@ async function boot() {
   store.dispatch({ type: "settled" });
   if (!engine) notice(ctx.t("app.no_wasm"));
   registerOffline(); // after the first table: the offline copy never delays it
-  ctx.load.journal().then(showProgress); // the answered claims, after the first table too
+  ctx.load.progress().then((m) => m.shown(ctx)); // the claims answered, after the first table too
 }
 
 /** Why the page could not start, as a message key: WebAssembly missing, or the lesson's module

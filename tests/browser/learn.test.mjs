@@ -55,7 +55,8 @@ describe("learn: predictions without a spoiler, progress kept", () => {
     for (const lesson of LESSONS) {
       await p.goto(`${env.url}?lesson=${lesson}`);
       await rendered(p);
-      for (const preset of presets.filter((x) => x.lesson === lesson)) {
+      const own = presets.filter((x) => x.lesson === lesson);
+      for (const [i, preset] of own.entries()) {
         if (!(await p.locator(".claims-fold").evaluate((d) => d.open))) await p.click(".claims-fold summary");
         await p.click(`button.claim[data-preset="${preset.id}"]`);
         await p.waitForSelector(`.claim-predict[data-preset="${preset.id}"]`);
@@ -89,11 +90,16 @@ describe("learn: predictions without a spoiler, progress kept", () => {
           mkdirSync(SHOTS, { recursive: true });
           await p.screenshot({ path: join(SHOTS, "learn-phone-predict.png") });
         }
-        // Shown without a guess: the claim and its figures come back.
-        await p.click(".claim-predict button.small");
-        await p.waitForSelector(".claim-caption:not([hidden])");
-        assert.equal(await p.textContent(".claim-caption .claim-text"), sentence);
         checked += 1;
+        // Every other claim (and the lesson's last) is shown without a guess before the next is
+        // chosen: the claim and its figures come back; the others are left waiting, as a learner
+        // who picks another claim instead does (both ways lead to the next prompt).
+        if (i % 2 === 1 || i === own.length - 1) {
+          await p.click(".claim-predict button.small");
+          await p.waitForSelector(".claim-caption:not([hidden])");
+          assert.equal(await p.textContent(".claim-caption .claim-text"), sentence);
+          assert.equal(await p.locator(".group.held").count(), 0, `${preset.id}: every figure back`);
+        }
       }
     }
     assert.deepEqual(failures, []);

@@ -52,8 +52,8 @@ describe("predict, then try", () => {
     assert.ok(await p.isHidden(".claim-caption"), "the claim's caption (which gives the answer) waits");
     assert.equal(await p.locator(".claim-mark, .claim-ratio").count(), 0, "no marks or ratios yet");
     const held = await p.evaluate(() => [...document.querySelectorAll(".group.held")].map((g) => g.dataset.held));
-    assert.deepEqual(held, ["monte_carlo"], "the table with the answer is held back");
-    assert.equal(await p.locator('.group[data-group="monte_carlo"]').count(), 0, "… out of the page, not blurred");
+    assert.ok(held.includes("monte_carlo"), "the table with the answer is held back …");
+    assert.equal(await p.locator(".group[data-group]").count(), 0, "… with every other figure (any may state the number), out of the page, not blurred");
     await shot(p, "predict-ask");
     // Not a number: named with what was typed, which stays in the field.
     await p.fill(".predict-number", "on kat");

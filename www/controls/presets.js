@@ -81,16 +81,6 @@ export class Claims {
     this.question.replaceChildren(form);
   }
 
-  /** Marks the claims the learner has answered (ids), from the journal kept on the device. */
-  markAnswered(ids) {
-    for (const b of this.buttons) {
-      const done = ids.includes(b.dataset.preset);
-      const mark = b.querySelector(".claim-done");
-      if (done && !mark) b.append(el("span", { class: "claim-done" }, el("span", { "aria-hidden": "true" }, " ✓"), el("span", { class: "visually-hidden" }, ` ${this.t("claims.answered")}`)));
-      if (!done) mark?.remove();
-    }
-  }
-
   /** The ratios the claim quotes (the core's `doc.preset.ratios`), in words after its caption. */
   showRatios(preset) {
     this.ratios.replaceChildren(...ratioSentences(preset, this.t).map((text) => [" ", text]).flat());

@@ -305,6 +305,5 @@ export default {
   "ui.error.reason": "{param} = \"{value}\" could not be used: {reason}.",
   // learn-page: predictions without a spoiler, the learner's progress (its view's texts: i18n/progress.js)
   "claims.hint_plain": "Each item is one claim of the summary, and a button: choosing it sets the claim's values and marks the cells that support it.",
-  "claims.answered": "(answered)",
   "ui.progress.open": "My progress",
 };

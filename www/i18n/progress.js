@@ -4,9 +4,11 @@
 export default {
   tr: {
     "progress.title": "İlerlemeniz",
+    "progress.answered": "(yanıtladınız)",
     "progress.kept": "Yanıtlarınız yalnızca bu cihazda, bu tarayıcıda saklanır; siz dışa aktarmadıkça hiçbir yere gönderilmez.",
     "progress.not_kept": "Bu tarayıcı sayfanın bir şey saklamasına izin vermiyor (örneğin gizli pencerede): ilerlemeniz yalnızca bu ziyaret boyunca durur. Saklamak için dosya olarak indirin.",
     "progress.summary": "{predicted}/{claims} tahmin, {explained} açıklama ({right} doğru), {solved} görev çözüldü.",
+    "progress.summary_count": "{predicted} tahmin, {explained} açıklama ({right} doğru), {solved} görev çözüldü.",
     "progress.nothing": "Bu derste henüz bir şey yanıtlamadınız: Dersin iddiaları'ndan birini seçip sonucunu tahmin edin.",
     "progress.other": "Diğer dersler",
     "progress.predictions": "Tahminler",
@@ -34,9 +36,11 @@ export default {
   },
   en: {
     "progress.title": "Your progress",
+    "progress.answered": "(answered)",
     "progress.kept": "Your answers are kept on this device only, in this browser; nothing is sent anywhere unless you export it.",
     "progress.not_kept": "This browser does not let the page keep anything (in a private window, say): your progress lasts for this visit only. Download it as a file to keep it.",
     "progress.summary": "{predicted}/{claims} predictions, {explained} explanations ({right} right), {solved} challenges solved.",
+    "progress.summary_count": "{predicted} predictions, {explained} explanations ({right} right), {solved} challenges solved.",
     "progress.nothing": "Nothing answered in this lesson yet: choose one of the lesson's claims and predict its result.",
     "progress.other": "Other lessons",
     "progress.predictions": "Predictions",

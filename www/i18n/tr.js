@@ -305,6 +305,5 @@ export default {
   "ui.error.reason": "{param} = \"{value}\" kullanılamadı: {reason}.",
   // learn-page: predictions without a spoiler, the learner's progress (its view's texts: i18n/progress.js)
   "claims.hint_plain": "Her madde Özet'teki bir iddiadır ve bir düğmedir: seçince iddianın değerleri kurulur ve onu destekleyen hücreler işaretlenir.",
-  "claims.answered": "(yanıtladınız)",
   "ui.progress.open": "İlerlemem",
 };

@@ -6,6 +6,50 @@
 import { el, uid } from "../dom.js";
 import { loadTexts, translator } from "../i18n/index.js";
 import TEXTS from "../i18n/progress.js";
+import * as journal from "../state/journal.js";
+
+/** The journals of this device (localStorage; in memory where the browser keeps nothing). */
+const kept = journal.keeper(() => localStorage);
+/** The view open in the page's frame, or null. */
+let view = null;
+
+/** Keeps a store action the journal keeps (app.js observes the store), then shows it. */
+export function keep(ctx, action) {
+  if (kept.keep(action)) shown(ctx);
+}
+
+/** Shows the progress in the page's frame (a new frame after a tab or a language switch): the
+ * claims answered marked in the list, the view (if open) drawn again. */
+export function shown(ctx) {
+  if (view && view.slot !== ctx.progressSlot) view = view.stop(); // the frame it was in is gone
+  const say = sayer(ctx.store.state.lang);
+  const answered = kept.get(ctx.store.state.lesson).predicted;
+  if (Object.keys(answered).length) style();
+  for (const b of ctx.claims?.buttons ?? []) {
+    const done = b.dataset.preset in answered;
+    const mark = b.querySelector(".claim-done");
+    if (done && !mark) b.append(el("span", { class: "claim-done" }, el("span", { "aria-hidden": "true" }, " ✓"), el("span", { class: "visually-hidden" }, ` ${say("progress.answered")}`)));
+    if (!done) mark?.remove();
+  }
+  view?.refresh();
+}
+
+/** Opens the view, or closes it when open. */
+export function toggle(ctx) {
+  if (view?.slot !== ctx.progressSlot) view = progressView(ctx, () => shown(ctx));
+  if (view.isOpen()) view.close();
+  else view.open();
+}
+
+/** Texts said one or the other way: [when so, when not]. */
+const EITHER = {
+  summary: ["progress.summary", "progress.summary_count"], // the lesson's claims known, or not
+  right: ["progress.right", "progress.wrong"],
+  kept: ["progress.kept", "progress.not_kept"], // the browser keeps the journal, or not
+};
+
+/** The texts in `lang`: say(key, {name: value}). */
+const sayer = (lang) => (key, vars = {}) => TEXTS[lang][key].replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
 
 /** The view's stylesheet, loaded with it (the first load does not carry it). */
 let styled = null;
@@ -17,12 +61,13 @@ const style = () =>
     document.head.append(link);
   }));
 
-/** The view for the page's context `ctx` over `journal` (the loaded journal module with its
- * keeper `kept`); `onChange()` after a clear. Returns {open, close, isOpen, refresh, stop}. */
-export function progressView(ctx, journal, onChange) {
+/** The view in the frame of the page's context `ctx`; `onChange()` after a clear. Returns
+ * {slot, open, close, isOpen, refresh, stop}. */
+function progressView(ctx, onChange) {
   const { store } = ctx;
   const lang = store.state.lang;
-  const say = (key, vars = {}) => TEXTS[lang][key].replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+  const slot = ctx.progressSlot;
+  const say = sayer(lang);
   const titleId = uid("progress-title");
   const heading = el("h2", { id: titleId, tabindex: "-1" }, say("progress.title"));
   const status = el("p", { class: "progress-status", role: "status" });
@@ -41,7 +86,7 @@ export function progressView(ctx, journal, onChange) {
       button("progress-export-text", say("progress.export_text"), () => download("txt")),
       button("progress-print", say("progress.print"), print),
       button("progress-clear", say("progress.clear"), () => clear([store.state.lesson])),
-      button("progress-clear-all", say("progress.clear_all"), () => clear(journal.kept.lessons())),
+      button("progress-clear-all", say("progress.clear_all"), () => clear(kept.lessons())),
       button("progress-close", say("progress.close"), () => close(true)),
     ),
     status,
@@ -57,23 +102,24 @@ export function progressView(ctx, journal, onChange) {
    * have some; each with its translator (its texts loaded). */
   async function lessons() {
     const here = store.state.lesson;
-    const ids = [here, ...journal.kept.lessons().filter((id) => id !== here && store.state.lessons.some((l) => l.id === id))];
+    const ids = [here, ...kept.lessons().filter((id) => id !== here && store.state.lessons.some((l) => l.id === id))];
     await Promise.all(ids.map((id) => loadTexts(lang, id).catch(() => {})));
-    return ids.map((id) => ({ id, t: translator(lang, id), journal: journal.kept.get(id), claims: store.state.presets.filter((p) => p.lesson === id && p.question) }));
+    return ids.map((id) => ({ id, t: translator(lang, id), journal: kept.get(id), claims: store.state.presets.filter((p) => p.lesson === id && p.question) }));
   }
 
   /** The label of a claim: the question it asked (its sentence would be the answer). */
   const claimLabel = (t, claim) => (t.has(`predict.${claim}`) ? t(`predict.${claim}`) : claim);
   const choiceWord = (t, value) => (["more", "same", "less"].includes(value) ? t(`ui.predict.${value}`) : value);
   const when = (at) => new Date(at).toLocaleString(lang === "tr" ? "tr-TR" : "en-GB", { dateStyle: "short", timeStyle: "short" });
-  const summaryOf = (l) => say("progress.summary", journal.summary(l.journal, l.claims));
+  // A lesson not opened in this visit: its claims are not known, its answers are counted alone.
+  const summaryOf = (l) => say(EITHER.summary[Number(!l.claims.length)], journal.summary(l.journal, l.claims));
 
   /** The rows of each part of a lesson's journal, as text (for the tables and the text file). */
   function rows(l) {
     const { t } = l;
     return {
       predictions: Object.entries(l.journal.predicted).map(([claim, e]) => [claimLabel(t, claim), choiceWord(t, e.guess), choiceWord(t, e.computed), when(e.at)]),
-      explanations: Object.entries(l.journal.explained).map(([claim, e]) => [claimLabel(t, claim), say(e.right ? "progress.right" : "progress.wrong"), when(e.at)]),
+      explanations: Object.entries(l.journal.explained).map(([claim, e]) => [claimLabel(t, claim), say(EITHER.right[Number(!e.right)]), when(e.at)]),
       challenges: Object.entries(l.journal.solved).map(([challenge, e]) => [t.has(`challenge.${challenge}`) ? t(`challenge.${challenge}`) : challenge, new URL(`?${e.query}`, location.href).href, when(e.at)]),
     };
   }
@@ -128,9 +174,9 @@ export function progressView(ctx, journal, onChange) {
       );
     };
     body.replaceChildren(
-      el("p", { class: "hint" }, say(journal.kept.kept ? "progress.kept" : "progress.not_kept")),
+      el("p", { class: "hint" }, say(EITHER.kept[Number(!kept.kept)])),
       lessonBlock(here, "h3"),
-      others.length ? [el("h3", {}, say("progress.other")), others.map((l) => lessonBlock(l, "h4"))] : null,
+      ...(others.length ? [el("h3", {}, say("progress.other")), ...others.map((l) => lessonBlock(l, "h4"))] : []),
     );
     node.querySelector(".progress-date").textContent = say("progress.printed", { date: new Date().toLocaleDateString(lang === "tr" ? "tr-TR" : "en-GB", { dateStyle: "long" }) });
   }
@@ -140,7 +186,7 @@ export function progressView(ctx, journal, onChange) {
     const stamp = new Date().toISOString();
     let blob;
     if (kind === "json") {
-      const data = journal.exportData(Object.fromEntries(journal.kept.lessons().map((id) => [id, journal.kept.get(id)])), { exported: stamp });
+      const data = journal.exportData(Object.fromEntries(kept.lessons().map((id) => [id, kept.get(id)])), { exported: stamp });
       blob = new Blob([`${JSON.stringify({ ...data, link: location.href }, null, 2)}\n`], { type: "application/json" });
     } else {
       const lines = [say("progress.printed", { date: new Date().toLocaleString(lang === "tr" ? "tr-TR" : "en-GB") }), location.href, ""];
@@ -173,7 +219,7 @@ export function progressView(ctx, journal, onChange) {
   }
 
   async function clear(ids) {
-    for (const id of ids) journal.kept.clear(id);
+    for (const id of ids) kept.clear(id);
     onChange();
     await refresh();
     status.textContent = say("progress.cleared");
@@ -187,7 +233,7 @@ export function progressView(ctx, journal, onChange) {
   }
 
   return {
-    node,
+    slot,
     isOpen: () => open,
     async open() {
       open = true;
@@ -195,13 +241,16 @@ export function progressView(ctx, journal, onChange) {
       await style();
       await refresh();
       if (!open) return;
-      ctx.progressSlot?.replaceChildren(node);
+      slot.replaceChildren(node);
       document.getElementById("progress-button")?.setAttribute("aria-expanded", "true");
       heading.scrollIntoView({ block: "start" });
       heading.focus({ preventScroll: true });
     },
     close: () => close(true),
     refresh,
-    stop: () => close(false),
+    stop: () => {
+      close(false);
+      return null;
+    },
   };
 }

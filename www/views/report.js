@@ -82,18 +82,13 @@ export function reportView(ctx, { trace, sweep }) {
     node.replaceChildren(...rendered.nodes);
     showCompareBar(s);
     const waiting = awaitingGuess(s);
-    // While a prediction waits, what sits beside the report and could state the answer — a
-    // watched run, a sweep, compare mode's changes, the lesson's own text — is out of sight and
-    // out of the accessibility tree (style.css), and the change bar is gone.
+    // While a guess waits the report's figures and what could state the answer beside them are
+    // out of sight and of the accessibility tree (style.css), then out of the page (askFirst).
     node.closest(".results")?.classList.toggle("awaiting", waiting);
     if (waiting) {
-      // The claim waits for a guess: no marks, no ratios, and the report's figures are not in
-      // the page at all (not blurred: nothing to read out or copy). Every figure, not only those
-      // the claim marks: at the claim's values any of them may state its number another way.
       highlights = [];
       ctx.claims.showRatios(null);
       changes.replaceChildren();
-      holdBack([...node.querySelectorAll(".group[data-group]")].map((g) => g.dataset.group));
       drawSoon(() => askFirst(doc));
       return;
     }
@@ -161,17 +156,6 @@ export function reportView(ctx, { trace, sweep }) {
     );
   }
 
-  /** Takes the groups `keys` out of the report, each leaving its heading and a note in its place
-   * (the report is drawn again, whole, once the learner has answered). */
-  function holdBack(keys) {
-    for (const key of keys) {
-      const group = node.querySelector(`.group[data-group="${CSS.escape(key)}"]`);
-      if (!group) continue;
-      const heading = group.firstElementChild;
-      group.replaceWith(el("div", { class: "group held", dataset: { held: key } }, heading, el("p", { class: "held-note" }, t("ui.predict.held"))));
-    }
-  }
-
   /** Predict, then try: the claim's question in its caption's place and its figures held back
    * until the learner guesses (or skips); then the core's answer beside the guess. */
   async function askFirst(doc) {
@@ -184,28 +168,24 @@ export function reportView(ctx, { trace, sweep }) {
       dispatch({ type: "notAsking" });
       return;
     }
-    holdBack(answer.groups);
+    m.holdBack(node, t);
     const done = (guess) => {
       ctx.claims.show(preset.id);
       dispatch({ type: "guessed", guess: guess === null ? null : { preset: preset.id, text: m.verdict(t, q, guess, answer), group: answer.groups[0] } });
-      if (guess !== null) dispatch({ type: "predicted", lesson: preset.lesson, claim: preset.id, guess, computed: q.kind === "choice" ? answer.choice : answer.text });
+      if (guess !== null) dispatch({ type: "predicted", lesson: preset.lesson, claim: preset.id, guess, computed: answer.choice ?? answer.text });
       // Smooth unless the reader asked for less motion.
       const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
       node.querySelector(".claim-guess, .claim-mark")?.scrollIntoView({ block: "start", behavior });
     };
     const form = m.promptView({ t, preset, q, onAnswer: done, onSkip: () => done(null) });
     ctx.claims.ask(form);
-    // The prompt in view on every screen (on a phone it sits below the list of claims), then
-    // its field focused where it is.
-    const box = form.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > innerHeight) form.scrollIntoView({ block: "center", behavior: "auto" });
-    form.querySelector("input")?.focus({ preventScroll: true });
+    m.focusPrompt(form);
   }
 
   /** "What moved": the values just set and the numbers that moved most, at the bottom of the
    * screen, with a way to the cell. */
   function showMoved(moved, s) {
-    if (awaitingGuess(s)) return; // it would name the numbers the learner is about to predict
+    if (awaitingGuess(s)) return; // it would name the numbers to predict
     const bar = changesBar({
       changed: movedValues(s, moved.names, t),
       moved: movedCells(moved.before, s.doc, t),
