@@ -42,7 +42,7 @@ const ctx = {
     progress: once(() => import("./views/progress.js")),
   },
 };
-store.observe((action) => ["predicted", "explained", "solved"].includes(action.type) && ctx.load.progress().then((m) => m.keep(ctx, action)));
+store.observe((action) => ["predicted", "explained", "solved"].includes(action.type) && ctx.load.progress().then((m) => m.keep(ctx, action), () => {}));
 /** A core error in the page's language. */
 const explain = (e) => errorText(e, ctx.t, known(store.state));
 const notice = (text) => store.dispatch({ type: "notice", text });
@@ -198,7 +198,7 @@ async function boot() {
   store.dispatch({ type: "settled" });
   if (!engine) notice(ctx.t("app.no_wasm"));
   registerOffline(); // after the first table: the offline copy never delays it
-  ctx.load.progress().then((m) => m.shown(ctx)); // the claims answered, after the first table too
+  ctx.load.progress().then((m) => m.shown(ctx), () => {}); // the claims answered, after the first table too
 }
 
 /** Why the page could not start, as a message key: WebAssembly missing, or the lesson's module
