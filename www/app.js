@@ -38,7 +38,7 @@ const ctx = {
     embed: once(() => import("./embed.js")),
     predict: once(() => import("./controls/predict.js")),
     compare: once(() => import("./render/compare.js")),
-    // learn-page: the learner's progress kept on the device (the journal) and its view.
+    // learn-page: the learner's progress (the journal) and its view.
     progress: once(() => import("./views/progress.js")),
   },
 };

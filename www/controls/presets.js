@@ -8,9 +8,8 @@ import { localizeNumber } from "../i18n/index.js";
 const MARK = "claim-mark";
 
 export class Claims {
-  /** presets: the core's list for this lesson; onChoose(preset or null). `asks`: a claim chosen
-   * asks for a prediction first, so each item is named by its question (the claim's sentence
-   * would give the answer away) and the sentence is shown once the learner has answered. */
+  /** presets: the core's list for this lesson; onChoose(preset or null). `asks`: a prediction
+   * comes first, so each item is its question (its sentence would give the answer away). */
   constructor({ presets, t, onChoose, list = true, asks = false }) {
     const titleId = uid("claims");
     this.captionId = uid("claim-caption");
@@ -69,7 +68,7 @@ export class Claims {
     for (const b of this.buttons) b.setAttribute("aria-pressed", String(b.dataset.preset === (id ?? "")));
     this.caption.hidden = !preset || asking;
     if (!asking) this.question.replaceChildren();
-    // While the learner predicts, the sentence (which states the answer) is not in the page at all.
+    // Not in the page while a guess waits (it states the answer).
     this.text.textContent = preset && !asking ? this.t(preset.caption) : "";
     if (preset && this.fold) this.fold.open = true;
   }

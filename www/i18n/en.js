@@ -9,7 +9,7 @@ export default {
   "app.panic": "The model hit an unexpected error and was restarted. Details:",
 
   "claims.title": "The lesson's claims",
-  "claims.hint": "Each item is the question of one claim of the summary, and a button: choosing it sets the claim's values, asks you to predict the result first, then shows the claim and marks the cells that support it.",
+  "claims.hint": "Each item is a claim's question, and a button: choosing it sets the claim's values; you predict the result first, then the claim is shown and its cells marked.",
   "claims.none": "The lesson's values (no claim chosen)",
   "claims.shown": "Claim shown:",
   "claims.mark": "A value that supports this claim.",
@@ -303,7 +303,7 @@ export default {
   "ui.error.sweep_reason": "The sweep ({param}) \"{value}\" could not be used: {reason}.",
   "ui.error.trace_reason": "The run to watch (trace) \"{value}\" could not be used: {reason}.",
   "ui.error.reason": "{param} = \"{value}\" could not be used: {reason}.",
-  // learn-page: predictions without a spoiler, the learner's progress (its view's texts: i18n/progress.js)
-  "claims.hint_plain": "Each item is one claim of the summary, and a button: choosing it sets the claim's values and marks the cells that support it.",
+  // learn-page (the progress view's texts: i18n/progress.js)
+  "claims.hint_plain": "Each item is a claim, and a button: choosing it sets the claim's values and marks the cells that support it.",
   "ui.progress.open": "My progress",
 };

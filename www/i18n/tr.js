@@ -9,7 +9,7 @@ export default {
   "app.panic": "Modelde beklenmeyen bir hata oldu ve model yeniden başlatıldı. Ayrıntı:",
 
   "claims.title": "Dersin iddiaları",
-  "claims.hint": "Her madde, Özet'teki bir iddianın sorusudur ve bir düğmedir: seçince iddianın değerleri kurulur, önce sonucu tahmin edersiniz, sonra iddia ve onu destekleyen hücreler gösterilir.",
+  "claims.hint": "Her madde bir iddianın sorusu ve bir düğmedir: seçince iddianın değerleri kurulur; önce sonucu tahmin edersiniz, sonra iddia gösterilir ve hücreleri işaretlenir.",
   "claims.none": "Dersin değerleri (iddia seçili değil)",
   "claims.shown": "Gösterilen iddia:",
   "claims.mark": "Bu iddiayı destekleyen değer.",
@@ -303,7 +303,7 @@ export default {
   "ui.error.sweep_reason": "Tarama ({param}) \"{value}\" kullanılamadı: {reason}.",
   "ui.error.trace_reason": "İzlenecek koşu (trace) \"{value}\" kullanılamadı: {reason}.",
   "ui.error.reason": "{param} = \"{value}\" kullanılamadı: {reason}.",
-  // learn-page: predictions without a spoiler, the learner's progress (its view's texts: i18n/progress.js)
-  "claims.hint_plain": "Her madde Özet'teki bir iddiadır ve bir düğmedir: seçince iddianın değerleri kurulur ve onu destekleyen hücreler işaretlenir.",
+  // learn-page (the progress view's texts: i18n/progress.js)
+  "claims.hint_plain": "Her madde bir iddia ve bir düğmedir: seçince iddianın değerleri kurulur ve onu destekleyen hücreler işaretlenir.",
   "ui.progress.open": "İlerlemem",
 };

@@ -45,8 +45,7 @@ export function initialState(lessons) {
   };
 }
 
-/** Whether a claim chosen on this page asks for a prediction first: on the full page unless
- * predict=0, in an embed only with predict=1. */
+/** Whether a claim chosen asks for a guess first (an embed only with predict=1). */
 export const asksFirst = (s) => s.predict === true || (s.predict === null && !s.embed);
 
 /** The state with the core asked for `what`: {page: {focusTrace}} (the report, then the watched
@@ -200,10 +199,7 @@ const ACTIONS = {
   /** A run ended by the learner (or superseded): nothing shown changes. */
   cancelled: (s, { text }) => ({ ...s, run: { busy: false, slow: false, share: null }, notice: text ? { text } : s.notice }),
   notice: (s, { text }) => ({ ...s, notice: { text } }),
-
-  // ------------------------------------------------------------ learn-page: the learner's progress
-  /** A guess answered ({lesson, claim, guess, computed}): kept on the device by the journal
-   * (state/journal.js, which observes the store); the state itself does not change. */
+  // learn-page: a guess answered ({lesson, claim, guess, computed}), kept by the journal (views/progress.js)
   predicted: (s) => s,
 };
 

@@ -14,7 +14,7 @@ function same(a, b) {
 export function createStore(update, initial) {
   let state = initial;
   const listeners = new Set();
-  const observers = new Set(); // hear every action applied (the learner's journal: state/journal.js)
+  const observers = new Set();
   const queue = [];
   let notifying = false;
 
@@ -54,8 +54,7 @@ export function createStore(update, initial) {
     return () => listeners.delete(watch);
   }
 
-  /** Calls `observer(action, state)` after every action is applied, whether or not it changed
-   * the state. Returns the function that stops it. */
+  /** Calls `observer(action, state)` after every action (the journal keeps some); returns its stop. */
   function observe(observer) {
     observers.add(observer);
     return () => observers.delete(observer);

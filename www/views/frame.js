@@ -87,7 +87,7 @@ export function frame(ctx) {
     list: s.controls,
     asks: asksFirst(s),
   });
-  // learn-page: where the progress view opens (views/progress.js, loaded when first asked for).
+  // learn-page: where the progress view opens (views/progress.js).
   ctx.progressSlot = el("div", { class: "progress-slot" });
 
   const notes = notesView(ctx);

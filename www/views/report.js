@@ -82,8 +82,7 @@ export function reportView(ctx, { trace, sweep }) {
     node.replaceChildren(...rendered.nodes);
     showCompareBar(s);
     const waiting = awaitingGuess(s);
-    // While a guess waits the report's figures and what could state the answer beside them are
-    // out of sight and of the accessibility tree (style.css), then out of the page (askFirst).
+    // While a guess waits what could state the answer is hidden (style.css), then taken out (askFirst).
     node.closest(".results")?.classList.toggle("awaiting", waiting);
     if (waiting) {
       highlights = [];
