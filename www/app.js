@@ -184,7 +184,7 @@ async function boot() {
       document.body.dataset.live = "1";
       document.body.classList.remove("computing");
       shell = frame(ctx);
-      ctx.load.progress.value?.shown(ctx);
+      showProgress();
       keepLesson(store.state.lesson);
       showOffline(ctx.t);
     },
@@ -198,7 +198,20 @@ async function boot() {
   store.dispatch({ type: "settled" });
   if (!engine) notice(ctx.t("app.no_wasm"));
   registerOffline(); // after the first table: the offline copy never delays it
-  ctx.load.progress().then((m) => m.shown(ctx), () => {}); // the claims answered, after the first table too
+  showProgress(); // after the first table
+}
+
+/** learn-page: the claims answered, marked; the journal loads only where this lesson has one
+ * (its key: state/journal.js PREFIX), so a first visit loads nothing more. */
+function showProgress() {
+  const m = ctx.load.progress.value;
+  if (m) return m.shown(ctx);
+  try {
+    if (localStorage.getItem(`tatbikat.journal.${store.state.lesson}`) === null) return;
+  } catch {
+    return; // no storage: nothing kept
+  }
+  ctx.load.progress().then((m) => m.shown(ctx), () => {});
 }
 
 /** Why the page could not start, as a message key: WebAssembly missing, or the lesson's module

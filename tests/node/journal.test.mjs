@@ -151,3 +151,8 @@ test("the progress view's texts (loaded with it): both languages have the same k
   assert.deepEqual(Object.keys(texts.tr).filter((k) => !used.has(k)), [], "unused");
   assert.deepEqual([...used].filter((k) => !(k in texts.tr)), [], "missing");
 });
+
+test("the page looks for a lesson's journal under the journal's own key before it loads the journal (app.js)", async () => {
+  const { readFileSync } = await import("node:fs");
+  assert.ok(readFileSync(join(ROOT, "www", "app.js"), "utf8").includes(`\`${PREFIX}\${store.state.lesson}\``));
+});
