@@ -176,7 +176,7 @@ function render(v) {
     panel: null,
     claims: null,
     load: new Proxy({}, { get: () => Object.assign(() => new Promise(noop), { value: undefined }) }),
-    act: { switchLesson: async () => {}, switchLanguage: noop, randomSeed: noop, cancelRun: noop, closeTrace: noop, copyLink: noop, openEmbed: noop },
+    act: { switchLesson: async () => {}, switchLanguage: noop, randomSeed: noop, cancelRun: noop, closeTrace: noop, copyLink: noop, openEmbed: noop, toggleProgress: noop },
   };
   let shell = null;
   store.subscribe(

@@ -40,8 +40,11 @@ const ctx = {
     compare: once(() => import("./render/compare.js")),
     challenge: once(() => import("./views/challenge.js")),
     why: once(() => import("./views/why.js")),
+    // learn-page: the learner's progress (the journal) and its view.
+    progress: once(() => import("./views/progress.js")),
   },
 };
+store.observe((action) => ["predicted", "explained", "solved"].includes(action.type) && ctx.load.progress().then((m) => m.keep(ctx, action), () => {}));
 /** A core error in the page's language. */
 const explain = (e) => errorText(e, ctx.t, known(store.state));
 const notice = (text) => store.dispatch({ type: "notice", text });
@@ -99,6 +102,7 @@ ctx.act = {
     ctx.runner.cancel();
     store.dispatch({ type: "cancelled", text: cancelNotice(store.state, ctx.t) });
   },
+  toggleProgress: () => ctx.load.progress().then((m) => m.toggle(ctx)),
   closeTrace() {
     store.dispatch({ type: "closeTrace" });
     document.getElementById("watch-button")?.focus();
@@ -182,6 +186,7 @@ async function boot() {
       document.body.dataset.live = "1";
       document.body.classList.remove("computing");
       shell = frame(ctx);
+      showProgress();
       keepLesson(store.state.lesson);
       showOffline(ctx.t);
     },
@@ -195,6 +200,20 @@ async function boot() {
   store.dispatch({ type: "settled" });
   if (!engine) notice(ctx.t("app.no_wasm"));
   registerOffline(); // after the first table: the offline copy never delays it
+  showProgress(); // after the first table
+}
+
+/** learn-page: the claims answered, marked; the journal loads only where this lesson has one
+ * (its key: state/journal.js PREFIX), so a first visit loads nothing more. */
+function showProgress() {
+  const m = ctx.load.progress.value;
+  if (m) return m.shown(ctx);
+  try {
+    if (localStorage.getItem(`tatbikat.journal.${store.state.lesson}`) === null) return;
+  } catch {
+    return; // no storage: nothing kept
+  }
+  ctx.load.progress().then((m) => m.shown(ctx), () => {});
 }
 
 /** Why the page could not start, as a message key: WebAssembly missing, or the lesson's module

@@ -112,6 +112,21 @@ const VIEWS = [
   { name: "phone challenge hint", query: "?lesson=jobs&parallelisms=5&challenge=jobs.no-idle", wait: ".challenge-open", phone: true, act: (p) => p.click(".challenge-actions button >> nth=0") },
   { name: "why asked", query: "?preset=compensation.retry&predict=1", wait: ".claim-predict", act: (p) => guessThen(p, null) },
   { name: "phone why told", query: "?preset=supervisor.cost&predict=1", wait: ".claim-predict", phone: true, act: (p) => guessThen(p, "2") },
+  // Issue 21 (learn-page): the progress view with an answered prediction in it, and the claims
+  // list marking it.
+  {
+    name: "progress view",
+    query: "?lesson=leader",
+    act: async (p) => {
+      await p.click(".claims-fold summary");
+      await p.click('button.claim[data-preset="leader.fencing"]');
+      await p.fill(".predict-number", "3");
+      await p.press(".predict-number", "Enter");
+      await p.waitForSelector(".claim-done");
+      await p.click("#progress-button");
+      await p.waitForSelector("#progress table");
+    },
+  },
 ];
 
 /** Guesses 3 in the prompt, waits for the "why" and, with `choice`, answers it. */

@@ -214,6 +214,7 @@ test("every action is pure: it never writes to the state it is given", () => {
     failed: { text: "no" },
     cancelled: { text: "no" },
     notice: { text: "no" },
+    predicted: { lesson: "jobs", claim: preset.id, guess: "3", computed: "4" },
   };
   assert.deepEqual(Object.keys(samples).sort(), [...ACTION_TYPES].sort(), "a sample of every action");
   for (const [type, fields] of Object.entries(samples)) {

@@ -69,3 +69,16 @@ test("a listener stopped by another during a change is not called for it", () =>
   store.dispatch({ type: "add", by: 1 });
   assert.deepEqual(heard, []);
 });
+
+test("an observer hears every action applied, in order, also one that changes nothing; stopping it ends that", () => {
+  const store = createStore(counter, { n: 0, name: "a" });
+  const heard = [];
+  const stop = store.observe((action, s) => heard.push([action.type, s.n]));
+  // A listener's dispatch is observed after the action that led to it.
+  store.subscribe((s) => s.n, (n) => n === 1 && store.dispatch({ type: "name", name: "one" }));
+  store.dispatch({ type: "add", by: 1 });
+  store.dispatch({ type: "kept", lesson: "leader" });
+  stop();
+  store.dispatch({ type: "add", by: 1 });
+  assert.deepEqual(heard, [["add", 1], ["name", 1], ["kept", 1]]);
+});

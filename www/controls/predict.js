@@ -108,3 +108,20 @@ export function verdict(t, q, guess, ans) {
   }
   return t("ui.predict.verdict_number", { guess, answer: ans.text });
 }
+
+/** Takes every figure out of the report `root` while a guess waits, each leaving its heading and
+ * a note (the report is drawn again, whole, once the learner has answered): at the claim's values
+ * any figure may state its number, and blurred text would still be read out or copied. */
+export function holdBack(root, t) {
+  for (const group of root.querySelectorAll(".group[data-group]")) {
+    group.replaceWith(el("div", { class: "group held", dataset: { held: group.dataset.group } }, group.firstElementChild, el("p", { class: "held-note" }, t("ui.predict.held"))));
+  }
+}
+
+/** The prompt in view on every screen (on a phone it sits below the list of claims), then its
+ * field focused where it is. */
+export function focusPrompt(form) {
+  const box = form.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > innerHeight) form.scrollIntoView({ block: "center", behavior: "auto" });
+  form.querySelector("input")?.focus({ preventScroll: true });
+}

@@ -8,8 +8,9 @@ import { localizeNumber } from "../i18n/index.js";
 const MARK = "claim-mark";
 
 export class Claims {
-  /** presets: the core's list for this lesson; onChoose(preset or null). */
-  constructor({ presets, t, onChoose, list = true }) {
+  /** presets: the core's list for this lesson; onChoose(preset or null). `asks`: a prediction
+   * comes first, so each item is its question (its sentence would give the answer away). */
+  constructor({ presets, t, onChoose, list = true, asks = false }) {
     const titleId = uid("claims");
     this.captionId = uid("claim-caption");
     this.markId = uid("claim-mark");
@@ -34,7 +35,7 @@ export class Claims {
           dataset: { preset: p?.id ?? "" },
           onclick: () => onChoose(p),
         },
-        p ? t(p.caption) : t("claims.none"),
+        p ? t(asks && p.question ? `predict.${p.id}` : p.caption) : t("claims.none"),
       ),
     );
     this.presets = presets;
@@ -46,7 +47,7 @@ export class Claims {
             "details",
             { class: "claims-fold" },
             el("summary", {}, el("h2", { id: titleId }, t("claims.title"))),
-            el("p", { class: "hint" }, t("claims.hint")),
+            el("p", { class: "hint" }, t(asks ? "claims.hint" : "claims.hint_plain")),
             el("ul", { class: "claim-list" }, this.buttons.map((b) => el("li", {}, b))),
           )
         : null;
@@ -67,13 +68,15 @@ export class Claims {
     for (const b of this.buttons) b.setAttribute("aria-pressed", String(b.dataset.preset === (id ?? "")));
     this.caption.hidden = !preset || asking;
     if (!asking) this.question.replaceChildren();
-    this.text.textContent = preset ? this.t(preset.caption) : "";
+    // Not in the page while a guess waits (it states the answer).
+    this.text.textContent = preset && !asking ? this.t(preset.caption) : "";
     if (preset && this.fold) this.fold.open = true;
   }
 
   /** Asks `form` (a prediction prompt) in the caption's place. */
   ask(form) {
     this.caption.hidden = true;
+    this.text.textContent = "";
     this.question.replaceChildren(form);
   }
 

@@ -9,7 +9,7 @@ export default {
   "app.panic": "The model hit an unexpected error and was restarted. Details:",
 
   "claims.title": "The lesson's claims",
-  "claims.hint": "Each point of the summary is a link: choose one to set its values and mark the cells that support it.",
+  "claims.hint": "Each item is a claim's question, and a button: choosing it sets the claim's values; you predict the result first, then the claim is shown and its cells marked.",
   "claims.none": "The lesson's values (no claim chosen)",
   "claims.shown": "Claim shown:",
   "claims.mark": "A value that supports this claim.",
@@ -314,4 +314,7 @@ export default {
   // learn-core: the challenges' fold and refusal (issue 21); the views' own texts are in learn.en.js
   "ui.challenge.title": "Challenges",
   "refuse.unknown_challenge": "this lesson has no such challenge; its challenges: {allowed}",
+  // learn-page (the progress view's texts: i18n/progress.js)
+  "claims.hint_plain": "Each item is a claim, and a button: choosing it sets the claim's values and marks the cells that support it.",
+  "ui.progress.open": "My progress",
 };

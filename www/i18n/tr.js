@@ -9,7 +9,7 @@ export default {
   "app.panic": "Modelde beklenmeyen bir hata oldu ve model yeniden başlatıldı. Ayrıntı:",
 
   "claims.title": "Dersin iddiaları",
-  "claims.hint": "Özetteki her madde bir bağlantıdır: seçince değerler kurulur ve iddiayı destekleyen hücreler işaretlenir.",
+  "claims.hint": "Her madde bir iddianın sorusu ve bir düğmedir: seçince iddianın değerleri kurulur; önce sonucu tahmin edersiniz, sonra iddia gösterilir ve hücreleri işaretlenir.",
   "claims.none": "Dersin değerleri (iddia seçili değil)",
   "claims.shown": "Gösterilen iddia:",
   "claims.mark": "Bu iddiayı destekleyen değer.",
@@ -314,4 +314,7 @@ export default {
   // learn-core: the challenges' fold and refusal (issue 21); the views' own texts are in learn.tr.js
   "ui.challenge.title": "Görevler",
   "refuse.unknown_challenge": "bu derste böyle bir görev yok; görevleri: {allowed}",
+  // learn-page (the progress view's texts: i18n/progress.js)
+  "claims.hint_plain": "Her madde bir iddia ve bir düğmedir: seçince iddianın değerleri kurulur ve onu destekleyen hücreler işaretlenir.",
+  "ui.progress.open": "İlerlemem",
 };

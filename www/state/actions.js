@@ -47,6 +47,9 @@ export function initialState(lessons) {
   };
 }
 
+/** Whether a claim chosen asks for a guess first (an embed only with predict=1). */
+export const asksFirst = (s) => s.predict === true || (s.predict === null && !s.embed);
+
 /** The state with the core asked for `what`: {page: {focusTrace}} (the report, then the watched
  * run and the sweep), or any of {link: true} (the link read again), {trace: {focus}}, {sweep: true}. */
 export function asked(state, what) {
@@ -128,7 +131,7 @@ const ACTIONS = {
   /** A claim chosen (or, for null, the lesson's values): its values come back resolved. A claim
    * chosen here first asks for a guess (in an embed only with predict=1). */
   choosePreset: (s, { preset }) => {
-    const asks = s.predict === true || (s.predict === null && !s.embed);
+    const asks = asksFirst(s);
     return asked({ ...s, values: {}, preset: preset?.id ?? null, guess: null, awaiting: preset && asks ? preset.id : null }, PAGE);
   },
   /** The learner's guess (null: shown without one): the claim's figures are shown. */
@@ -214,6 +217,8 @@ const ACTIONS = {
   /** A run ended by the learner (or superseded): nothing shown changes. */
   cancelled: (s, { text }) => ({ ...s, run: { busy: false, slow: false, share: null }, notice: text ? { text } : s.notice }),
   notice: (s, { text }) => ({ ...s, notice: { text } }),
+  // learn-page: a guess answered ({lesson, claim, guess, computed}), kept by the journal (views/progress.js)
+  predicted: (s) => s,
 };
 
 /** The new state after `action`; an unknown action is a bug and throws. */

@@ -14,6 +14,7 @@ function same(a, b) {
 export function createStore(update, initial) {
   let state = initial;
   const listeners = new Set();
+  const observers = new Set();
   const queue = [];
   let notifying = false;
 
@@ -23,7 +24,9 @@ export function createStore(update, initial) {
     notifying = true;
     try {
       while (queue.length) {
-        const next = update(state, queue.shift());
+        const action = queue.shift();
+        const next = update(state, action);
+        for (const observer of [...observers]) observer(action, next);
         if (next === state) continue;
         state = next;
         for (const listener of [...listeners]) if (listeners.has(listener)) listener(state);
@@ -51,11 +54,18 @@ export function createStore(update, initial) {
     return () => listeners.delete(watch);
   }
 
+  /** Calls `observer(action, state)` after every action (the journal keeps some); returns its stop. */
+  function observe(observer) {
+    observers.add(observer);
+    return () => observers.delete(observer);
+  }
+
   return {
     get state() {
       return state;
     },
     dispatch,
     subscribe,
+    observe,
   };
 }

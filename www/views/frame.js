@@ -6,6 +6,7 @@ import { translator } from "../i18n/index.js";
 import { Panel } from "../controls/panel.js";
 import { Claims } from "../controls/presets.js";
 import { fullPageHref } from "../state/link.js";
+import { asksFirst } from "../state/actions.js";
 import { currentLesson, tabTarget } from "./shown.js";
 import { notesView } from "./notes.js";
 import { reportView } from "./report.js";
@@ -84,7 +85,10 @@ export function frame(ctx) {
     t,
     onChoose: (preset) => store.dispatch({ type: "choosePreset", preset }),
     list: s.controls,
+    asks: asksFirst(s),
   });
+  // learn-page: where the progress view opens (views/progress.js).
+  ctx.progressSlot = el("div", { class: "progress-slot" });
 
   const notes = notesView(ctx);
   const trace = traceView(ctx);
@@ -99,6 +103,7 @@ export function frame(ctx) {
     { class: "results", id: "results", tabindex: "-1" },
     notes.status,
     notes.notice,
+    ctx.progressSlot,
     ctx.claims.node,
     goals?.node,
     trace.node,
@@ -117,6 +122,7 @@ export function frame(ctx) {
     report.compareSwitch,
     el("button", { type: "button", class: "small", id: "copy-link", onclick: act.copyLink }, t("ui.copy_link")),
     s.embed ? null : el("button", { type: "button", class: "small", id: "embed-button", onclick: act.openEmbed }, t("ui.embed")),
+    s.embed ? null : el("button", { type: "button", class: "small", id: "progress-button", "aria-expanded": "false", onclick: act.toggleProgress }, t("ui.progress.open")),
   );
   const head = s.embed
     ? el(

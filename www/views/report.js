@@ -81,10 +81,13 @@ export function reportView(ctx, { trace, sweep }) {
     charts = rendered.charts;
     node.replaceChildren(...rendered.nodes);
     showCompareBar(s);
-    if (awaitingGuess(s)) {
-      // The claim waits for a guess: no marks, no ratios, its figures held back.
+    const waiting = awaitingGuess(s);
+    // While a guess waits what could state the answer is hidden (style.css), then taken out (askFirst).
+    node.closest(".results")?.classList.toggle("awaiting", waiting);
+    if (waiting) {
       highlights = [];
       ctx.claims.showRatios(null);
+      changes.replaceChildren();
       drawSoon(() => askFirst(doc));
       return;
     }
@@ -164,17 +167,13 @@ export function reportView(ctx, { trace, sweep }) {
       dispatch({ type: "notAsking" });
       return;
     }
-    const held = answer.groups.map((g) => node.querySelector(`[data-group="${CSS.escape(g)}"]`)).filter(Boolean);
-    for (const n of held) {
-      n.classList.add("awaiting-guess");
-      n.dataset.wait = t("ui.predict.held");
-      n.inert = true;
-    }
+    m.holdBack(node, t);
     const done = (guess) => {
       const verdict = guess === null ? null : m.verdict(t, q, guess, answer);
       const why = verdict && preset.why != null; // then explained (views/why.js)
       ctx.claims.show(preset.id, { asking: why });
       dispatch({ type: "guessed", guess: verdict && { preset: preset.id, text: verdict, group: answer.groups[0] } });
+      if (guess !== null) dispatch({ type: "predicted", lesson: preset.lesson, claim: preset.id, guess, computed: answer.choice ?? answer.text });
       if (why) return void load.why().then((w) => w.askWhy(ctx, preset, verdict));
       // Smooth unless the reader asked for less motion.
       const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
@@ -182,12 +181,13 @@ export function reportView(ctx, { trace, sweep }) {
     };
     const form = m.promptView({ t, preset, q, onAnswer: done, onSkip: () => done(null) });
     ctx.claims.ask(form);
-    form.querySelector("input")?.focus({ preventScroll: true });
+    m.focusPrompt(form);
   }
 
   /** "What moved": the values just set and the numbers that moved most, at the bottom of the
    * screen, with a way to the cell. */
   function showMoved(moved, s) {
+    if (awaitingGuess(s)) return; // it would name the numbers to predict
     const bar = changesBar({
       changed: movedValues(s, moved.names, t),
       moved: movedCells(moved.before, s.doc, t),

@@ -1,0 +1,256 @@
+// learn-page: the learner's progress view (issue 21), loaded when first opened. It shows what the
+// journal kept on this device (state/journal.js) — the predictions answered beside the core's
+// numbers, the explanations given, the challenges solved — with a summary for the lesson shown
+// and the other lessons with progress; it exports it as a file (JSON or text), prints it as a
+// page a learner can hand in (progress.css), and clears it. Nothing leaves the device otherwise.
+import { el, uid } from "../dom.js";
+import { loadTexts, translator } from "../i18n/index.js";
+import TEXTS from "../i18n/progress.js";
+import * as journal from "../state/journal.js";
+
+/** The journals of this device (localStorage; in memory where the browser keeps nothing). */
+const kept = journal.keeper(() => localStorage);
+/** The view open in the page's frame, or null. */
+let view = null;
+
+/** Keeps a store action the journal keeps (app.js observes the store), then shows it. */
+export function keep(ctx, action) {
+  if (kept.keep(action)) shown(ctx);
+}
+
+/** Shows the progress in the page's frame (a new frame after a tab or a language switch): the
+ * claims answered marked in the list, the view (if open) drawn again. */
+export function shown(ctx) {
+  if (view && view.slot !== ctx.progressSlot) view = view.stop(); // the frame it was in is gone
+  const say = sayer(ctx.store.state.lang);
+  const answered = kept.get(ctx.store.state.lesson).predicted;
+  if (Object.keys(answered).length) style();
+  for (const b of ctx.claims?.buttons ?? []) {
+    const done = b.dataset.preset in answered;
+    const mark = b.querySelector(".claim-done");
+    if (done && !mark) b.append(el("span", { class: "claim-done" }, el("span", { "aria-hidden": "true" }, " ✓"), el("span", { class: "visually-hidden" }, ` ${say("progress.answered")}`)));
+    if (!done) mark?.remove();
+  }
+  view?.refresh();
+}
+
+/** Opens the view, or closes it when open. */
+export function toggle(ctx) {
+  if (view?.slot !== ctx.progressSlot) view = progressView(ctx, () => shown(ctx));
+  if (view.isOpen()) view.close();
+  else view.open();
+}
+
+/** Texts said one or the other way: [when so, when not]. */
+const EITHER = {
+  summary: ["progress.summary", "progress.summary_count"], // the lesson's claims known, or not
+  right: ["progress.right", "progress.wrong"],
+  kept: ["progress.kept", "progress.not_kept"], // the browser keeps the journal, or not
+};
+
+/** The texts in `lang`: say(key, {name: value}). */
+const sayer = (lang) => (key, vars = {}) => TEXTS[lang][key].replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+
+/** The view's stylesheet, loaded with it (the first load does not carry it). */
+let styled = null;
+const style = () =>
+  (styled ??= new Promise((done) => {
+    const link = el("link", { rel: "stylesheet", href: new URL("../progress.css", import.meta.url).href });
+    link.addEventListener("load", done);
+    link.addEventListener("error", done);
+    document.head.append(link);
+  }));
+
+/** The view in the frame of the page's context `ctx`; `onChange()` after a clear. Returns
+ * {slot, open, close, isOpen, refresh, stop}. */
+function progressView(ctx, onChange) {
+  const { store } = ctx;
+  const lang = store.state.lang;
+  const slot = ctx.progressSlot;
+  const say = sayer(lang);
+  const titleId = uid("progress-title");
+  const heading = el("h2", { id: titleId, tabindex: "-1" }, say("progress.title"));
+  const status = el("p", { class: "progress-status", role: "status" });
+  const body = el("div", { class: "progress-body" });
+  const node = el(
+    "section",
+    { class: "progress-view", id: "progress", "aria-labelledby": titleId },
+    heading,
+    el("p", { class: "print-only progress-name" }, say("progress.name"), " ", el("span", { class: "progress-line" })),
+    el("p", { class: "print-only progress-date" }),
+    body,
+    el(
+      "p",
+      { class: "progress-actions" },
+      button("progress-export-json", say("progress.export_json"), () => download("json")),
+      button("progress-export-text", say("progress.export_text"), () => download("txt")),
+      button("progress-print", say("progress.print"), print),
+      button("progress-clear", say("progress.clear"), () => clear([store.state.lesson])),
+      button("progress-clear-all", say("progress.clear_all"), () => clear(kept.lessons())),
+      button("progress-close", say("progress.close"), () => close(true)),
+    ),
+    status,
+  );
+  let open = false;
+  let drawing = 0;
+
+  function button(id, label, onclick) {
+    return el("button", { type: "button", class: "small", id, onclick }, label);
+  }
+
+  /** The lessons to show: the lesson shown first (even without progress), then the others that
+   * have some; each with its translator (its texts loaded). */
+  async function lessons() {
+    const here = store.state.lesson;
+    const ids = [here, ...kept.lessons().filter((id) => id !== here && store.state.lessons.some((l) => l.id === id))];
+    await Promise.all(ids.map((id) => loadTexts(lang, id).catch(() => {})));
+    return ids.map((id) => ({ id, t: translator(lang, id), journal: kept.get(id), claims: store.state.presets.filter((p) => p.lesson === id && p.question) }));
+  }
+
+  /** The label of a claim: the question it asked (its sentence would be the answer). */
+  const claimLabel = (t, claim) => (t.has(`predict.${claim}`) ? t(`predict.${claim}`) : claim);
+  const choiceWord = (t, value) => (["more", "same", "less"].includes(value) ? t(`ui.predict.${value}`) : value);
+  const when = (at) => new Date(at).toLocaleString(lang === "tr" ? "tr-TR" : "en-GB", { dateStyle: "short", timeStyle: "short" });
+  // A lesson not opened in this visit: its claims are not known, its answers are counted alone.
+  const summaryOf = (l) => say(EITHER.summary[Number(!l.claims.length)], journal.summary(l.journal, l.claims));
+
+  /** The rows of each part of a lesson's journal, as text (for the tables and the text file). */
+  function rows(l) {
+    const { t } = l;
+    return {
+      predictions: Object.entries(l.journal.predicted).map(([claim, e]) => [claimLabel(t, claim), choiceWord(t, e.guess), choiceWord(t, e.computed), when(e.at)]),
+      explanations: Object.entries(l.journal.explained).map(([claim, e]) => [claimLabel(t, claim), say(EITHER.right[Number(!e.right)]), when(e.at)]),
+      challenges: Object.entries(l.journal.solved).map(([challenge, e]) => [t.has(`challenge.${challenge}`) ? t(`challenge.${challenge}`) : challenge, new URL(`?${e.query}`, location.href).href, when(e.at)]),
+    };
+  }
+
+  const HEADS = {
+    predictions: ["progress.claim", "progress.guess", "progress.computed", "progress.when"],
+    explanations: ["progress.claim", "progress.answer", "progress.when"],
+    challenges: ["progress.challenge", "progress.link", "progress.when"],
+  };
+
+  function table(part, list) {
+    if (!list.length) return null;
+    return el(
+      "div",
+      { class: "table-wrap" },
+      el(
+        "table",
+        { class: "data progress-table", dataset: { part } },
+        el("caption", {}, say(`progress.${part}`)),
+        el("thead", {}, el("tr", {}, HEADS[part].map((k) => el("th", { scope: "col" }, say(k))))),
+        el(
+          "tbody",
+          {},
+          list.map((cells) =>
+            el(
+              "tr",
+              {},
+              cells.map((c, i) => (part === "challenges" && i === 1 ? el("td", {}, el("a", { href: c }, say("progress.open_link"))) : el(i === 0 ? "th" : "td", i === 0 ? { scope: "row" } : {}, c))),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  /** Draws the lessons' progress again from the journal. */
+  async function refresh() {
+    if (!open) return;
+    const mine = ++drawing;
+    const shown = await lessons();
+    if (mine !== drawing || !open) return;
+    const [here, ...others] = shown;
+    const lessonBlock = (l, level) => {
+      const r = rows(l);
+      const empty = journal.isEmpty(l.journal);
+      return el(
+        "section",
+        { class: "progress-lesson", dataset: { lesson: l.id } },
+        el(level, {}, l.t(`lesson.${l.id}`)),
+        el("p", { class: "progress-summary" }, empty && l.id === store.state.lesson ? say("progress.nothing") : summaryOf(l)),
+        Object.keys(HEADS).map((part) => table(part, r[part])),
+      );
+    };
+    body.replaceChildren(
+      el("p", { class: "hint" }, say(EITHER.kept[Number(!kept.kept)])),
+      lessonBlock(here, "h3"),
+      ...(others.length ? [el("h3", {}, say("progress.other")), ...others.map((l) => lessonBlock(l, "h4"))] : []),
+    );
+    node.querySelector(".progress-date").textContent = say("progress.printed", { date: new Date().toLocaleDateString(lang === "tr" ? "tr-TR" : "en-GB", { dateStyle: "long" }) });
+  }
+
+  /** The file: JSON (the journals as kept) or text (what the view shows, in the page's language). */
+  async function download(kind) {
+    const stamp = new Date().toISOString();
+    let blob;
+    if (kind === "json") {
+      const data = journal.exportData(Object.fromEntries(kept.lessons().map((id) => [id, kept.get(id)])), { exported: stamp });
+      blob = new Blob([`${JSON.stringify({ ...data, link: location.href }, null, 2)}\n`], { type: "application/json" });
+    } else {
+      const lines = [say("progress.printed", { date: new Date().toLocaleString(lang === "tr" ? "tr-TR" : "en-GB") }), location.href, ""];
+      for (const l of await lessons()) {
+        if (journal.isEmpty(l.journal)) continue;
+        lines.push(l.t(`lesson.${l.id}`), summaryOf(l));
+        const r = rows(l);
+        for (const part of Object.keys(HEADS)) {
+          if (!r[part].length) continue;
+          lines.push(`${say(`progress.${part}`)}:`);
+          for (const cells of r[part]) lines.push(`- ${cells[0]} — ${HEADS[part].slice(1).map((k, i) => `${say(k)}: ${cells[i + 1]}`).join("; ")}`);
+        }
+        lines.push("");
+      }
+      blob = new Blob([lines.join("\n")], { type: "text/plain;charset=utf-8" });
+    }
+    const url = URL.createObjectURL(blob);
+    const a = el("a", { href: url, download: `tatbikat-progress-${stamp.slice(0, 10)}.${kind}`, hidden: true });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+
+  /** Prints the view alone (progress.css): a page a learner can hand in. */
+  function print() {
+    document.body.classList.add("printing-progress");
+    addEventListener("afterprint", () => document.body.classList.remove("printing-progress"), { once: true });
+    window.print();
+  }
+
+  async function clear(ids) {
+    for (const id of ids) kept.clear(id);
+    onChange();
+    await refresh();
+    status.textContent = say("progress.cleared");
+  }
+
+  function close(focusButton) {
+    open = false;
+    node.remove();
+    document.getElementById("progress-button")?.setAttribute("aria-expanded", "false");
+    if (focusButton) document.getElementById("progress-button")?.focus();
+  }
+
+  return {
+    slot,
+    isOpen: () => open,
+    async open() {
+      open = true;
+      status.textContent = "";
+      await style();
+      await refresh();
+      if (!open) return;
+      slot.replaceChildren(node);
+      document.getElementById("progress-button")?.setAttribute("aria-expanded", "true");
+      heading.scrollIntoView({ block: "start" });
+      heading.focus({ preventScroll: true });
+    },
+    close: () => close(true),
+    refresh,
+    stop: () => {
+      close(false);
+      return null;
+    },
+  };
+}
