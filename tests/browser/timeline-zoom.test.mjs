@@ -88,10 +88,14 @@ describe("jobs timeline: one night zoomed, policies as tabs", () => {
       assert.equal(tr.focus_lane, night - 1);
       await p.goto(`${env.url}?lesson=jobs&trace=${selector}`);
       await watched(p, selector);
-      // The scrubber plays the window's frames (hour by hour), and a new run opens at its end.
+      // The scrubber plays the window's frames (hour by hour), and a new run opens at the night's
+      // first event the lesson is about (a skip, a kill, a failed night), else at its start.
       const [first, last] = [Math.floor(tr.focus_start / tr.step), Math.min(tr.frames, Math.ceil(tr.focus_end / tr.step))];
       assert.equal(tr.step, 1);
-      assert.deepEqual(await p.$eval(".trace .scrubber", (r) => [Number(r.min), Number(r.max), Number(r.value)]), [first, last, last]);
+      const decisive = new Set(doc.marks.filter((m) => m.decisive).map((m) => m.kind));
+      const ats = tr.tracks.flatMap((t) => t.events).filter((e) => decisive.has(e.kind) && e.at >= tr.focus_start && e.at < tr.focus_end && (e.lane === null || e.lane === tr.focus_lane)).map((e) => e.at);
+      const opening = ats.length ? Math.min(last, Math.floor(Math.min(...ats) / tr.step) + 1) : first;
+      assert.deepEqual(await p.$eval(".trace .scrubber", (r) => [Number(r.min), Number(r.max), Number(r.value)]), [first, last, opening]);
       const figs = await drawn(p);
       assert.deepEqual(
         figs.map((f) => f.track),
