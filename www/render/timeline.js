@@ -160,14 +160,14 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
       tabindex: "-1",
       "aria-label": t("ui.watch"),
       onkeydown: (e) => {
-        if (e.target instanceof HTMLInputElement && e.target.type === "text") return;
+        // A list keeps its own keys (the run's and the intervention's lists).
+        if ((e.target instanceof HTMLInputElement && e.target.type === "text") || e.target instanceof HTMLSelectElement) return;
         const to = { ArrowRight: frame + 1, ArrowLeft: frame - 1, Home: lo, End: hi }[e.key];
         if (e.key === " " || e.key === "k") {
           if (e.target instanceof HTMLButtonElement) return;
           e.preventDefault();
           toggle();
         } else if ((e.key === "n" || e.key === "N") && decisive.length && !e.ctrlKey && !e.metaKey && !e.altKey) {
-          if (e.target instanceof HTMLSelectElement) return;
           e.preventDefault();
           jump(e.shiftKey ? -1 : 1);
         } else if (to !== undefined && e.target !== scrub) {
