@@ -594,10 +594,12 @@ describe("page", () => {
     await rendered(p, renders);
     const viaTimeline = { hung: new URLSearchParams(new URL(p.url()).search).get("hung"), tables: await tables(), counters: await counters() };
     assert.notDeepEqual(viaTimeline.tables, before, "the run changed");
-    // The same through the fault grid, from the lesson's own state.
+    // The same through the fault grid, from the lesson's own state (its run shown to the end too).
     await p.goto(`${url}?lesson=supervisor&trace=`);
     await rendered(p);
     await p.waitForSelector(".trace .timeline svg");
+    await p.focus(".trace");
+    await p.keyboard.press("End");
     await p.click('.fault-grid button[data-job="4"][data-step="fatura"]');
     await p.waitForFunction(() => new URLSearchParams(location.search).get("hung")?.includes("S4@fatura"));
     await rendered(p);

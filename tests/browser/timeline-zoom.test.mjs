@@ -118,9 +118,9 @@ describe("jobs timeline: one night zoomed, policies as tabs", () => {
         // The axis runs over the night's window only.
         assert.ok(f.ticks.every((v) => v >= tr.focus_start && v <= tr.focus_end), `${f.track} ticks ${f.ticks}`);
         axes.add(f.ticks.join(" "));
-        // The counters are the whole run's, as the core counted them up to the moment shown (the
-        // end of the window; the overview's end shows the tables' numbers).
-        for (const c of track.counters) assert.equal(Number(f.counters[c.key].replace(/[.,\s]/g, "")), c.values[last], `${f.track} ${c.key}`);
+        // The counters are the whole run's, as the core counted them up to the moment shown (where
+        // the night opens; the overview's end shows the tables' numbers).
+        for (const c of track.counters) assert.equal(Number(f.counters[c.key].replace(/[.,\s]/g, "")), c.values[opening], `${f.track} ${c.key}`);
       }
       assert.equal(axes.size, 1, "one x axis for every track");
       // With limit 3, night 16 takes its three attempts: three bars.

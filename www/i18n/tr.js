@@ -304,12 +304,12 @@ export default {
   "ui.error.trace_reason": "İzlenecek koşu (trace) \"{value}\" kullanılamadı: {reason}.",
   "ui.error.reason": "{param} = \"{value}\" kullanılamadı: {reason}.",
   // learn-timeline: timelines that show what the lesson is about (issue 21)
-  "ui.trace.decisive_next": "Kritik an ⏭",
+  "ui.trace.decisive_next": "Kritik an ›",
   "ui.trace.decisive_next_title": "Dersin konusu olan bir sonraki an (N; Shift+N öncekine)",
   "ui.trace.decisive_keys": "N dersin konusu olan bir sonraki ana atlar (Shift+N öncekine).",
   "ui.trace.decisive_legend": "dersin konusu olan an (N ile atlanır)",
   "ui.trace.intervene_title": "Koşuya müdahale et",
   "ui.trace.intervene_hint": "Gösterilen andan sonrası yeniden hesaplanır; hata parametrelere ve bağlantıya yazılır.",
-  "ui.trace.intervene_past": "{lane} için bu hatanın daha erken bir kaydı var ({at}); onu değiştirmek gösterilen anları da değiştirir: paneldeki değeri düzenleyin.",
+  "ui.trace.intervene_past": "{lane} için daha erken bir kayıt var ({at}); gösterilen anları değiştirmemek için onu panelden düzenleyin.",
   "ui.trace.intervene_end": "Koşunun sonu: müdahale etmek için geri gidin.",
 };

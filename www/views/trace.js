@@ -40,8 +40,7 @@ export function traceView(ctx) {
       el("button", { type: "button", class: "small", onclick: act.closeTrace }, t("ui.watch_close")),
     );
   const openTrace = (selector) => dispatch({ type: "openTrace", selector });
-  // A fault map's rows set from the timeline (leader's crash and pause): the core's reading of
-  // the map, its rows' description, and the change, as the panel's own rows write it.
+  // A fault map's rows set from the timeline (leader's crash, pause).
   const rowFaults = {
     entries: (param) => store.state.resolved?.detail?.[param],
     spec: (param) => store.state.specs[store.state.lesson]?.find((s) => s.name === param)?.kind.rows,
@@ -85,8 +84,7 @@ export function traceView(ctx) {
     setTimeout(() => {
       if (timeline !== view || !view.node.isConnected) return; // another run, or closed, meanwhile
       view.draw(view.node.clientWidth);
-      // A change of parameters keeps the playhead where it was; a new run opens at the first
-      // event its lesson is about, or at its start.
+      // A change of parameters keeps the playhead; a new run opens at its first decisive event.
       view.show(at !== undefined && !trace.focus ? at : view.opening());
       shown();
       if (trace.focus) {
