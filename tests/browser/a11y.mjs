@@ -248,7 +248,7 @@ describe("a11y", () => {
           for (let i = 0; i < 6; i += 1) out.push([`series s${i} (bar)`, probe(`bar s${i}`), bg], [`series s${i} (line)`, probe(`line s${i}`, "path"), bg]);
           // Every tone a lesson can give a state (trace::Tone), and the event marks' failure tone.
           const tones = ["active", "done", "warning", "queued", "reverted", "muted", "success", "failure", "strong", "alert"];
-          for (const tone of tones) out.push([`timeline state tone ${tone}`, probe(`tone-${tone}`), bg], [`timeline event mark tone ${tone}`, probe(`ev tone-${tone}`, "path"), bg]);
+          for (const tone of tones) out.push([`timeline state tone ${tone}`, probe(`tone-${tone}`), bg], [`timeline event mark tone ${tone}`, probe(`ev tone-${tone}`, "circle"), bg]);
           // Text in the SVGs (axe cannot tell their background): tick labels, titles, lane labels, rules.
           const text = (cls) => {
             const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
