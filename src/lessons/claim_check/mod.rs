@@ -23,7 +23,7 @@ const STATES: &[StateStyle] = &[
 const MARKS: &[EventStyle] = &[
     mark("on_time", Tone::Success, "circle"),
     mark("late", Tone::Queued, "triangle"),
-    mark("redelivered", Tone::Active, "square"),
+    mark("redelivered", Tone::Reverted, "square"),
     mark("replay", Tone::Done, "plus"),
     decisive("dangling_late", Tone::Failure, "diamond"),
     decisive("dangling_replay", Tone::Alert, "star"),
