@@ -23,7 +23,7 @@ pub mod prelude {
     pub use crate::error::Error;
     pub use crate::params::ParamSet;
     pub use crate::report::Section;
-    pub use crate::trace::{EventStyle, StateStyle, Tone, mark, style};
+    pub use crate::trace::{EventStyle, StateStyle, Tone, decisive, mark, style};
 }
 
 /// How a lesson's runs are watched: the entry points of its `trace.rs` and how its states and

@@ -43,6 +43,9 @@ pub enum Tone {
     Failure,
     /// What cannot be undone.
     Strong,
+    /// A failure of a second kind beside [`Tone::Failure`] in the same track (a compensation
+    /// call that failed, beside the step that failed).
+    Alert,
 }
 
 /// A state's style, for a lesson's table of [`StateStyle`]s.
@@ -50,19 +53,52 @@ pub const fn style(state: &'static str, tone: Tone, glyph: char) -> StateStyle {
     StateStyle { state, tone, glyph }
 }
 
-/// An event kind the page marks on its lane, as a dot in its tone. Events a lesson does not list
-/// are only told in the event log; events of the whole track (no lane) are drawn as lines.
+/// An event kind the page marks on its lane, as a mark of its shape in its tone (each kind of a
+/// lesson a shape and tone of its own, so no two legend entries look alike). Events a lesson does
+/// not list are only told in the event log; events of the whole track (no lane) are drawn as
+/// lines, in their tone when listed here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct EventStyle {
     /// The event's kind, as in [`Event::kind`].
     pub kind: &'static str,
-    /// Its dot's tone.
+    /// Its mark's tone.
     pub tone: Tone,
+    /// Its mark's shape: `circle`, `square`, `diamond`, `triangle`, `triangle_down`, `cross`,
+    /// `plus` or `star` (a whole track's event is a line whatever it says).
+    pub shape: &'static str,
+    /// What the lesson is about happens here (a fenced write, a round run twice, a dangling
+    /// read): the page draws it wider and jumps to it with a key, and opens the run at the first.
+    pub decisive: bool,
 }
 
 /// An event's style, for a lesson's table of [`EventStyle`]s.
-pub const fn mark(kind: &'static str, tone: Tone) -> EventStyle {
-    EventStyle { kind, tone }
+pub const fn mark(kind: &'static str, tone: Tone, shape: &'static str) -> EventStyle {
+    EventStyle {
+        kind,
+        tone,
+        shape,
+        decisive: false,
+    }
+}
+
+/// The style of an event the lesson is about (see [`EventStyle::decisive`]).
+pub const fn decisive(kind: &'static str, tone: Tone, shape: &'static str) -> EventStyle {
+    EventStyle {
+        decisive: true,
+        ..mark(kind, tone, shape)
+    }
+}
+
+/// A fault a learner may set from the timeline at the time shown, as the parameter that holds it
+/// (so the link shares it): lane `i` of the track is row `i + 1` of `param`, a kind with rows
+/// (leader's crash and pause maps), written with the time after the one shown (`frame * step +
+/// first`) as the row's first value and `more` as its next ones (a pause's length).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Intervention {
+    /// The parameter it writes (the page names the action `ui.trace.intervene.<param>`).
+    pub param: &'static str,
+    /// The row's values after the time (a pause's rounds).
+    pub more: Vec<u32>,
 }
 
 /// One control of the "watch one run" form, so no selector needs typing: the selector is the
@@ -204,6 +240,8 @@ pub struct Track {
     /// Tracks with the same group are alternatives of each other (the overlap policies): a narrow
     /// page shows one at a time, as tabs named by the message key `trace.group.<group>`.
     pub group: Option<&'static str>,
+    /// The faults a learner may set on its lanes at the time shown (leader: crash, pause).
+    pub intervene: Vec<Intervention>,
 }
 
 /// One job, night or step.
@@ -321,6 +359,7 @@ impl Track {
             counters,
             faults: false,
             group: None,
+            intervene: Vec::new(),
         }
     }
 

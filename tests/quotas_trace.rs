@@ -177,14 +177,14 @@ fn cli_prints_the_trace_as_text_json_and_csv() {
     );
     // The night's twelve slices fill every unit in rounds 1 to 4.
     assert!(out.contains("B12  |oooo...."), "{out}");
-    assert!(out.contains("round   25 kuyruk: starved (5)"), "{out}");
+    assert!(out.contains("round   25 queue: starved (5)"), "{out}");
     assert!(
         out.contains("totals: free 3, idle 312, idle_waiting 0"),
         "{out}"
     );
     let (code, out, err) = cli(&["quotas", "--trace=quota:6/3/3"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("round    1 kuyruk: rejected (6)"), "{out}");
+    assert!(out.contains("round    1 queue: rejected (6)"), "{out}");
     assert!(out.contains("idle 320, idle_waiting 171"), "{out}");
     let (code, out, err) = cli(&["quotas", "--trace=quota:none", "--format", "json"]);
     assert_eq!(code, 0, "{err}");
@@ -198,7 +198,7 @@ fn cli_prints_the_trace_as_text_json_and_csv() {
     let (code, out, err) = cli(&["quotas", "--trace=quota:none", "--format", "csv"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.lines().count() > 10, "{out}");
-    assert!(out.contains("kuyruk"), "{out}");
+    assert!(out.contains("queue"), "{out}");
 }
 
 #[test]

@@ -105,7 +105,10 @@ describe("one language at a time", () => {
         await scan(`${lesson}`);
         // A tap on a bar of the run: its detail panel.
         if (lessonInfo.traces) {
-          // On a part of the bar no mark covers (a mark may sit on its start or its middle).
+          // On a part of the bar no mark covers (a mark may sit on its start or its middle), the
+          // whole run drawn (it opens at what the lesson is about).
+          await p.focus(".trace");
+          await p.keyboard.press("End");
           const bar = p.locator(".trace svg .solid rect").nth(1);
           await bar.scrollIntoViewIfNeeded();
           const spot = await bar.evaluate((r) => {

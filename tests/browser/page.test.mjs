@@ -443,7 +443,11 @@ describe("page", () => {
     const frames = want.frames;
     const counters = async () =>
       p.evaluate(() => Object.fromEntries([...document.querySelectorAll(".trace-counters dd")].map((d) => [d.dataset.counter, d.textContent])));
-    // It opens at the end: the counters are the run's totals, the same as the comparison table.
+    // It opens at its first wasted re-drive (what the lesson is about); at the end the counters
+    // are the run's totals, the same as the comparison table.
+    assert.notEqual(await p.inputValue(".trace .scrubber"), String(frames));
+    await p.focus(".trace");
+    await p.keyboard.press("End");
     let c = await counters();
     for (const k of want.tracks[0].counters) assert.equal(c[k.key], String(k.values.at(-1)), `counter ${k.key} at the end`);
     const table = cliReport("supervisor").sections[0].groups.find((g) => g.key === "supervisor_comparison").blocks[0];
@@ -505,6 +509,7 @@ describe("page", () => {
               ...[...f.querySelectorAll("svg g.mark")].map((m) => `mark:${m.dataset.kind}`),
               ...[...f.querySelectorAll("svg g.line")].map((m) => `line:${m.dataset.kind}`),
               ...(f.querySelector("svg .playhead") ? ["playhead"] : []),
+              ...(f.querySelector("svg .decisive-band") ? ["decisive"] : []),
             ]),
           ].sort(),
           legend: [...f.querySelectorAll(".trace-legend li")].map((li) => li.dataset.legend).sort(),
@@ -575,7 +580,10 @@ describe("page", () => {
     const counters = () => p.evaluate(() => Object.fromEntries([...document.querySelectorAll(".trace-counters dd")].map((d) => [d.dataset.counter, d.textContent])));
     const tables = () => p.$$eval(".report table.data", (ts) => ts.map((t) => t.innerText));
     const before = await tables();
-    // S4 runs "fatura" in round 3: pick its bar, then set the fault the panel offers.
+    // S4 runs "fatura" in round 3: pick its bar (the whole run drawn), then set the fault the
+    // panel offers.
+    await p.focus(".trace");
+    await p.keyboard.press("End");
     await p.locator('.trace svg .solid rect[data-lane="3"][data-state="run"]').nth(2).click();
     assert.match(await p.textContent(".trace-detail"), /S4: adım yürüyor — fatura/);
     await p.click(".trace-detail .intervene button");
@@ -586,10 +594,12 @@ describe("page", () => {
     await rendered(p, renders);
     const viaTimeline = { hung: new URLSearchParams(new URL(p.url()).search).get("hung"), tables: await tables(), counters: await counters() };
     assert.notDeepEqual(viaTimeline.tables, before, "the run changed");
-    // The same through the fault grid, from the lesson's own state.
+    // The same through the fault grid, from the lesson's own state (its run shown to the end too).
     await p.goto(`${url}?lesson=supervisor&trace=`);
     await rendered(p);
     await p.waitForSelector(".trace .timeline svg");
+    await p.focus(".trace");
+    await p.keyboard.press("End");
     await p.click('.fault-grid button[data-job="4"][data-step="fatura"]');
     await p.waitForFunction(() => new URLSearchParams(location.search).get("hung")?.includes("S4@fatura"));
     await rendered(p);

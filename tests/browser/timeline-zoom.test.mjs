@@ -88,10 +88,14 @@ describe("jobs timeline: one night zoomed, policies as tabs", () => {
       assert.equal(tr.focus_lane, night - 1);
       await p.goto(`${env.url}?lesson=jobs&trace=${selector}`);
       await watched(p, selector);
-      // The scrubber plays the window's frames (hour by hour), and a new run opens at its end.
+      // The scrubber plays the window's frames (hour by hour), and a new run opens at the night's
+      // first event the lesson is about (a skip, a kill, a failed night), else at its start.
       const [first, last] = [Math.floor(tr.focus_start / tr.step), Math.min(tr.frames, Math.ceil(tr.focus_end / tr.step))];
       assert.equal(tr.step, 1);
-      assert.deepEqual(await p.$eval(".trace .scrubber", (r) => [Number(r.min), Number(r.max), Number(r.value)]), [first, last, last]);
+      const decisive = new Set(doc.marks.filter((m) => m.decisive).map((m) => m.kind));
+      const ats = tr.tracks.flatMap((t) => t.events).filter((e) => decisive.has(e.kind) && e.at >= tr.focus_start && e.at < tr.focus_end && (e.lane === null || e.lane === tr.focus_lane)).map((e) => e.at);
+      const opening = ats.length ? Math.min(last, Math.floor(Math.min(...ats) / tr.step) + 1) : first;
+      assert.deepEqual(await p.$eval(".trace .scrubber", (r) => [Number(r.min), Number(r.max), Number(r.value)]), [first, last, opening]);
       const figs = await drawn(p);
       assert.deepEqual(
         figs.map((f) => f.track),
@@ -114,9 +118,9 @@ describe("jobs timeline: one night zoomed, policies as tabs", () => {
         // The axis runs over the night's window only.
         assert.ok(f.ticks.every((v) => v >= tr.focus_start && v <= tr.focus_end), `${f.track} ticks ${f.ticks}`);
         axes.add(f.ticks.join(" "));
-        // The counters are the whole run's, as the core counted them up to the moment shown (the
-        // end of the window; the overview's end shows the tables' numbers).
-        for (const c of track.counters) assert.equal(Number(f.counters[c.key].replace(/[.,\s]/g, "")), c.values[last], `${f.track} ${c.key}`);
+        // The counters are the whole run's, as the core counted them up to the moment shown (where
+        // the night opens; the overview's end shows the tables' numbers).
+        for (const c of track.counters) assert.equal(Number(f.counters[c.key].replace(/[.,\s]/g, "")), c.values[opening], `${f.track} ${c.key}`);
       }
       assert.equal(axes.size, 1, "one x axis for every track");
       // With limit 3, night 16 takes its three attempts: three bars.

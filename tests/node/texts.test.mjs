@@ -118,11 +118,11 @@ function lessonKeys(lesson) {
         add(`trace.group.${track.group}`);
         add(`trace.tab.${track.key}`);
       }
-      for (const lane of track.lanes) {
-        for (const s of lane.spans) add(`trace.state.${s.state}`);
-        // A lane the lesson names in words (the leader's "kayit"): its label in each language.
-        if (LANGS.some((lang) => `trace.lane.${lane.label}` in own[id][lang])) add(`trace.lane.${lane.label}`);
-      }
+      for (const lane of track.lanes) for (const s of lane.spans) add(`trace.state.${s.state}`);
+      // A lane's label the lesson words in the page's language (`trace.lane.record`).
+      for (const lane of track.lanes) if (LANGS.some((lang) => `trace.lane.${lane.label}` in own[id][lang])) add(`trace.lane.${lane.label}`);
+      // Faults set from the timeline: the lane list's name and each fault's button.
+      if (track.intervene?.length) [track.key, ...track.intervene.map((iv) => iv.param)].forEach((k) => add(`trace.intervene.${k}`));
       for (const e of track.events) {
         add(`trace.event.${e.kind}`);
         // Drawn as a line (the whole track's) or a dot (a kind the lesson marks): a legend entry.

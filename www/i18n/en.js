@@ -317,4 +317,13 @@ export default {
   // learn-page (the progress view's texts: i18n/progress.js)
   "claims.hint_plain": "Each item is a claim, and a button: choosing it sets the claim's values and marks the cells that support it.",
   "ui.progress.open": "My progress",
+  // learn-timeline: timelines that show what the lesson is about (issue 21)
+  "ui.trace.decisive_next": "Key moment ›",
+  "ui.trace.decisive_next_title": "The next moment the lesson is about (N; Shift+N the one before)",
+  "ui.trace.decisive_keys": "N jumps to the next moment the lesson is about (Shift+N to the one before).",
+  "ui.trace.decisive_legend": "a moment the lesson is about (N jumps to it)",
+  "ui.trace.intervene_title": "Intervene in the run",
+  "ui.trace.intervene_hint": "The run is recomputed after the moment shown; the fault is written into the parameters and the link.",
+  "ui.trace.intervene_past": "{lane} has an earlier entry ({at}); edit it in the panel, so what is shown stays.",
+  "ui.trace.intervene_end": "The end of the run: step back to intervene.",
 };

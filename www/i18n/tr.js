@@ -317,4 +317,13 @@ export default {
   // learn-page (the progress view's texts: i18n/progress.js)
   "claims.hint_plain": "Her madde bir iddia ve bir düğmedir: seçince iddianın değerleri kurulur ve onu destekleyen hücreler işaretlenir.",
   "ui.progress.open": "İlerlemem",
+  // learn-timeline: timelines that show what the lesson is about (issue 21)
+  "ui.trace.decisive_next": "Kritik an ›",
+  "ui.trace.decisive_next_title": "Dersin konusu olan bir sonraki an (N; Shift+N öncekine)",
+  "ui.trace.decisive_keys": "N dersin konusu olan bir sonraki ana atlar (Shift+N öncekine).",
+  "ui.trace.decisive_legend": "dersin konusu olan an (N ile atlanır)",
+  "ui.trace.intervene_title": "Koşuya müdahale et",
+  "ui.trace.intervene_hint": "Gösterilen andan sonrası yeniden hesaplanır; hata parametrelere ve bağlantıya yazılır.",
+  "ui.trace.intervene_past": "{lane} için daha erken bir kayıt var ({at}); gösterilen anları değiştirmemek için onu panelden düzenleyin.",
+  "ui.trace.intervene_end": "Koşunun sonu: müdahale etmek için geri gidin.",
 };

@@ -6,11 +6,16 @@
 // track whose lanes are the lesson's jobs the panel sets a fault on that job's step, as the
 // fault grid does (the run is recomputed by the core). A trace that zooms into one lane (its
 // `focus_*`: a night of the jobs lesson) is drawn over that window only and plays it; tracks
-// that are alternatives of each other (the same `group`) are tabs on a narrow screen.
+// that are alternatives of each other (the same `group`) are tabs on a narrow screen. Each kind
+// of event the lesson marks has a shape and a tone of its own (legend and plot alike); the events
+// the lesson is about (decisive) are drawn wide and one key (N) away, and on a track whose lanes
+// are rows of a fault map (leader's nodes) the learner crashes or pauses a lane from the round
+// shown: the map's parameter is written (the link shares it) and the core recomputes the run.
 import { el, svg, uid } from "../dom.js";
 import { formatNumber } from "../i18n/index.js";
 import { dataFold } from "./chart.js";
 import { runPicker } from "../controls/runpicker.js";
+import { rowsText } from "../controls/rows.js";
 
 const AXIS_H = 22;
 /** Bars in a track above which it is drawn lighter: the whole run's faint bars as one path per
@@ -22,10 +27,33 @@ const NARROW = "(max-width: 600px)";
 /** The tab chosen in each group, kept across runs (another night shows the same policy). */
 const chosenTabs = new Map();
 
+/** A polygon's path through `points` ([x, y] around 0, 0) moved to `x`, `y`. */
+const poly = (x, y, points) => `M${points.map(([a, b]) => `${(x + a).toFixed(1)},${(y + b).toFixed(1)}`).join("L")}z`;
+/** A plus sign of half-length `b` and half-width `a`, turned by `turn` (cross: 45°). */
+const plus = (a, b, turn) => {
+  const [c, s] = [Math.cos(turn), Math.sin(turn)];
+  const pts = [[-a, -b], [a, -b], [a, -a], [b, -a], [b, a], [a, a], [a, b], [-a, b], [-a, a], [-b, a], [-b, -a], [-a, -a]];
+  return pts.map(([p, q]) => [p * c - q * s, p * s + q * c]);
+};
+/** Each shape a lesson may give an event's mark (trace::EventStyle::shape), as a path of about
+ * `r` around `x`, `y`. */
+export const SHAPES = {
+  circle: (x, y, r) => `M${(x - r).toFixed(1)},${y.toFixed(1)}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0z`,
+  square: (x, y, r) => poly(x, y, [[-0.9 * r, -0.9 * r], [0.9 * r, -0.9 * r], [0.9 * r, 0.9 * r], [-0.9 * r, 0.9 * r]]),
+  diamond: (x, y, r) => poly(x, y, [[0, -1.3 * r], [1.3 * r, 0], [0, 1.3 * r], [-1.3 * r, 0]]),
+  triangle: (x, y, r) => poly(x, y, [[0, -1.25 * r], [1.2 * r, 0.9 * r], [-1.2 * r, 0.9 * r]]),
+  triangle_down: (x, y, r) => poly(x, y, [[0, 1.25 * r], [1.2 * r, -0.9 * r], [-1.2 * r, -0.9 * r]]),
+  cross: (x, y, r) => poly(x, y, plus(0.36 * r, 1.35 * r, Math.PI / 4)),
+  plus: (x, y, r) => poly(x, y, plus(0.36 * r, 1.2 * r, 0)),
+  star: (x, y, r) => poly(x, y, Array.from({ length: 10 }, (_, i) => [Math.sin((i * Math.PI) / 5) * r * (i % 2 ? 0.55 : 1.35), -Math.cos((i * Math.PI) / 5) * r * (i % 2 ? 0.55 : 1.35)])),
+};
+
 /** The viewer for a trace document (`doc.trace`); `draw(width)` lays it out. `intervene` is the
- * panel's fault cycle (`{state, next, texts, set}`) or null; `selected` reopens a detail. */
-export function timelineView(doc, t, { onSelector, intervene = null, selected = null } = {}) {
-  const tr = named(doc.trace, t);
+ * panel's fault cycle (`{state, next, texts, set}`) or null; `rows` reads and writes a parameter
+ * of rows (`{entries(param), spec(param), set(param, text)}`: the leader's crash and pause maps)
+ * or null; `selected` reopens a detail. */
+export function timelineView(doc, t, { onSelector, intervene = null, rows = null, selected = null } = {}) {
+  const tr = doc.trace;
   const factVars = Object.fromEntries(tr.facts); // a track's title may name them ({limit})
   const unit = (n) => t(`trace.unit.${tr.unit}`, { n });
   // The part zoomed into, as the core gives it (absent: the whole run), and the frames it plays.
@@ -45,6 +73,22 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
   let width = 0;
   let speed = 1;
   let chosen = null; // what the detail panel shows: {track, kind: "span"|"event", lane, index}
+  /** A lane's label in the page's language where the lesson words it (`record`), else as given. */
+  const laneName = (label) => (t.has(`trace.lane.${label}`) ? t(`trace.lane.${label}`) : label);
+  // The lesson's styles: each state's tone (style.css colours tones) and the events it marks.
+  const styles = {
+    tone: new Map(doc.states.map((s) => [s.state, s.tone])),
+    marks: new Map(doc.marks.map((m) => [m.kind, m])),
+    laneName,
+  };
+  // The events the lesson is about, in time order (of the window zoomed into), each with the
+  // frame that first shows it: N goes to the next one.
+  const inWindow = (e) => !focus || (e.at >= focus.start && e.at < focus.end && (e.lane === null || e.lane === focus.lane));
+  const decisive = tr.tracks
+    .flatMap((track, i) => track.events.map((e, index) => ({ e, track: i, index })))
+    .filter(({ e }) => styles.marks.get(e.kind)?.decisive && inWindow(e))
+    .map((d) => ({ ...d, frame: Math.min(hi, Math.floor(d.e.at / tr.step) + 1) }))
+    .sort((a, b) => a.e.at - b.e.at || a.track - b.track);
 
   const playButton = el("button", { type: "button", class: "small play", "aria-pressed": "false", onclick: () => toggle() }, t("ui.trace.play"));
   const scrub = el("input", {
@@ -75,6 +119,10 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
     SPEEDS.map((v) => el("option", { value: String(v), selected: v === 1 }, t("ui.trace.speed_value", { v: formatNumber(v, t, 1) }))),
   );
   const button = (key, action) => el("button", { type: "button", class: "small", "aria-label": t(`ui.trace.${key}`), title: t(`ui.trace.${key}`), onclick: action }, t(`ui.trace.${key}_icon`));
+  // The next event the lesson is about (N; Shift+N the one before), told in the detail panel.
+  const nextButton = decisive.length
+    ? el("button", { type: "button", class: "small decisive-next", "aria-keyshortcuts": "N", title: t("ui.trace.decisive_next_title"), onclick: () => jump(1) }, t("ui.trace.decisive_next"))
+    : null;
   const controls = el(
     "div",
     { class: "trace-controls" },
@@ -83,10 +131,12 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
     playButton,
     button("step_forward", () => show(frame + 1)),
     button("end", () => show(hi)),
+    nextButton,
     scrub,
     position,
     el("span", { class: "speed-field" }, el("label", { for: speedId }, t("ui.trace.speed")), " ", speedSelect),
   );
+  const faults = rows ? interventions(tr, t, rows, laneName) : null;
   const selectorForm = runPicker({ controls: doc.controls ?? [], selector: tr.selector, lesson: tr.lesson, t, onSelector: (s) => onSelector?.(s) });
   const facts = el(
     "p",
@@ -95,18 +145,13 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
   );
   // It scrolls, so it takes focus (keyboard users can scroll it).
   const log = el("ul", { class: "trace-log", "aria-live": "polite", tabindex: "0", "aria-label": t("ui.trace.events") });
-  // The lesson's styles: each state's tone (style.css colours tones) and the events it marks.
-  const styles = {
-    tone: new Map(doc.states.map((s) => [s.state, s.tone])),
-    marks: new Map(doc.marks.map((m) => [m.kind, m.tone])),
-  };
   // What a click or tap on a bar or mark shows, in words (not on hover only).
   const detail = el("div", { class: "trace-detail", role: "status", "aria-live": "polite" }, el("p", { class: "hint" }, t("ui.trace.detail_hint")));
   const tracks = tr.tracks.map((track, i) => trackView(track, tr, t, styles, { focus, onPick: (what) => pick({ track: i, ...what }) }));
   const tabs = alternatives(tr, tracks, t, { onSwitch: () => detail.closest("[hidden]") && tracks.find((v) => !v.node.closest("[hidden]"))?.node.querySelector(".timeline-canvas").after(detail) });
   // The lane zoomed into, in words: which, over which time, and what the counters still are.
   const zoomed = focus
-    ? el("p", { class: "hint trace-focus" }, t("ui.trace.focus", { lane: tr.tracks[0]?.lanes[focus.lane]?.label ?? "", from: unit(focus.start + tr.first), to: unit(focus.end - 1 + tr.first) }))
+    ? el("p", { class: "hint trace-focus" }, t("ui.trace.focus", { lane: laneName(tr.tracks[0]?.lanes[focus.lane]?.label ?? ""), from: unit(focus.start + tr.first), to: unit(focus.end - 1 + tr.first) }))
     : null;
   const node = el(
     "section",
@@ -115,12 +160,16 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
       tabindex: "-1",
       "aria-label": t("ui.watch"),
       onkeydown: (e) => {
-        if (e.target instanceof HTMLInputElement && e.target.type === "text") return;
+        // A list keeps its own keys (the run's and the intervention's lists).
+        if ((e.target instanceof HTMLInputElement && e.target.type === "text") || e.target instanceof HTMLSelectElement) return;
         const to = { ArrowRight: frame + 1, ArrowLeft: frame - 1, Home: lo, End: hi }[e.key];
         if (e.key === " " || e.key === "k") {
           if (e.target instanceof HTMLButtonElement) return;
           e.preventDefault();
           toggle();
+        } else if ((e.key === "n" || e.key === "N") && decisive.length && !e.ctrlKey && !e.metaKey && !e.altKey) {
+          e.preventDefault();
+          jump(e.shiftKey ? -1 : 1);
         } else if (to !== undefined && e.target !== scrub) {
           e.preventDefault();
           show(to);
@@ -131,7 +180,8 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
     facts,
     zoomed,
     controls,
-    el("p", { class: "hint keys" }, t("ui.trace.keys")),
+    el("p", { class: "hint keys" }, t("ui.trace.keys"), decisive.length ? [" ", t("ui.trace.decisive_keys")] : null),
+    faults?.node,
     tabs.nodes,
     detail,
     el("h3", {}, t("ui.trace.events")),
@@ -145,6 +195,7 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
     position.textContent = t("ui.trace.position", { frame: frame - lo, frames: hi - lo, at: unit(shownEnd) });
     scrub.setAttribute("aria-valuetext", position.textContent);
     for (const v of tracks) v.show(frame);
+    faults?.show(frame, frame >= hi ? null : frame * tr.step + tr.first);
     // What happened in the last frame shown.
     const from = (frame - 1) * tr.step;
     const to = frame * tr.step;
@@ -152,7 +203,7 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
     tr.tracks.forEach((track) => {
       for (const e of track.events) {
         if (e.at < from || e.at >= to || frame === 0 || (focus && e.lane !== focus.lane)) continue;
-        const lane = e.lane === null ? "" : `${track.lanes[e.lane].label}: `;
+        const lane = e.lane === null ? "" : `${laneName(track.lanes[e.lane].label)}: `;
         const prefix = tr.tracks.length > 1 ? `[${t(`trace.track.${track.key}`, factVars)}] ` : "";
         items.push(el("li", {}, `${prefix}${unit(e.at + tr.first)} — ${lane}${eventText(e)}`));
       }
@@ -161,6 +212,20 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
     if (items.length > shown.length) shown.push(el("li", {}, t("ui.trace.more", { count: items.length - shown.length })));
     log.replaceChildren(...(shown.length ? shown : [el("li", { class: "none" }, t(frame === 0 ? "ui.trace.at_start" : "ui.trace.no_events"))]));
     if (frame >= hi) stop();
+  }
+
+  /** To the next (`by` 1) or previous (-1) event the lesson is about, after or before the frame
+   * shown (round the run), picked so the detail panel tells it. */
+  function jump(by) {
+    if (!decisive.length) return;
+    const at = chosen?.kind === "event" ? decisive.findIndex((d) => d.track === chosen.track && d.e.at === chosen.at && d.e.kind === chosen.key && d.e.lane === chosen.lane) : -1;
+    let k;
+    if (by > 0) k = at >= 0 && decisive[at].frame === frame ? at + 1 : decisive.findIndex((d) => d.frame > frame);
+    else k = at >= 0 && decisive[at].frame === frame ? at - 1 : decisive.findLastIndex((d) => d.frame < frame);
+    const d = decisive[(k + decisive.length) % decisive.length] ?? decisive[0];
+    stop();
+    show(d.frame);
+    pick({ track: d.track, kind: "event", index: d.index });
   }
 
   function toggle() {
@@ -182,7 +247,7 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
     // Under the track picked from, so it shows next to what was tapped.
     tracks[what.track].node.querySelector(".timeline-canvas").after(detail);
     const prefix = tr.tracks.length > 1 ? `${t(`trace.track.${track.key}`, factVars)}: ` : "";
-    const laneLabel = lane === null ? "" : `${track.lanes[lane].label}: `;
+    const laneLabel = lane === null ? "" : `${laneName(track.lanes[lane].label)}: `;
     const parts = [];
     // A bar: its state and step, and on a job's step the fault to set there (lane i is job i + 1
     // of the fault maps).
@@ -207,6 +272,8 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
         ),
       );
     };
+    // A lane of a fault map's rows: the intervention acts on it.
+    if (lane !== null && track.intervene?.length) faults?.choose(what.track, lane);
     if (what.kind === "span") bar(item);
     else {
       parts.push(el("p", {}, `${prefix}${unit(item.at + tr.first)} — ${laneLabel}${eventText(item)}`));
@@ -252,6 +319,8 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
   return {
     node,
     frame: () => frame,
+    /** Where a run opens: at its first event the lesson is about, else at its start. */
+    opening: () => decisive[0]?.frame ?? lo,
     /** What the detail panel shows, to reopen it in the next run's view. */
     selected: () => chosen,
     show,
@@ -264,6 +333,80 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
       show(frame);
       const again = chosen ?? selected;
       if (again) pick(again);
+    },
+  };
+}
+
+/** The lane last chosen to intervene on, kept across the recomputed runs. */
+let interveneLane = 0;
+
+/** The form that sets a fault on a lane from the round shown, for the first track whose lanes are
+ * rows of fault maps (`track.intervene`): a lane, and a button per map writing that lane's row
+ * with the next round (and the map's further values, a pause's length) through `rows`, so the
+ * parameter, the link and the core's recomputed run are what typing it gives. A row the map
+ * already has before that round is left to the panel: replacing it would change rounds shown.
+ * Returns `{node, show(frame, round), choose(track, lane)}` (`round` null: nothing left to
+ * change), or null. */
+function interventions(tr, t, rows, laneName) {
+  const at = tr.tracks.findIndex((k) => k.intervene?.length);
+  if (at < 0) return null;
+  const track = tr.tracks[at];
+  const id = uid("intervene");
+  if (!track.lanes[interveneLane]) interveneLane = 0;
+  const select = el(
+    "select",
+    { id, onchange: () => ((interveneLane = Number(select.value)), update()) },
+    track.lanes.map((l, i) => el("option", { value: String(i), selected: i === interveneLane }, laneName(l.label))),
+  );
+  const why = el("p", { class: "hint intervene-why", "aria-live": "polite" });
+  let round = null;
+  const buttons = track.intervene.map((iv) => el("button", { type: "button", class: "small", dataset: { param: iv.param }, onclick: () => apply(iv) }));
+  const entryOf = (param, lane) => (rows.entries(param) ?? []).find((e) => e[0] === lane + 1);
+
+  function apply(iv) {
+    const spec = rows.spec(iv.param);
+    if (!spec || round === null) return;
+    const lane = Number(select.value);
+    const list = (rows.entries(iv.param) ?? []).map((e) => ({ row: e[0], values: e.slice(1, 1 + spec.fields.length).map(String) }));
+    const values = [String(round), ...iv.more.map(String)];
+    const mine = list.find((r) => r.row === lane + 1);
+    if (mine) mine.values = values;
+    else list.push({ row: lane + 1, values });
+    rows.set(iv.param, rowsText(list, spec));
+  }
+
+  function update() {
+    const lane = Number(select.value);
+    const name = laneName(track.lanes[lane].label);
+    let early = null;
+    track.intervene.forEach((iv, i) => {
+      const e = entryOf(iv.param, lane);
+      const before = round !== null && e !== undefined && e[1] < round;
+      if (before) early ??= e[1];
+      buttons[i].textContent = t(`trace.intervene.${iv.param}`, { lane: name, round: round ?? "–", n: iv.more[0] ?? "" });
+      buttons[i].disabled = round === null || before || !rows.spec(iv.param);
+    });
+    why.textContent = round === null ? t("ui.trace.intervene_end") : early !== null ? t("ui.trace.intervene_past", { lane: name, at: t(`trace.unit.${tr.unit}`, { n: early }) }) : t("ui.trace.intervene_hint");
+  }
+
+  const node = el(
+    "div",
+    { class: "trace-intervene", role: "group", "aria-labelledby": `${id}-title` },
+    el("h3", { id: `${id}-title` }, t("ui.trace.intervene_title")),
+    el("div", { class: "intervene-row" }, el("label", { for: id }, t(`trace.intervene.${track.key}`)), " ", select, buttons),
+    why,
+  );
+  return {
+    node,
+    show(frame, r) {
+      round = r;
+      update();
+    },
+    choose(trackIndex, lane) {
+      if (trackIndex !== at || !track.lanes[lane]) return;
+      interveneLane = lane;
+      select.value = String(lane);
+      update();
     },
   };
 }
@@ -351,8 +494,17 @@ function alternatives(tr, views, t, { onSwitch }) {
  * that lane is drawn, over the window `[focus.start, focus.end)`. */
 function trackView(track, tr, t, styles, { focus = null, onPick }) {
   const tone = (state) => `tone-${styles.tone.get(state) ?? "muted"}`;
-  // Dots are ink, or red for failures and warnings (style.css), in the SVG and the legend alike.
-  const dot = (kind) => (["failure", "warning"].includes(styles.marks.get(kind)) ? "bad" : "ink");
+  const laneName = styles.laneName;
+  // Each kind of mark its shape and tone (a line its tone, or the accent's), in the SVG and the
+  // legend alike; `data-shape` and `data-tone` say which (the tests compare them).
+  const look = (kind, line = false) => {
+    const m = styles.marks.get(kind);
+    return { shape: line ? "line" : m?.shape ?? "circle", tone: m?.tone ?? "accent", decisive: Boolean(m?.decisive) };
+  };
+  const markPath = (kind, cx, cy, r) => {
+    const { shape, tone: tn, decisive } = look(kind);
+    return svg("path", { class: `ev tone-${tn}${decisive ? " decisive" : ""}`, d: (SHAPES[shape] ?? SHAPES.circle)(cx, cy, decisive ? r * 1.3 : r), dataset: { shape, tone: tn } });
+  };
   const holder = el("div", { class: "timeline-canvas" });
   const counters = el("dl", { class: "trace-counters" });
   const titleId = uid("track");
@@ -365,14 +517,25 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
   const states = [...new Set(shown.flatMap((i) => track.lanes[i].spans.filter(inside).map((s) => s.state)))];
   const dots = [...new Set(events.filter(([e]) => e.lane !== null && styles.marks.has(e.kind)).map(([e]) => e.kind))];
   const lines = [...new Set(events.filter(([e]) => e.lane === null).map(([e]) => e.kind))];
-  // Every class of mark the SVG draws has its entry: states, event dots, lines, the playhead.
+  const anyDecisive = events.some(([e]) => look(e.kind).decisive && (e.lane === null || styles.marks.has(e.kind)));
+  const key = (shape, tn) => ({ shape, tone: tn });
+  // Every class of mark the SVG draws has its entry: states, event marks, lines, the band around
+  // what the lesson is about, the playhead.
   const legend = el(
     "ul",
     { class: "legend trace-legend" },
-    states.map((s) => el("li", { dataset: { legend: `state:${s}` } }, el("span", { class: `swatch ${tone(s)}`, "aria-hidden": "true" }), t(`trace.state.${s}`))),
-    dots.map((k) => el("li", { dataset: { legend: `mark:${k}` } }, el("span", { class: `swatch dot ${dot(k)}`, "aria-hidden": "true" }), t(`trace.mark.${k}`))),
-    lines.map((k) => el("li", { dataset: { legend: `line:${k}` } }, el("span", { class: "swatch line", "aria-hidden": "true" }), t(`trace.mark.${k}`))),
-    el("li", { dataset: { legend: "playhead" } }, el("span", { class: "swatch playhead", "aria-hidden": "true" }), t("ui.trace.playhead")),
+    states.map((s) => el("li", { dataset: { legend: `state:${s}`, ...key("bar", styles.tone.get(s) ?? "muted") } }, el("span", { class: `swatch ${tone(s)}`, "aria-hidden": "true" }), t(`trace.state.${s}`))),
+    dots.map((k) =>
+      el(
+        "li",
+        { dataset: { legend: `mark:${k}`, ...key(look(k).shape, look(k).tone) } },
+        svg("svg", { class: "mark-key", width: 16, height: 16, viewBox: "0 0 16 16", "aria-hidden": "true" }, markPath(k, 8, 8, 4.2)),
+        t(`trace.mark.${k}`),
+      ),
+    ),
+    lines.map((k) => el("li", { dataset: { legend: `line:${k}`, ...key("line", look(k, true).tone) } }, el("span", { class: `swatch line tone-${look(k, true).tone}${styles.marks.has(k) ? " styled" : ""}`, "aria-hidden": "true" }), t(`trace.mark.${k}`))),
+    anyDecisive ? el("li", { dataset: { legend: "decisive", ...key("band", "focus") } }, el("span", { class: "swatch band", "aria-hidden": "true" }), t("ui.trace.decisive_legend")) : null,
+    el("li", { dataset: { legend: "playhead", ...key("playhead", "ink") } }, el("span", { class: "swatch playhead", "aria-hidden": "true" }), t("ui.trace.playhead")),
   );
   const node = el(
     "figure",
@@ -381,7 +544,7 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
     holder,
     legend,
     counters,
-    laneData(track, tr, t, shown),
+    laneData(track, tr, t, shown, laneName),
   );
   let live = [];
   let labels = [];
@@ -395,7 +558,7 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
   function draw(width) {
     const n = shown.length;
     // Room for the longest lane label (step names can be long), within reason on a phone.
-    const longest = Math.max(2, ...shown.map((i) => track.lanes[i].label.length));
+    const longest = Math.max(2, ...shown.map((i) => laneName(track.lanes[i].label).length));
     const LABEL_W = Math.min(Math.max(36, Math.round(longest * 6.2 + 10)), Math.max(60, width * 0.3));
     // A few lanes get finger-high bars (24 px, WCAG 2.5.8; a lane zoomed into, 32 px); many are
     // packed (the data table and the detail panel tell each one).
@@ -407,7 +570,7 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
     left = LABEL_W;
     geometry = { lh };
     const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": titleId, class: focus ? "plot timeline-svg zoomed" : "plot timeline-svg" });
-    root.append(svg("desc", {}, describe(track, tr, t, shown)));
+    root.append(svg("desc", {}, describe(track, tr, t, shown, laneName)));
     const labelEvery = lh >= 11 ? 1 : Math.ceil(11 / lh);
     const many = shown.reduce((n, i) => n + track.lanes[i].spans.length, 0) > MANY_BARS;
     const ghostPaths = new Map(); // state → the faint bars' path, for a track of many bars
@@ -420,7 +583,7 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
       const lane = track.lanes[i];
       const y = r * lh + 2;
       if (r % labelEvery === 0) {
-        root.append(svg("text", { class: "lane-label", x: LABEL_W - 6, y: y + lh / 2, dy: "0.32em", "text-anchor": "end" }, lane.label));
+        root.append(svg("text", { class: "lane-label", x: LABEL_W - 6, y: y + lh / 2, dy: "0.32em", "text-anchor": "end" }, laneName(lane.label)));
       }
       lane.spans.forEach((s, k) => {
         if (!inside(s)) return;
@@ -430,7 +593,7 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
           const h = Math.max(2, lh - 2);
           ghostPaths.set(s.state, `${ghostPaths.get(s.state) ?? ""}M${attrs.x.toFixed(1)},${y}h${w.toFixed(1)}v${h}h${(-w).toFixed(1)}z`);
         } else ghost.append(svg("rect", { ...attrs, width: w, class: tone(s.state) }));
-        const title = many ? null : svg("title", {}, `${lane.label}: ${t(`trace.state.${s.state}`)}${s.note ? ` (${s.note})` : ""} — ${t(`trace.unit.${tr.unit}`, { n: s.start + tr.first })}–${s.end - 1 + tr.first}`);
+        const title = many ? null : svg("title", {}, `${laneName(lane.label)}: ${t(`trace.state.${s.state}`)}${s.note ? ` (${s.note})` : ""} — ${t(`trace.unit.${tr.unit}`, { n: s.start + tr.first })}–${s.end - 1 + tr.first}`);
         const rect = svg("rect", { ...attrs, width: 0, class: tone(s.state) }, title);
         solid.append(rect);
         live.push([rect, s]);
@@ -447,29 +610,51 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
     // Events worth a mark: those of the whole track (a scan) as lines across it, those the lesson
     // marks as dots on their lane in its tone. Each has a wider invisible target for a finger.
     const ev = svg("g", { class: "events" });
+    // What the lesson is about, under its mark: a band at least 12 px wide over its lane (over
+    // the whole track for a line), so a one-round event is seen at a glance.
+    const bands = svg("g", { class: "decisive-bands" });
     marks = [];
-    // Many marks: each is its dot alone, which a click picks (no group and wider target each).
+    // Many marks: each is its mark alone, which a click picks (no group and wider target each).
     const manyMarks = events.length > MANY_BARS;
+    const r = Math.max(2.5, Math.min(4.5, lh / 3));
     events.forEach(([e, k]) => {
       let m = null;
+      const styled = styles.marks.has(e.kind);
       if (e.lane === null) {
         const at = { x1: x(e.at + 0.5), x2: x(e.at + 0.5), y1: 0, y2: n * lh + 2 };
+        const { tone: tn } = look(e.kind, true);
         // Its target is on the time axis under the lanes, clear of the bars.
         const hit = { x: at.x1 - 12, y: n * lh + 2, width: 24, height: AXIS_H + 2 };
-        m = svg("g", { class: "line", dataset: { kind: e.kind } }, svg("line", { class: "track-event", ...at }), svg("rect", { class: "hit", dataset: { event: String(k) }, ...hit }));
-      } else if (styles.marks.has(e.kind) && manyMarks) {
+        m = svg(
+          "g",
+          { class: "line", dataset: { kind: e.kind, shape: "line", tone: tn } },
+          svg("line", { class: `track-event tone-${tn}${styled ? " styled" : ""}`, ...at }),
+          svg("rect", { class: "hit", dataset: { event: String(k) }, ...hit }),
+        );
+      } else if (styled && manyMarks) {
         const cy = row.get(e.lane) * lh + 2 + (lh - 2) / 2;
-        m = svg("circle", { class: `ev pick ${dot(e.kind)}`, dataset: { event: String(k), kind: e.kind }, cx: x(e.at + 0.5), cy, r: Math.max(2, Math.min(4, lh / 3)) });
-      } else if (styles.marks.has(e.kind)) {
+        m = markPath(e.kind, x(e.at + 0.5), cy, Math.max(2, Math.min(4, lh / 3)));
+        m.classList.add("pick");
+        m.dataset.event = String(k);
+        m.dataset.kind = e.kind;
+      } else if (styled) {
         const cy = row.get(e.lane) * lh + 2 + (lh - 2) / 2;
-        m = svg("g", { class: "mark", dataset: { kind: e.kind } }, svg("circle", { class: `ev ${dot(e.kind)}`, cx: x(e.at + 0.5), cy, r: Math.max(2, Math.min(4, lh / 3)) }));
+        m = svg("g", { class: "mark", dataset: { kind: e.kind, shape: look(e.kind).shape, tone: look(e.kind).tone } }, markPath(e.kind, x(e.at + 0.5), cy, r));
         m.append(svg("circle", { class: "hit", dataset: { event: String(k) }, cx: x(e.at + 0.5), cy, r: 13 }));
       }
       if (m) {
         ev.append(m);
         marks.push([m, e]);
+        if (look(e.kind).decisive && (styled || e.lane === null)) {
+          const w = Math.max(12, x(e.at + 1) - x(e.at) + 6);
+          const y = e.lane === null ? 0 : row.get(e.lane) * lh + 1;
+          const band = svg("rect", { class: `decisive-band tone-${look(e.kind, e.lane === null).tone}`, x: x(e.at + 0.5) - w / 2, y, width: w, height: e.lane === null ? n * lh + 2 : lh, rx: 3, dataset: { kind: e.kind } });
+          bands.append(band);
+          marks.push([band, e]);
+        }
       }
     });
+    root.append(bands);
     root.append(ev);
     // Time axis.
     const axis = svg("g", { class: "axis x" });
@@ -542,7 +727,7 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
 
 /** The track's text alternative: a table of the lanes `shown` and each one's spans, from the
  * core's spans. */
-function laneData(track, tr, t, shown) {
+function laneData(track, tr, t, shown, laneName) {
   const unit = t(`ui.trace.unit_name.${tr.unit}`);
   return dataFold("trace-data", t, () =>
     el(
@@ -556,7 +741,7 @@ function laneData(track, tr, t, shown) {
           el(
             "tr",
             {},
-            el("th", { scope: "row" }, l.label),
+            el("th", { scope: "row" }, laneName(l.label)),
             el("td", {}, l.spans.map((s) => `${t(`trace.state.${s.state}`)}${s.note ? ` (${s.note})` : ""} ${s.start + tr.first}–${s.end - 1 + tr.first}`).join("; ") || "–"),
           ),
         ),
@@ -566,17 +751,11 @@ function laneData(track, tr, t, shown) {
 }
 
 /** The track in words, for screen readers: each shown lane's spans. */
-function describe(track, tr, t, shown) {
+function describe(track, tr, t, shown, laneName) {
   return shown
     .slice(0, 60)
     .map((i) => track.lanes[i])
-    .map((l) => `${l.label}: ${l.spans.map((s) => `${t(`trace.state.${s.state}`)} ${s.start + tr.first}–${s.end - 1 + tr.first}`).join(", ")}`)
+    .map((l) => `${laneName(l.label)}: ${l.spans.map((s) => `${t(`trace.state.${s.state}`)} ${s.start + tr.first}–${s.end - 1 + tr.first}`).join(", ")}`)
     .join("; ");
 }
 
-/** The run with its lanes' labels in the reader's language where the lesson words them
- * (`trace.lane.<label>`: the leader's record lane "kayit" is "kayıt", "record" in English). */
-function named(tr, t) {
-  const word = (label) => (t.has(`trace.lane.${label}`) ? t(`trace.lane.${label}`) : label);
-  return { ...tr, tracks: tr.tracks.map((track) => ({ ...track, lanes: track.lanes.map((lane) => ({ ...lane, label: word(lane.label) })) })) };
-}

@@ -40,6 +40,12 @@ export function traceView(ctx) {
       el("button", { type: "button", class: "small", onclick: act.closeTrace }, t("ui.watch_close")),
     );
   const openTrace = (selector) => dispatch({ type: "openTrace", selector });
+  // A fault map's rows set from the timeline (leader's crash, pause).
+  const rowFaults = {
+    entries: (param) => store.state.resolved?.detail?.[param],
+    spec: (param) => store.state.specs[store.state.lesson]?.find((s) => s.name === param)?.kind.rows,
+    set: (param, text) => dispatch({ type: "setValues", changes: { [param]: text } }),
+  };
 
   function render(trace) {
     if (!trace) {
@@ -71,15 +77,15 @@ export function traceView(ctx) {
     timeline?.stop();
     // A bar of a job's step can set a fault there (the panel's fault maps), and the detail shown
     // stays open across the recomputed run.
-    const view = (timeline = load.timeline.value.timelineView(trace.doc, t, { onSelector: openTrace, intervene: ctx.panel?.faults ?? null, selected: trace.focus ? null : selected }));
+    const view = (timeline = load.timeline.value.timelineView(trace.doc, t, { onSelector: openTrace, intervene: ctx.panel?.faults ?? null, rows: ctx.panel ? rowFaults : null, selected: trace.focus ? null : selected }));
     doc = trace.doc;
     node.replaceChildren(head(), view.node);
     // Its tracks are drawn in a task after the one that builds the view (each stays short).
     setTimeout(() => {
       if (timeline !== view || !view.node.isConnected) return; // another run, or closed, meanwhile
       view.draw(view.node.clientWidth);
-      // A change of parameters keeps the playhead where it was; a new run starts at the end.
-      view.show(at !== undefined && !trace.focus ? at : trace.doc.trace.frames);
+      // A change of parameters keeps the playhead; a new run opens at its first decisive event.
+      view.show(at !== undefined && !trace.focus ? at : view.opening());
       shown();
       if (trace.focus) {
         node.scrollIntoView({ block: "start" });

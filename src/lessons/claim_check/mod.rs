@@ -23,14 +23,14 @@ const STATES: &[StateStyle] = &[
 
 /// The events its timelines mark.
 const MARKS: &[EventStyle] = &[
-    mark("on_time", Tone::Success),
-    mark("late", Tone::Queued),
-    mark("redelivered", Tone::Active),
-    mark("replay", Tone::Done),
-    mark("dangling_late", Tone::Failure),
-    mark("dangling_replay", Tone::Failure),
-    mark("expired", Tone::Strong),
-    mark("refused", Tone::Failure),
+    mark("on_time", Tone::Success, "circle"),
+    mark("late", Tone::Queued, "triangle"),
+    mark("redelivered", Tone::Reverted, "square"),
+    mark("replay", Tone::Done, "plus"),
+    decisive("dangling_late", Tone::Failure, "diamond"),
+    decisive("dangling_replay", Tone::Alert, "star"),
+    mark("expired", Tone::Strong, "triangle_down"),
+    mark("refused", Tone::Warning, "cross"),
 ];
 
 crate::lesson!(

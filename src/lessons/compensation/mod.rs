@@ -17,7 +17,7 @@ const STATES: &[StateStyle] = &[
     style("completed", Tone::Active, '#'),
     style("failed", Tone::Failure, 'F'),
     style("call_ok", Tone::Success, 'o'),
-    style("call_failed", Tone::Failure, '!'),
+    style("call_failed", Tone::Alert, '!'),
     style("compensated", Tone::Reverted, 'x'),
     style("hung", Tone::Warning, 'H'),
     style("uncompensated", Tone::Strong, 'U'),
@@ -25,10 +25,10 @@ const STATES: &[StateStyle] = &[
 
 /// The events its timelines mark.
 const MARKS: &[EventStyle] = &[
-    mark("hung", Tone::Failure),
-    mark("call_failed", Tone::Failure),
-    mark("step_failed", Tone::Strong),
-    mark("uncompensated", Tone::Strong),
+    decisive("hung", Tone::Warning, "diamond"),
+    mark("call_failed", Tone::Alert, "cross"),
+    mark("step_failed", Tone::Failure, "triangle"),
+    decisive("uncompensated", Tone::Strong, "square"),
 ];
 
 crate::lesson!(

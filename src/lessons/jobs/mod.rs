@@ -23,10 +23,10 @@ const STATES: &[StateStyle] = &[
 
 /// The events its timelines mark.
 const MARKS: &[EventStyle] = &[
-    mark("killed", Tone::Failure),
-    mark("skip", Tone::Strong),
-    mark("start_late", Tone::Strong),
-    mark("night_failed", Tone::Failure),
+    decisive("killed", Tone::Failure, "cross"),
+    decisive("skip", Tone::Strong, "square"),
+    mark("start_late", Tone::Queued, "triangle"),
+    decisive("night_failed", Tone::Failure, "diamond"),
 ];
 
 crate::lesson!(

@@ -25,12 +25,14 @@ const STATES: &[StateStyle] = &[
     style("expired", Tone::Warning, '-'),
 ];
 
-/// The events its timelines mark (a round run twice is the whole track's: a line).
+/// The events its timelines mark (a round run twice is the whole track's: a line); what the
+/// lesson is about is a stale leader's work, run twice or rejected by the fenced store.
 const MARKS: &[EventStyle] = &[
-    mark("renew", Tone::Done),
-    mark("takeover", Tone::Success),
-    mark("step_down", Tone::Warning),
-    mark("rejected", Tone::Failure),
+    mark("renew", Tone::Done, "circle"),
+    mark("takeover", Tone::Success, "triangle"),
+    mark("step_down", Tone::Warning, "square"),
+    decisive("rejected", Tone::Strong, "cross"),
+    decisive("double_run", Tone::Failure, "line"),
 ];
 
 crate::lesson!(

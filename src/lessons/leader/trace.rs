@@ -8,8 +8,8 @@ use super::params::LeaderParams;
 use crate::error::Error;
 use crate::params::ParamSet;
 use crate::trace::{
-    Choice, Control, Counter, Event, Lane, Selector, Trace, Track, check_cells, numbers_control,
-    push_span,
+    Choice, Control, Counter, Event, Intervention, Lane, Selector, Trace, Track, check_cells,
+    numbers_control, push_span,
 };
 
 /// What the `trace` selector may say (errors and `--help`).
@@ -216,7 +216,8 @@ pub fn record(set: &ParamSet, text: &str) -> Result<(Trace, Run), Error> {
         lanes.push(lane);
     }
     let mut record = Lane {
-        label: "kayit".to_string(),
+        // A word the page translates (`trace.lane.record`).
+        label: "record".to_string(),
         spans: Vec::new(),
     };
     for (t, &(owner, version, expiry)) in log.record.iter().enumerate() {
@@ -273,7 +274,21 @@ pub fn record(set: &ParamSet, text: &str) -> Result<(Trace, Run), Error> {
         pick.selector(),
         rounds,
         vec![
-            Track::new("nodes", lanes, events, counters),
+            // A learner may crash or pause a node from the round shown on: the crash and pause
+            // maps' rows, a pause as long as the lease and a renewal (the lesson's 6 rounds).
+            Track {
+                intervene: vec![
+                    Intervention {
+                        param: "crash",
+                        more: Vec::new(),
+                    },
+                    Intervention {
+                        param: "pause",
+                        more: vec![setup.lease + setup.renew],
+                    },
+                ],
+                ..Track::new("nodes", lanes, events, counters)
+            },
             Track::new(
                 "lease_record",
                 vec![record],

@@ -23,7 +23,7 @@ const STATES: &[StateStyle] = &[
     style("idle_waiting", Tone::Warning, '-'),
     style("in_use", Tone::Active, '#'),
     style("unused", Tone::Muted, '.'),
-    style("empty", Tone::Muted, '.'),
+    style("empty", Tone::Done, '.'),
     style("waiting", Tone::Queued, 'w'),
     style("over_quota", Tone::Failure, 'x'),
 ];
@@ -31,8 +31,8 @@ const STATES: &[StateStyle] = &[
 /// The events its timelines mark: requests first rejected over the quota, first waiting on
 /// capacity.
 const MARKS: &[EventStyle] = &[
-    mark("rejected", Tone::Failure),
-    mark("starved", Tone::Warning),
+    decisive("rejected", Tone::Failure, "cross"),
+    decisive("starved", Tone::Warning, "triangle_down"),
 ];
 
 crate::lesson!(

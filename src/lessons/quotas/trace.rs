@@ -251,11 +251,12 @@ pub fn record(set: &ParamSet, text: &str) -> Result<(Trace, Run), Error> {
     let mut tracks = vec![cluster];
     for (i, &key) in TENANTS.iter().enumerate() {
         let mut in_use = Lane {
-            label: "birim".to_string(),
+            // Words the page translates (`trace.lane.units`, `trace.lane.queue`).
+            label: "units".to_string(),
             spans: Vec::new(),
         };
         let mut queue = Lane {
-            label: "kuyruk".to_string(),
+            label: "queue".to_string(),
             spans: Vec::new(),
         };
         for (t, r) in log.rounds.iter().enumerate() {

@@ -24,10 +24,10 @@ const STATES: &[StateStyle] = &[
 
 /// The events its timelines mark.
 const MARKS: &[EventStyle] = &[
-    mark("redrive", Tone::Strong),
-    mark("wasted", Tone::Failure),
-    mark("compensate", Tone::Strong),
-    mark("duplicate_line", Tone::Failure),
+    mark("redrive", Tone::Success, "circle"),
+    decisive("wasted", Tone::Failure, "diamond"),
+    mark("compensate", Tone::Reverted, "square"),
+    decisive("duplicate_line", Tone::Strong, "cross"),
 ];
 
 crate::lesson!(
