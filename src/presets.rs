@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::chart::X;
 use crate::jsfmt::number_to_string;
-use crate::report::{Block, Cell, Part, Report};
+use crate::report::{Block, Cell, Part, Report, Section};
 
 /// One claim of a lesson: its id, the parameters that show it and what supports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -234,4 +234,75 @@ pub fn shown(preset: &Preset, report: &Report) -> Shown {
         highlights: highlights(preset, report),
         ratios: ratios(preset, report),
     }
+}
+
+/// The marks a claim's question (`q:`, see [`Preset::question`]) is answered from in `shown`, as
+/// the page reads them (www/controls/predict.js): the N-th highlight, both cells of the N-th
+/// ratio, or the two highlights compared. `None` when the report lacks one: the page then shows
+/// the claim without asking.
+pub fn answer_marks<'a>(question: &str, shown: &'a Shown) -> Option<Vec<&'a Found>> {
+    let index = |n: &str| -> Option<usize> {
+        (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| n.parse().ok())
+            .flatten()
+    };
+    if let Some(n) = question.strip_prefix('r') {
+        let r = shown.ratios.get(index(n)?)?;
+        r.value?;
+        return Some(vec![&r.of, &r.to]);
+    }
+    let picked = match question.split_once('~') {
+        Some((a, b)) => vec![
+            shown.highlights.get(index(a)?)?,
+            shown.highlights.get(index(b)?)?,
+        ],
+        None => vec![shown.highlights.get(index(question)?)?],
+    };
+    // How two values compare needs both numbers.
+    if picked.len() == 2 && picked.iter().any(|f| f.value.is_none()) {
+        return None;
+    }
+    Some(picked)
+}
+
+/// Where a claim's answer can be seen: the figures (`figure=` keys) and the sections that show
+/// every one of `marks`. A one-figure view shows a table or chart under the first group that
+/// holds it and none of its sentences, so a value of a sentence is in no figure.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Holders {
+    /// The figures that show the whole answer, in the report's order.
+    pub figures: Vec<&'static str>,
+    /// The sections that show the whole answer.
+    pub sections: Vec<&'static str>,
+}
+
+/// The figures and sections of `sections` that show every mark of `marks` (see [`Holders`]).
+pub fn holders(sections: &[Section], marks: &[&Found]) -> Holders {
+    let groups = || sections.iter().flat_map(|s| &s.groups);
+    let figures = crate::report::figures(sections)
+        .into_iter()
+        .filter(|&key| {
+            let first = groups().find(|g| {
+                g.charts.iter().any(|c| c.key == key)
+                    || g.blocks
+                        .iter()
+                        .any(|b| matches!(b, Block::Table(t) if t.key == key))
+            });
+            first.is_some_and(|g| {
+                marks
+                    .iter()
+                    .all(|m| m.kind != "value" && m.key == key && m.group == g.key)
+            })
+        })
+        .collect();
+    let sections = sections
+        .iter()
+        .filter(|s| {
+            marks
+                .iter()
+                .all(|m| s.groups.iter().any(|g| g.key == m.group))
+        })
+        .map(|s| s.name)
+        .collect();
+    Holders { figures, sections }
 }

@@ -121,6 +121,19 @@ pub fn run(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, J
     to_js(&page.document())
 }
 
+/// Where the answer to the link's claim (`preset=`) can be seen: `{figures, sections}`, the
+/// figure keys and section names that show it (the embed dialog pairs a prediction only with
+/// those), or null when the link's claim asks nothing or its report lacks the answer.
+#[wasm_bindgen(js_name = claimFigures)]
+pub fn claim_figures(query: &str) -> Result<JsValue, JsValue> {
+    ready();
+    let page = render::Page::run(query, &mut |_| {}).map_err(|e| js_error(&e))?;
+    match page.claim_holders() {
+        Some(h) => to_js(&h),
+        None => Ok(JsValue::NULL),
+    }
+}
+
 /// Exactly what the CLI prints for that lesson, parameters and section.
 #[wasm_bindgen(js_name = lessonText)]
 pub fn lesson_text(query: &str) -> Result<String, JsValue> {

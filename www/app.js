@@ -36,6 +36,7 @@ const ctx = {
     runPicker: once(() => import("./controls/runpicker.js")),
     sweep: once(() => import("./controls/sweep.js")),
     embed: once(() => import("./embed.js")),
+    embedDialog: once(() => import("./embed/dialog.js")),
     predict: once(() => import("./controls/predict.js")),
     compare: once(() => import("./render/compare.js")),
   },
@@ -109,14 +110,20 @@ ctx.act = {
       notice(ctx.t("ui.copy_failed"));
     }
   },
-  /** The embed dialog for the state shown: its address follows the dialog's choices. */
+  /** The embed dialog for the state shown: its address follows the dialog's choices; the core
+   * says where each claim's number is seen (claimFigures), so a prediction is paired right. */
   async openEmbed() {
-    const { embedDialog } = await ctx.load.embed();
+    const { embedDialog, loadStyles } = await ctx.load.embedDialog();
+    await loadStyles();
     const s = store.state;
     const t = ctx.t;
     const { sections, figures } = embedChoices(s.doc, s.lesson, t);
-    const urlFor = (choice) => embedHref(store.state.resolved.share, location.href, choice);
-    const dialog = embedDialog(t, `tatbikat — ${t(`lesson.${s.lesson}`)}`, { urlFor, sections, figures, claim: Boolean(s.preset) });
+    const own = s.presets.filter((p) => p.lesson === s.lesson);
+    const claims = own.map((p) => ({ id: p.id, caption: t(p.caption), question: Boolean(p.question), query: p.query }));
+    const query = (id) => own.find((p) => p.id === id)?.query;
+    const holders = (id) => engine.call("claimFigures", [query(id)]);
+    const urlFor = (choice) => embedHref(store.state.resolved.share, location.href, { ...choice, claim: choice.claim ? { query: query(choice.claim) } : null });
+    const dialog = embedDialog(t, { title: `tatbikat — ${t(`lesson.${s.lesson}`)}`, urlFor, sections, figures, claims, claim: s.preset, holders });
     // Focus goes back to the button that opened it (the dialog is removed when it closes).
     dialog.addEventListener("close", () => document.getElementById("embed-button")?.focus());
     document.body.append(dialog);

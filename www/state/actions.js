@@ -28,6 +28,7 @@ export function initialState(lessons) {
     reveals: 0, // counts the claims shown after their question (guessed or skipped): each redraws the report
     view: {}, // the link's sweep=, sweep_y=, metric=, heat= and trace= as typed (link.js VIEW_KEYS)
     vs: null, // compare mode's run A (vs=): its changed values as a query ("" the lesson's); null: off
+    origins: [], // origin=: the only pages an embed talks to (empty: its parent, any origin)
     changedOnly: false, // compare mode shows only the rows that differ
     resolved: null, // the core's reading of the state's query (its share link is the URL)
     doc: null, // the report shown, as the core computed it
@@ -120,6 +121,12 @@ const ACTIONS = {
   },
   switchLanguage: (s) => asked({ ...s, lang: s.lang === "tr" ? "en" : "tr" }, PAGE),
   reset: (s) => asked({ ...s, values: {}, preset: null }, PAGE),
+  /** A link's values and claim, from the embedding page (tatbikat:set, checked by the core):
+   * they replace the values, as opening that link would; a claim asks first as a link's does. */
+  linked: (s, { values, preset }) => {
+    const asks = s.predict === true || (s.predict === null && !s.embed);
+    return asked({ ...s, values, preset, guess: null, awaiting: preset && asks ? preset : null }, PAGE);
+  },
   /** A claim chosen (or, for null, the lesson's values): its values come back resolved. A claim
    * chosen here first asks for a guess (in an embed only with predict=1). */
   choosePreset: (s, { preset }) => {
