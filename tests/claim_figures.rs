@@ -22,13 +22,23 @@ fn every_question_is_answered_in_some_section_and_each_figure_named_shows_all_of
             continue;
         };
         let mut page = Page::run(&preset_query(lesson, p), &mut |_| {}).unwrap();
-        let h = page.claim_holders().unwrap_or_else(|| panic!("{}: no answer", p.id));
-        assert!(!h.sections.is_empty(), "{}: no section shows the answer", p.id);
+        let h = page
+            .claim_holders()
+            .unwrap_or_else(|| panic!("{}: no answer", p.id));
+        assert!(
+            !h.sections.is_empty(),
+            "{}: no section shows the answer",
+            p.id
+        );
         let doc = page.document();
         let shown = doc.preset.as_ref().unwrap();
         let marks = answer_marks(question, shown).unwrap();
         for f in &h.figures {
-            assert!(marks.iter().all(|m| m.key == *f && m.kind != "value"), "{}: {f}", p.id);
+            assert!(
+                marks.iter().all(|m| m.key == *f && m.kind != "value"),
+                "{}: {f}",
+                p.id
+            );
         }
         // A figure that holds no mark of the answer is never named.
         let all = tatbikat::report::figures(doc.sections);
@@ -52,7 +62,10 @@ fn the_issues_quota_claim_is_answered_by_its_own_table_not_the_chart_beside_it()
     assert!(!h.sections.is_empty());
     // A ratio's two cells are both in their table.
     assert_eq!(
-        lessons::find_preset("compensation.retry", None).unwrap().1.question(),
+        lessons::find_preset("compensation.retry", None)
+            .unwrap()
+            .1
+            .question(),
         Some("r0")
     );
     assert!(!holders("compensation.retry").unwrap().figures.is_empty());
@@ -71,7 +84,10 @@ fn answer_marks_read_the_questions_the_page_reads() {
     let doc = page.document();
     let shown = doc.preset.as_ref().unwrap();
     let two = answer_marks("3~1", shown).unwrap();
-    assert_eq!((two[0].name, two[1].name), ("quota_idle_waiting", "quota_idle_waiting"));
+    assert_eq!(
+        (two[0].name, two[1].name),
+        ("quota_idle_waiting", "quota_idle_waiting")
+    );
     assert_eq!(answer_marks("0", shown).unwrap()[0].name, "quota_rejected");
     for bad in ["", "x", "9", "0~9", "r0", "1~", "~1", "-1"] {
         assert_eq!(answer_marks(bad, shown), None, "{bad}");

@@ -2,9 +2,8 @@
 // answers the parent's messages (the API for the embedding page, docs/embedding.md): set the
 // values or the claim, read the state; it tells the parent every change and every prediction.
 // The dialog that makes the snippet is embed/dialog.js.
-import { errorText } from "./i18n/errors.js";
 import { fullPageHref, VIEW_KEYS } from "./state/link.js";
-import { known } from "./views/shown.js";
+import { problemText } from "./views/shown.js";
 
 /** The version of the messages between the embed and its page (docs/embedding.md). */
 export const API_VERSION = 1;
@@ -18,12 +17,21 @@ let last = 0;
 // whatever its origin.
 let allowed = [];
 
-/** Posts `message` to the parent: to `origin` (a request's), else to each allowed origin (the
- * browser delivers it only where the parent is one), else to any. */
+/** Where the embed's own messages go: any origin, or with origin= the parent's if it is
+ * allowed (the browser names it, where it does: location.ancestorOrigins), else each allowed
+ * one (the browser delivers a message only where the parent is that origin). */
+function targets() {
+  if (!allowed.length) return ["*"];
+  const parent = location.ancestorOrigins?.[0];
+  if (parent === undefined) return allowed;
+  return allowed.includes(parent) ? [parent] : [];
+}
+
+/** Posts `message` to the parent: to `origin` (a request's), else see targets(). */
 function tell(message, origin = null) {
   if (window.parent === window) return;
   const body = { ...message, version: API_VERSION };
-  for (const target of origin ? [origin] : allowed.length ? allowed : ["*"]) window.parent.postMessage(body, target);
+  for (const target of origin ? [origin] : targets()) window.parent.postMessage(body, target);
 }
 
 /** The page's height, posted to the parent when it is not the one posted last. */
@@ -122,12 +130,13 @@ function listen(ctx) {
   if (listening || window.parent === window) return;
   listening = true;
   const { store } = ctx;
-  const explain = (e) => errorText(e, ctx.t, known(store.state));
+  // A refusal in the page's words, as its problems list says it (a parameter by its label).
+  const explain = (e) => problemText(store.state, e, ctx.t, null).text;
   const say = async (key, vars) => (await import("./embed/texts.js")).sayer(ctx.t)(key, vars);
-  allowed = store.state.resolved?.origins ?? [];
+  allowed = store.state.origins ?? [];
   store.subscribe(
-    (s) => s.resolved?.origins?.join(","),
-    () => (allowed = store.state.resolved?.origins ?? allowed),
+    (s) => s.origins,
+    (origins) => (allowed = origins ?? []),
   );
 
   /** `tatbikat:set`: a link's query or parameter values, read by the core like a link. */
@@ -192,6 +201,7 @@ function listen(ctx) {
     (s) => [s.doc, s.resolved?.share, s.awaiting],
     (_, __, s) => s.doc && tell(stateOf(s)),
   );
+  if (store.state.doc) tell(stateOf(store.state));
   // Every guess answered: the learner's and the core's.
   store.subscribe(
     (s) => s.guess,
