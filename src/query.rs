@@ -39,7 +39,9 @@ const ORIGIN_FORM: &str = "the origins of the pages that may talk to the embed, 
 fn origins(v: &str) -> Option<Vec<String>> {
     let list: Vec<&str> = v.split(',').collect();
     let origin = |o: &&str| {
-        let rest = o.strip_prefix("https://").or_else(|| o.strip_prefix("http://"))?;
+        let rest = o
+            .strip_prefix("https://")
+            .or_else(|| o.strip_prefix("http://"))?;
         let (host, port) = rest.split_once(':').unwrap_or((rest, "1"));
         let host_ok = !host.is_empty()
             && host.len() <= 253
@@ -438,7 +440,11 @@ pub fn resolve(query: &str) -> Resolved {
             };
             let e = Error::bad(key, value, allowed);
             // Said in the page's language (refuse.origin in its texts).
-            errors.push(if key == "origin" { e.keyed("refuse.origin", &[]) } else { e });
+            errors.push(if key == "origin" {
+                e.keyed("refuse.origin", &[])
+            } else {
+                e
+            });
         }
     }
     let mut params = preset
@@ -687,7 +693,10 @@ impl Resolved {
             q.push_str(&format!("&vs={}", percent_encode(vs)));
         }
         if !self.origins.is_empty() {
-            q.push_str(&format!("&origin={}", percent_encode(&self.origins.join(","))));
+            q.push_str(&format!(
+                "&origin={}",
+                percent_encode(&self.origins.join(","))
+            ));
         }
         for (key, on, default) in [
             ("embed", self.embed, false),
@@ -1029,8 +1038,12 @@ mod tests {
 
     #[test]
     fn keeps_the_allowed_origins_in_the_link_and_names_a_bad_one() {
-        let r = resolve("lesson=jobs&embed=1&origin=https://moodle.example.org,http://localhost:8000");
-        assert_eq!(r.origins, ["https://moodle.example.org", "http://localhost:8000"]);
+        let r =
+            resolve("lesson=jobs&embed=1&origin=https://moodle.example.org,http://localhost:8000");
+        assert_eq!(
+            r.origins,
+            ["https://moodle.example.org", "http://localhost:8000"]
+        );
         assert!(r.errors.is_empty(), "{:?}", r.errors);
         assert_eq!(
             r.share_query(),

@@ -52,6 +52,9 @@ export function postHeight() {
   if (!observer) {
     observer = new ResizeObserver(sendHeight);
     observer.observe(document.documentElement);
+    // And after every render: a frame the browser does not show yet (a loader's frame is 0 px
+    // tall until it hears a height) gets no resize callbacks, but its mutations are observed.
+    new MutationObserver(sendHeight).observe(document.body, { attributes: true, attributeFilter: ["data-renders"] });
   }
   sendHeight();
 }

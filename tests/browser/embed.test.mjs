@@ -167,9 +167,11 @@ describe("teaching with embeds", () => {
     assert.equal(await p.inputValue("#embed-figure"), "default_sweep");
     assert.match(await p.inputValue(".snippet"), /figure=default_sweep&amp;controls=0&amp;predict=1/);
     await p.waitForFunction(() => /\d+ px/.test(document.querySelector(".embed-height").textContent), null, { timeout: 30000 });
-    const measured = Number(/(\d+) px/.exec(await p.textContent(".embed-height"))[1]);
+    // The code and the height beside it read at the same moment (a later height updates both).
+    const [code, said] = await p.evaluate(() => [document.querySelector(".snippet").value, document.querySelector(".embed-height").textContent]);
+    const measured = Number(/(\d+) px/.exec(said)[1]);
     assert.ok(measured > 150 && measured < 900, `one figure: ${measured} px`);
-    assert.match(await p.inputValue(".snippet"), new RegExp(`height="${measured}"`));
+    assert.match(code, new RegExp(`height="${measured}"`));
     await p.click("#embed-copy");
     await p.waitForFunction(() => document.querySelector(".embed-copied").textContent.length > 0);
     assert.match(await p.textContent(".embed-copied"), /Copied/);
@@ -205,8 +207,9 @@ describe("teaching with embeds", () => {
       document.getElementById("b").src = b;
     }, [`${base}&origin=${encodeURIComponent(h.origin)}`, `${base}&origin=https://other.example`]);
     await p.waitForFunction(() => window.got.some((m) => m.from === "a" && m.data.type === "tatbikat:state"), null, { timeout: 30000 });
-    const a = p.frames().find((f) => f.url().includes("localhost"));
-    const b = p.frames().find((f) => f.url().includes("other.example"));
+    const inner = p.frames().filter((f) => f !== p.mainFrame());
+    const a = inner.find((f) => f.url().includes("localhost"));
+    const b = inner.find((f) => f.url().includes("other.example"));
     assert.ok(a && b, "both frames");
     await rendered(b);
     // Frame b's page never hears this origin: no message of its reaches this page.

@@ -28,7 +28,7 @@ const TEXTS = {
     language: "Dil",
     preview: "Gömülen görünümün önizlemesi",
     measuring: "Yükseklik ölçülüyor…",
-    height: "Önizlemenin genişliğinde yükseklik: {height} piksel. Kod bu yükseklikle başlar ve içerik değişince kendini ayarlar.",
+    height: "Önizlemenin genişliğinde yükseklik: {height} px. Kod bu yükseklikle başlar ve içerik değişince kendini ayarlar.",
     code: "Ders sayfasına yapıştırılacak kod",
     copy: "Kodu kopyala",
     copied: "Kopyalandı. Ders sayfanıza yapıştırabilirsiniz.",
