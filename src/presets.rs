@@ -242,22 +242,20 @@ pub fn shown(preset: &Preset, report: &Report) -> Shown {
 /// the claim without asking.
 pub fn answer_marks<'a>(question: &str, shown: &'a Shown) -> Option<Vec<&'a Found>> {
     let index = |n: &str| -> Option<usize> {
-        (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| n.parse().ok())
-            .flatten()
+        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        n.parse().ok()
     };
     if let Some(n) = question.strip_prefix('r') {
         let r = shown.ratios.get(index(n)?)?;
         r.value?;
         return Some(vec![&r.of, &r.to]);
     }
-    let picked = match question.split_once('~') {
-        Some((a, b)) => vec![
-            shown.highlights.get(index(a)?)?,
-            shown.highlights.get(index(b)?)?,
-        ],
-        None => vec![shown.highlights.get(index(question)?)?],
-    };
+    let mut picked = Vec::new();
+    for n in question.splitn(2, '~') {
+        picked.push(shown.highlights.get(index(n)?)?);
+    }
     // How two values compare needs both numbers.
     if picked.len() == 2 && picked.iter().any(|f| f.value.is_none()) {
         return None;
@@ -266,9 +264,9 @@ pub fn answer_marks<'a>(question: &str, shown: &'a Shown) -> Option<Vec<&'a Foun
 }
 
 /// Where a claim's answer can be seen: the figures (`figure=` keys) and the sections that show
-/// every one of `marks`. A one-figure view shows a table or chart under the first group that
+/// every one of its marks. A one-figure view shows a table or chart under the first group that
 /// holds it and none of its sentences, so a value of a sentence is in no figure.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Holders {
     /// The figures that show the whole answer, in the report's order.
     pub figures: Vec<&'static str>,
@@ -278,31 +276,37 @@ pub struct Holders {
 
 /// The figures and sections of `sections` that show every mark of `marks` (see [`Holders`]).
 pub fn holders(sections: &[Section], marks: &[&Found]) -> Holders {
-    let groups = || sections.iter().flat_map(|s| &s.groups);
-    let figures = crate::report::figures(sections)
-        .into_iter()
-        .filter(|&key| {
-            let first = groups().find(|g| {
-                g.charts.iter().any(|c| c.key == key)
-                    || g.blocks
-                        .iter()
-                        .any(|b| matches!(b, Block::Table(t) if t.key == key))
+    let mut out = Holders {
+        figures: Vec::new(),
+        sections: Vec::new(),
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    for s in sections {
+        if marks
+            .iter()
+            .all(|m| s.groups.iter().any(|g| g.key == m.group))
+        {
+            out.sections.push(s.name);
+        }
+        for g in &s.groups {
+            let tables = g.blocks.iter().filter_map(|b| match b {
+                Block::Table(t) => Some(t.key),
+                Block::Line(_) => None,
             });
-            first.is_some_and(|g| {
-                marks
+            // A figure is shown under the first group that holds it.
+            for key in tables.chain(g.charts.iter().map(|c| c.key)) {
+                if seen.contains(&key) {
+                    continue;
+                }
+                seen.push(key);
+                let all = marks
                     .iter()
-                    .all(|m| m.kind != "value" && m.key == key && m.group == g.key)
-            })
-        })
-        .collect();
-    let sections = sections
-        .iter()
-        .filter(|s| {
-            marks
-                .iter()
-                .all(|m| s.groups.iter().any(|g| g.key == m.group))
-        })
-        .map(|s| s.name)
-        .collect();
-    Holders { figures, sections }
+                    .all(|m| m.kind != "value" && m.key == key && m.group == g.key);
+                if all {
+                    out.figures.push(key);
+                }
+            }
+        }
+    }
+    out
 }

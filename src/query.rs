@@ -31,7 +31,7 @@ fn is_figure_key(v: &str) -> bool {
 }
 
 /// What an `origin=` value is (the embed answers only the pages of these origins).
-const ORIGIN_FORM: &str = "the origins of the pages that may talk to the embed, at most 8, comma-separated, each a scheme, host and optional port without a path (https://moodle.example.org,http://localhost:8000)";
+const ORIGIN_FORM: &str = "at most 8 origins, comma-separated: scheme, host, optional port, no path (https://moodle.example.org)";
 
 /// The origins of an `origin=` value (`https://a.example,http://localhost:8000`), or `None`
 /// when one is not an http(s) origin: lower-case host of letters, digits, `.` and `-`, an

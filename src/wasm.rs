@@ -121,17 +121,17 @@ pub fn run(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, J
     to_js(&page.document())
 }
 
-/// Where the answer to the link's claim (`preset=`) can be seen: `{figures, sections}`, the
-/// figure keys and section names that show it (the embed dialog pairs a prediction only with
-/// those), or null when the link's claim asks nothing or its report lacks the answer.
+/// Where the answer to the link's claim (`preset=`) can be seen: `"FIGURES|SECTIONS"`, the
+/// figure keys and section names that show it, each comma-separated (the embed dialog pairs a
+/// prediction only with those), or null when the claim asks nothing or its report lacks the
+/// answer. A plain string: the page's module stays small (www/embed/dialog.js reads it).
 #[wasm_bindgen(js_name = claimFigures)]
-pub fn claim_figures(query: &str) -> Result<JsValue, JsValue> {
+pub fn claim_figures(query: &str) -> Result<Option<String>, JsValue> {
     ready();
     let page = render::Page::run(query, &mut |_| {}).map_err(|e| js_error(&e))?;
-    match page.claim_holders() {
-        Some(h) => to_js(&h),
-        None => Ok(JsValue::NULL),
-    }
+    Ok(page
+        .claim_holders()
+        .map(|h| h.figures.join(",") + "|" + &h.sections.join(",")))
 }
 
 /// Exactly what the CLI prints for that lesson, parameters and section.

@@ -12,8 +12,7 @@ import LESSONS from "./lessons.js";
 import { createStore } from "./state/store.js";
 import { initialState, update } from "./state/actions.js";
 import { computer } from "./state/compute.js";
-import { embedHref } from "./state/link.js";
-import { cancelNotice, embedChoices, known } from "./views/shown.js";
+import { cancelNotice, known } from "./views/shown.js";
 import { frame } from "./views/frame.js";
 
 /** A module the first table does not need, loaded when a view asks for it (the first load stays
@@ -110,24 +109,9 @@ ctx.act = {
       notice(ctx.t("ui.copy_failed"));
     }
   },
-  /** The embed dialog for the state shown: its address follows the dialog's choices; the core
-   * says where each claim's number is seen (claimFigures), so a prediction is paired right. */
+  /** The embed dialog for the state shown (embed/dialog.js). */
   async openEmbed() {
-    const { embedDialog, loadStyles } = await ctx.load.embedDialog();
-    await loadStyles();
-    const s = store.state;
-    const t = ctx.t;
-    const { sections, figures } = embedChoices(s.doc, s.lesson, t);
-    const own = s.presets.filter((p) => p.lesson === s.lesson);
-    const claims = own.map((p) => ({ id: p.id, caption: t(p.caption), question: Boolean(p.question), query: p.query }));
-    const query = (id) => own.find((p) => p.id === id)?.query;
-    const holders = (id) => engine.call("claimFigures", [query(id)]);
-    const urlFor = (choice) => embedHref(store.state.resolved.share, location.href, { ...choice, claim: choice.claim ? { query: query(choice.claim) } : null });
-    const dialog = embedDialog(t, { title: `tatbikat — ${t(`lesson.${s.lesson}`)}`, urlFor, sections, figures, claims, claim: s.preset, holders });
-    // Focus goes back to the button that opened it (the dialog is removed when it closes).
-    dialog.addEventListener("close", () => document.getElementById("embed-button")?.focus());
-    document.body.append(dialog);
-    dialog.showModal();
+    (await ctx.load.embedDialog()).openEmbed(ctx);
   },
 };
 

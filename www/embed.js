@@ -179,10 +179,11 @@ function listen(ctx) {
       return refuse(errors[0], errors);
     }
     if (values) store.dispatch({ type: "setValues", changes: values });
+    else if (resolved.preset) store.dispatch({ type: "choosePreset", preset: { id: resolved.preset } });
     else {
+      // Every value: the link's, or the lesson's where it names none (as opening it would).
       const shared = new URLSearchParams(resolved.share);
-      const given = Object.fromEntries(specs.filter((p) => shared.has(p.name)).map((p) => [p.name, shared.get(p.name)]));
-      store.dispatch({ type: "linked", values: given, preset: resolved.preset });
+      store.dispatch({ type: "setValues", changes: Object.fromEntries(specs.map((p) => [p.name, shared.get(p.name) ?? p.default])) });
     }
     await ctx.runner?.settled();
     tell({ ...stateOf(store.state), id: data.id ?? null }, origin);
@@ -205,10 +206,18 @@ function listen(ctx) {
     (_, __, s) => s.doc && tell(stateOf(s)),
   );
   if (store.state.doc) tell(stateOf(store.state));
-  // Every guess answered: the learner's and the core's.
+  // Every guess answered: the learner's and the core's value (the one the page compared with).
   store.subscribe(
     (s) => s.guess,
-    (g) => g && g.input !== undefined && tell({ type: "tatbikat:prediction", claim: g.preset, guess: g.input, computed: g.computed, text: g.text }),
+    async (g, _, s) => {
+      if (!g || g.input === undefined) return;
+      const m = await ctx.load.predict();
+      const q = m.question(s.presets.find((p) => p.id === g.preset));
+      const shown = s.doc?.preset;
+      const a = q && m.answer(q, shown, ctx.t);
+      const computed = !a ? null : q.kind === "choice" ? a.choice : q.kind === "ratio" ? shown.ratios[q.index].value : (a.mark.value ?? a.mark.text);
+      tell({ type: "tatbikat:prediction", claim: g.preset, guess: g.input, computed, text: g.text });
+    },
   );
 }
 

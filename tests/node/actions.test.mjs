@@ -162,7 +162,6 @@ test("every action is pure: it never writes to the state it is given", () => {
     switchLesson: { id: "compensation" },
     switchLanguage: {},
     reset: {},
-    linked: { values: { seed: "4" }, preset: null },
     choosePreset: { preset },
     guessed: { guess: null },
     notAsking: {},

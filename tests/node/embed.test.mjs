@@ -1,7 +1,7 @@
 // The embed dialog's logic and texts without a browser (issue 22): which choices may ask for a
 // prediction (pairing) and what they offer instead, the embed's address with a claim and a
-// language, the embedding page's `linked` action, the dialog's lazily loaded texts (both
-// languages, every key used), and the core's claimFigures against the claims' own reports.
+// language, the dialog's lazily loaded texts (both languages, every key used), and the core's
+// claimFigures against the claims' own reports.
 // Needs ./build.sh build (target/pkg-node).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -9,10 +9,10 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { pairing } from "../../www/embed/dialog.js";
+import { pairing, readHolders } from "../../www/embed/dialog.js";
 import TEXTS, { sayer } from "../../www/embed/texts.js";
 import { embedHref, fullPageHref, rawQuery } from "../../www/state/link.js";
-import { initialState, update } from "../../www/state/actions.js";
+import { initialState } from "../../www/state/actions.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
@@ -38,7 +38,7 @@ test("pairing: a prediction only where the number is seen, else why not and the 
 test("claimFigures: every claim's number is in the figures it names, as the claim's own report has it", () => {
   let named = 0;
   for (const p of core.presets()) {
-    const h = core.claimFigures(p.query);
+    const h = readHolders(core.claimFigures(p.query));
     if (!p.question) {
       assert.equal(h, null, p.id);
       continue;
@@ -50,7 +50,8 @@ test("claimFigures: every claim's number is in the figures it names, as the clai
     named += h.figures.length;
   }
   assert.ok(named > 20, `${named} figures named`);
-  assert.deepEqual(core.claimFigures(core.presets().find((p) => p.id === "quotas.default-request").query).figures, ["default_sweep"]);
+  assert.equal(core.claimFigures(core.presets().find((p) => p.id === "quotas.default-request").query), "default_sweep|measure");
+  assert.deepEqual(readHolders("|daily"), { figures: [], sections: ["daily"] });
   assert.equal(core.claimFigures("lesson=quotas"), null, "no claim, nothing to pair");
 });
 
@@ -69,14 +70,6 @@ test("the embed's address: the dialog's claim (or none) and language, and origin
   const s = { ...initialState([]), lesson: "jobs", specs: { jobs: [] }, embed: true, origins: ["https://a.example"], resolved: { share } };
   assert.match(rawQuery(s), /origin=https%3A%2F%2Fa\.example/);
   assert.doesNotMatch(fullPageHref(s), /origin=/);
-});
-
-test("linked: the embedding page's link replaces the values and the claim; a claim asks in an embed only with predict=1", () => {
-  const base = { ...initialState([]), lesson: "jobs", specs: { jobs: [{ name: "seed", default: "1" }] }, values: { seed: "5" }, embed: true };
-  const s = update(base, { type: "linked", values: { seed: "9" }, preset: "jobs.x" });
-  assert.deepEqual([s.values, s.preset, s.awaiting, s.ask.seq > base.ask.seq], [{ seed: "9" }, "jobs.x", null, true]);
-  assert.equal(update({ ...base, predict: true }, { type: "linked", values: {}, preset: "jobs.x" }).awaiting, "jobs.x");
-  assert.equal(update(base, { type: "linked", values: {}, preset: null }).preset, null);
 });
 
 test("the dialog's texts: both languages have the same keys, every key is used and every key used exists", () => {

@@ -22,16 +22,16 @@ export function answer(q, shown, t) {
   const found = shown?.highlights ?? [];
   if (q.kind === "ratio") {
     const r = shown?.ratios?.[q.index];
-    return r && r.value !== null ? { text: `×${localizeNumber(r.text, t)}`, groups: [r.of.group], value: r.value } : null;
+    return r && r.value !== null ? { text: `×${localizeNumber(r.text, t)}`, groups: [r.of.group] } : null;
   }
   if (q.kind === "number") {
     const f = found[q.index];
-    return f ? { text: localizeNumber(f.text, t), groups: [f.group], mark: f, value: f.value ?? f.text } : null;
+    return f ? { text: localizeNumber(f.text, t), groups: [f.group], mark: f } : null;
   }
   const [a, b] = [found[q.a], found[q.b]];
   if (!a || !b || a.value === null || b.value === null) return null;
   const choice = a.value > b.value ? "more" : a.value < b.value ? "less" : "same";
-  return { choice, text: localizeNumber(a.text, t), other: localizeNumber(b.text, t), groups: [a.group, b.group], mark: a, value: choice };
+  return { choice, text: localizeNumber(a.text, t), other: localizeNumber(b.text, t), groups: [a.group, b.group], mark: a };
 }
 
 /** What reads as a guessed number: digits with one decimal separator, an optional sign, × or %. */

@@ -8,6 +8,36 @@
 import { el } from "../dom.js";
 import { sayer } from "./texts.js";
 import { snippet, trapTab } from "../embed.js";
+import { embedHref } from "../state/link.js";
+import { embedChoices } from "../views/shown.js";
+
+/** The core's claimFigures answer ("FIGURES|SECTIONS", or null) as {figures, sections}. */
+export function readHolders(text) {
+  if (typeof text !== "string") return null;
+  const [figures, sections = ""] = text.split("|");
+  const list = (s) => s.split(",").filter(Boolean);
+  return { figures: list(figures), sections: list(sections) };
+}
+
+/** Opens the dialog for the state `ctx.store` shows (app.js's openEmbed): its address follows
+ * the dialog's choices, and the core says where each claim's number is seen (claimFigures). */
+export async function openEmbed(ctx) {
+  await loadStyles();
+  const { store, engine } = ctx;
+  const s = store.state;
+  const t = ctx.t;
+  const { sections, figures } = embedChoices(s.doc, s.lesson, t);
+  const own = s.presets.filter((p) => p.lesson === s.lesson);
+  const claims = own.map((p) => ({ id: p.id, caption: t(p.caption), question: Boolean(p.question) }));
+  const query = (id) => own.find((p) => p.id === id)?.query;
+  const holders = (id) => engine.call("claimFigures", [query(id)]).then(readHolders);
+  const urlFor = (choice) => embedHref(store.state.resolved.share, location.href, { ...choice, claim: choice.claim ? { query: query(choice.claim) } : null });
+  const dialog = embedDialog(t, { title: `tatbikat — ${t(`lesson.${s.lesson}`)}`, urlFor, sections, figures, claims, claim: s.preset, holders });
+  // Focus goes back to the button that opened it (the dialog is removed when it closes).
+  dialog.addEventListener("close", () => document.getElementById("embed-button")?.focus());
+  document.body.append(dialog);
+  dialog.showModal();
+}
 
 /**
  * Whether the embed may ask for the claim's prediction with these choices, given `holders`, the

@@ -121,12 +121,6 @@ const ACTIONS = {
   },
   switchLanguage: (s) => asked({ ...s, lang: s.lang === "tr" ? "en" : "tr" }, PAGE),
   reset: (s) => asked({ ...s, values: {}, preset: null }, PAGE),
-  /** A link's values and claim, from the embedding page (tatbikat:set, checked by the core):
-   * they replace the values, as opening that link would; a claim asks first as a link's does. */
-  linked: (s, { values, preset }) => {
-    const asks = s.predict === true || (s.predict === null && !s.embed);
-    return asked({ ...s, values, preset, guess: null, awaiting: preset && asks ? preset : null }, PAGE);
-  },
   /** A claim chosen (or, for null, the lesson's values): its values come back resolved. A claim
    * chosen here first asks for a guess (in an embed only with predict=1). */
   choosePreset: (s, { preset }) => {

@@ -172,8 +172,8 @@ export function reportView(ctx, { trace, sweep }) {
     }
     const done = (guess) => {
       ctx.claims.show(preset.id);
-      // The guess as given and the core's value are kept for the embedding page (embed.js).
-      dispatch({ type: "guessed", guess: guess === null ? null : { preset: preset.id, text: m.verdict(t, q, guess, answer), group: answer.groups[0], input: guess, computed: answer.value } });
+      // The guess as given is kept for the embedding page (embed.js).
+      dispatch({ type: "guessed", guess: guess === null ? null : { preset: preset.id, text: m.verdict(t, q, guess, answer), group: answer.groups[0], input: guess } });
       // Smooth unless the reader asked for less motion.
       const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
       node.querySelector(".claim-guess, .claim-mark")?.scrollIntoView({ block: "start", behavior });
