@@ -124,7 +124,10 @@ pub fn run(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, J
 /// Where the answer to the link's claim (`preset=`) can be seen: `"FIGURES|SECTIONS"`, the
 /// figure keys and section names that show it, each comma-separated (the embed dialog pairs a
 /// prediction only with those), or null when the claim asks nothing or its report lacks the
-/// answer. A plain string: the page's module stays small (www/embed/dialog.js reads it).
+/// answer. In the node package only (`every_lesson`): the page's embed dialog reads the same
+/// from the claim's report (www/embed/dialog.js `holdersIn`), which tests/node/embed.test.mjs
+/// checks against this for every claim, so the page's first load does not carry it.
+#[cfg(every_lesson)]
 #[wasm_bindgen(js_name = claimFigures)]
 pub fn claim_figures(query: &str) -> Result<Option<String>, JsValue> {
     ready();

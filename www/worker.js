@@ -62,8 +62,6 @@ const ops = {
   compareCsv: (query, table) => core.compareCsv(query, table),
   sweepCsv: (query) => core.sweepCsv(query),
   traceCsv: (query) => core.traceCsv(query),
-  // Where a claim's number is seen (the embed dialog pairs its prediction with those figures).
-  claimFigures: (query) => core.claimFigures(query),
 };
 
 const PROGRESS = new Set(["run", "page", "sweep", "sweepPart"]);

@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { pairing, readHolders } from "../../www/embed/dialog.js";
+import { holdersIn, pairing, readHolders } from "../../www/embed/dialog.js";
+import * as predict from "../../www/controls/predict.js";
 import TEXTS, { sayer } from "../../www/embed/texts.js";
 import { embedHref, fullPageHref, rawQuery } from "../../www/state/link.js";
 import { initialState } from "../../www/state/actions.js";
@@ -39,6 +40,8 @@ test("claimFigures: every claim's number is in the figures it names, as the clai
   let named = 0;
   for (const p of core.presets()) {
     const h = readHolders(core.claimFigures(p.query));
+    // The dialog reads the same from the claim's report as the core's claimFigures says.
+    assert.deepEqual(holdersIn(core.run(p.query), p, predict), h, p.id);
     if (!p.question) {
       assert.equal(h, null, p.id);
       continue;

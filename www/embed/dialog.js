@@ -3,13 +3,45 @@
 // preview shows that embed at its real height and the code to paste follows every choice.
 // Loaded when the dialog is first opened (app.js), with its texts (texts.js) and styles.
 // It cannot produce a broken embed: a prediction is paired only with a figure or section that
-// shows the claim's number (the core says which: claimFigures), else it says why and offers the
-// right one in one click.
+// shows the claim's number (read from the marks the core located in the claim's report, by the
+// rule of the core's claimFigures), else it says why and offers the right one in one click.
 import { el } from "../dom.js";
 import { sayer } from "./texts.js";
 import { snippet, trapTab } from "../embed.js";
 import { embedHref } from "../state/link.js";
 import { embedChoices } from "../views/shown.js";
+
+/** Where the claim's number is seen in `doc`, the core's report of the claim's link (its
+ * `preset` holds the marks the core located): {figures, sections}, or null when the claim asks
+ * nothing or the report lacks its answer. The marks compared are the prompt's (predict.js
+ * answer); a figure shows them when each is a cell or point of that table or chart under the
+ * first group holding it (a one-figure view shows no sentence). The same rule as the core's
+ * presets::holders, checked against it for every claim (tests/node/embed.test.mjs). */
+export function holdersIn(doc, preset, predict) {
+  const q = predict.question(preset);
+  const shown = doc?.preset;
+  if (!q || !shown) return null;
+  let marks;
+  if (q.kind === "ratio") {
+    const r = shown.ratios?.[q.index];
+    marks = r && r.value !== null ? [r.of, r.to] : null;
+  } else {
+    marks = (q.kind === "number" ? [q.index] : [q.a, q.b]).map((i) => shown.highlights[i]);
+    if (marks.some((m) => !m) || (q.kind === "choice" && marks.some((m) => m.value === null))) marks = null;
+  }
+  if (!marks) return null;
+  const figures = [];
+  const seen = new Set();
+  for (const g of doc.sections.flatMap((s) => s.groups)) {
+    for (const key of [...g.blocks.filter((b) => b.type === "table").map((b) => b.key), ...g.charts.map((c) => c.key)]) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (marks.every((m) => m.kind !== "value" && m.key === key && m.group === g.key)) figures.push(key);
+    }
+  }
+  const sections = doc.sections.filter((s) => marks.every((m) => s.groups.some((g) => g.key === m.group))).map((s) => s.name);
+  return { figures, sections };
+}
 
 /** The core's claimFigures answer ("FIGURES|SECTIONS", or null) as {figures, sections}. */
 export function readHolders(text) {
@@ -20,7 +52,7 @@ export function readHolders(text) {
 }
 
 /** Opens the dialog for the state `ctx.store` shows (app.js's openEmbed): its address follows
- * the dialog's choices, and the core says where each claim's number is seen (claimFigures). */
+ * the dialog's choices; where each claim's number is seen is read from the claim's report. */
 export async function openEmbed(ctx) {
   await loadStyles();
   const { store, engine } = ctx;
@@ -30,7 +62,8 @@ export async function openEmbed(ctx) {
   const own = s.presets.filter((p) => p.lesson === s.lesson);
   const claims = own.map((p) => ({ id: p.id, caption: t(p.caption), question: Boolean(p.question) }));
   const query = (id) => own.find((p) => p.id === id)?.query;
-  const holders = (id) => engine.call("claimFigures", [query(id)]).then(readHolders);
+  const predict = await ctx.load.predict();
+  const holders = (id) => engine.call("run", [query(id)]).then((doc) => holdersIn(doc, own.find((p) => p.id === id), predict));
   const urlFor = (choice) => embedHref(store.state.resolved.share, location.href, { ...choice, claim: choice.claim ? { query: query(choice.claim) } : null });
   const dialog = embedDialog(t, { title: `tatbikat — ${t(`lesson.${s.lesson}`)}`, urlFor, sections, figures, claims, claim: s.preset, holders });
   // Focus goes back to the button that opened it (the dialog is removed when it closes).
