@@ -24,6 +24,12 @@ fn main() {
             println!("cargo::rustc-cfg={id}");
         }
     }
+    // Every lesson held (the node package, the CLI, the tests): bindings only the tests and
+    // tools use are compiled there and left out of the page's one-lesson modules (src/wasm.rs).
+    println!("cargo::rustc-check-cfg=cfg(every_lesson)");
+    if only.is_none() {
+        println!("cargo::rustc-cfg=every_lesson");
+    }
     if let Some(only) = only {
         assert!(
             ids.contains(&only),

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::chart::X;
 use crate::jsfmt::number_to_string;
-use crate::report::{Block, Cell, Part, Report};
+use crate::report::{Block, Cell, Part, Report, Section};
 
 /// One claim of a lesson: its id, the parameters that show it and what supports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -249,4 +249,79 @@ pub fn shown(preset: &Preset, report: &Report) -> Shown {
         highlights: highlights(preset, report),
         ratios: ratios(preset, report),
     }
+}
+
+/// The marks a claim's question (`q:`, see [`Preset::question`]) is answered from in `shown`, as
+/// the page reads them (www/controls/predict.js): the N-th highlight, both cells of the N-th
+/// ratio, or the two highlights compared. `None` when the report lacks one: the page then shows
+/// the claim without asking.
+pub fn answer_marks<'a>(question: &str, shown: &'a Shown) -> Option<Vec<&'a Found>> {
+    let index = |n: &str| -> Option<usize> {
+        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        n.parse().ok()
+    };
+    if let Some(n) = question.strip_prefix('r') {
+        let r = shown.ratios.get(index(n)?)?;
+        r.value?;
+        return Some(vec![&r.of, &r.to]);
+    }
+    let mut picked = Vec::new();
+    for n in question.splitn(2, '~') {
+        picked.push(shown.highlights.get(index(n)?)?);
+    }
+    // How two values compare needs both numbers.
+    if picked.len() == 2 && picked.iter().any(|f| f.value.is_none()) {
+        return None;
+    }
+    Some(picked)
+}
+
+/// Where a claim's answer can be seen: the figures (`figure=` keys) and the sections that show
+/// every one of its marks. A one-figure view shows a table or chart under the first group that
+/// holds it and none of its sentences, so a value of a sentence is in no figure.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Holders {
+    /// The figures that show the whole answer, in the report's order.
+    pub figures: Vec<&'static str>,
+    /// The sections that show the whole answer.
+    pub sections: Vec<&'static str>,
+}
+
+/// The figures and sections of `sections` that show every mark of `marks` (see [`Holders`]).
+pub fn holders(sections: &[Section], marks: &[&Found]) -> Holders {
+    let mut out = Holders {
+        figures: Vec::new(),
+        sections: Vec::new(),
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    for s in sections {
+        if marks
+            .iter()
+            .all(|m| s.groups.iter().any(|g| g.key == m.group))
+        {
+            out.sections.push(s.name);
+        }
+        for g in &s.groups {
+            let tables = g.blocks.iter().filter_map(|b| match b {
+                Block::Table(t) => Some(t.key),
+                Block::Line(_) => None,
+            });
+            // A figure is shown under the first group that holds it.
+            for key in tables.chain(g.charts.iter().map(|c| c.key)) {
+                if seen.contains(&key) {
+                    continue;
+                }
+                seen.push(key);
+                let all = marks
+                    .iter()
+                    .all(|m| m.kind != "value" && m.key == key && m.group == g.key);
+                if all {
+                    out.figures.push(key);
+                }
+            }
+        }
+    }
+    out
 }

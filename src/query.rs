@@ -34,6 +34,7 @@ pub const PAGE_KEYS: &[&str] = &[
     "trace",
     "vs",
     "challenge",
+    "origin",
 ];
 
 /// What a `figure=` value looks like (the run checks that the lesson has it).
@@ -44,6 +45,30 @@ fn is_figure_key(v: &str) -> bool {
     (1..=60).contains(&v.len())
         && v.bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
+/// What an `origin=` value is (the embed answers only the pages of these origins).
+const ORIGIN_FORM: &str = "at most 8 origins, comma-separated: scheme, host, optional port, no path (https://moodle.example.org)";
+
+/// The origins of an `origin=` value (`https://a.example,http://localhost:8000`), or `None`
+/// when one is not an http(s) origin: lower-case host of letters, digits, `.` and `-`, an
+/// optional port, no path.
+fn origins(v: &str) -> Option<Vec<String>> {
+    let list: Vec<&str> = v.split(',').collect();
+    let origin = |o: &&str| {
+        let rest = o
+            .strip_prefix("https://")
+            .or_else(|| o.strip_prefix("http://"))?;
+        let (host, port) = rest.split_once(':').unwrap_or((rest, "1"));
+        let host_ok = !host.is_empty()
+            && host.len() <= 253
+            && host
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-');
+        let port_ok = (1..=5).contains(&port.len()) && port.parse::<u16>().is_ok_and(|p| p > 0);
+        (host_ok && port_ok).then(|| o.to_string())
+    };
+    (list.len() <= 8).then(|| list.iter().map(origin).collect())?
 }
 
 /// Page keys the page passes on as text, read by the sweep and the trace: the sweep's
@@ -304,6 +329,8 @@ pub struct Resolved {
     /// Compare mode's run A (`vs=`): its parameters that differ from the lesson's, as a query
     /// (empty: the lesson's values); `None` when not comparing.
     pub vs: Option<String>,
+    /// `origin=`: the only origins whose pages an embed answers (empty: its parent, any origin).
+    pub origins: Vec<String>,
 }
 
 /// The lesson whose page module answers a page query: the one [`resolve`] shows. It is worked
@@ -385,6 +412,7 @@ pub fn resolve(query: &str) -> Resolved {
     let (mut exports, mut predict, mut figure) = (None, None, None);
     let mut view: Vec<(&'static str, String)> = Vec::new();
     let mut vs = None;
+    let mut allowed_origins = Vec::new();
     for (key, value) in &q.page {
         if key == "vs" {
             match vs_params(lesson, value) {
@@ -424,6 +452,7 @@ pub fn resolve(query: &str) -> Resolved {
                 figure = Some(v.to_string());
                 true
             }
+            ("origin", v) => origins(v).map(|o| allowed_origins = o).is_some(),
             ("v", v) => v == VERSION,
             ("preset" | "challenge", _) => true, // read above
             _ => false,
@@ -432,13 +461,20 @@ pub fn resolve(query: &str) -> Resolved {
             let allowed = match key.as_str() {
                 "lang" => "the languages are tr and en".to_string(),
                 "figure" => FIGURE_FORM.to_string(),
+                "origin" => ORIGIN_FORM.to_string(),
                 "heat" => "log (the heatmap's colour scale; absent: linear)".to_string(),
                 "v" => format!(
                     "this link's version is not {VERSION}, the one this page reads; the values were read as version {VERSION}"
                 ),
                 _ => "0 or 1".to_string(),
             };
-            errors.push(Error::bad(key, value, allowed));
+            let e = Error::bad(key, value, allowed);
+            // Said in the page's language (refuse.origin in its texts).
+            errors.push(if key == "origin" {
+                e.keyed("refuse.origin", &[])
+            } else {
+                e
+            });
         }
     }
     let mut params = preset
@@ -547,6 +583,7 @@ pub fn resolve(query: &str) -> Resolved {
             .filter_map(|k| view.iter().find(|(v, _)| v == k).cloned())
             .collect(),
         vs,
+        origins: allowed_origins,
     }
 }
 
@@ -689,6 +726,12 @@ impl Resolved {
         if let Some(vs) = &self.vs {
             q.push_str(&format!("&vs={}", percent_encode(vs)));
         }
+        if !self.origins.is_empty() {
+            q.push_str(&format!(
+                "&origin={}",
+                percent_encode(&self.origins.join(","))
+            ));
+        }
         for (key, on, default) in [
             ("embed", self.embed, false),
             ("controls", self.controls, true),
@@ -742,6 +785,7 @@ impl Serialize for Resolved {
         st.serialize_field("challenge", &self.challenge.map(|c| c.id))?;
         st.serialize_field("view", &view)?;
         st.serialize_field("vs", &self.vs)?;
+        st.serialize_field("origins", &self.origins)?;
         st.end()
     }
 }
@@ -1035,6 +1079,40 @@ mod tests {
         assert_eq!(r.exports, None);
         let named: Vec<&str> = r.errors.iter().filter_map(|e| e.param.as_deref()).collect();
         assert_eq!(named, ["figure", "exports"]);
+    }
+
+    #[test]
+    fn keeps_the_allowed_origins_in_the_link_and_names_a_bad_one() {
+        let r =
+            resolve("lesson=jobs&embed=1&origin=https://moodle.example.org,http://localhost:8000");
+        assert_eq!(
+            r.origins,
+            ["https://moodle.example.org", "http://localhost:8000"]
+        );
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert_eq!(
+            r.share_query(),
+            "lesson=jobs&origin=https://moodle.example.org,http://localhost:8000&embed=1&v=1"
+        );
+        assert_eq!(resolve(&r.share_query()).origins, r.origins);
+        for bad in [
+            "moodle.example.org",
+            "https://moodle.example.org/course",
+            "https://Moodle.example.org",
+            "ftp://a.example",
+            "https://a.example:0",
+            "https://a.example:99999",
+            "https://",
+            "https://a.example,",
+            "https://a.b,https://a.b,https://a.b,https://a.b,https://a.b,https://a.b,https://a.b,https://a.b,https://a.b",
+        ] {
+            let r = resolve(&format!("lesson=jobs&origin={}", percent_encode(bad)));
+            assert!(r.origins.is_empty(), "{bad}");
+            assert_eq!(r.errors.len(), 1, "{bad}");
+            assert_eq!(r.errors[0].param.as_deref(), Some("origin"));
+            assert_eq!(r.errors[0].value.as_deref(), Some(bad));
+            assert!(r.errors[0].allowed.contains("origins"), "{bad}");
+        }
     }
 
     #[test]

@@ -142,6 +142,8 @@ pub struct Page {
     figure: Option<String>,
     preset: Option<crate::presets::Shown>,
     challenge: Option<crate::challenge::Outcome>,
+    /// The claim's question (`q:` mark), if it asks one.
+    question: Option<&'static str>,
     vs: Option<crate::compare::versus::Versus>,
     cut: Vec<crate::report::Cut>,
 }
@@ -175,7 +177,9 @@ impl Page {
             }
             None => None,
         };
-        let mut preset = q.preset()?.map(|p| crate::presets::shown(p, &report));
+        let claim = q.preset()?;
+        let question = claim.and_then(|p| p.question());
+        let mut preset = claim.map(|p| crate::presets::shown(p, &report));
         fit_charts(&mut report.sections, preset.as_mut());
         // The page's drawing budget for tables: the first rows of a long one (its CSV has all);
         // a claim's cell beyond them is not marked.
@@ -201,9 +205,18 @@ impl Page {
             params,
             preset,
             challenge,
+            question,
             vs,
             cut,
         })
+    }
+
+    /// Where the answer to the link's claim can be seen, as the page shows this report (after
+    /// its drawing budget): what the embed dialog pairs a claim's prediction with. `None` when
+    /// the link has no claim, it asks nothing, or this report lacks its answer.
+    pub fn claim_holders(&self) -> Option<crate::presets::Holders> {
+        let marks = crate::presets::answer_marks(self.question?, self.preset.as_ref()?)?;
+        Some(crate::presets::holders(&self.report.sections, &marks))
     }
 
     /// The document the page receives (what `--format json` prints, with `figure`, `preset`
@@ -219,6 +232,7 @@ impl Page {
             challenge,
             vs,
             cut,
+            ..
         } = self;
         let mut doc = document(report, params, section.as_deref()).with_figure(figure.as_deref());
         doc.preset = preset.take();

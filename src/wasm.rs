@@ -121,6 +121,22 @@ pub fn run(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, J
     to_js(&page.document())
 }
 
+/// Where the answer to the link's claim (`preset=`) can be seen: `"FIGURES|SECTIONS"`, the
+/// figure keys and section names that show it, each comma-separated (the embed dialog pairs a
+/// prediction only with those), or null when the claim asks nothing or its report lacks the
+/// answer. In the node package only (`every_lesson`): the page's embed dialog reads the same
+/// from the claim's report (www/embed/dialog.js `holdersIn`), which tests/node/embed.test.mjs
+/// checks against this for every claim, so the page's first load does not carry it.
+#[cfg(every_lesson)]
+#[wasm_bindgen(js_name = claimFigures)]
+pub fn claim_figures(query: &str) -> Result<Option<String>, JsValue> {
+    ready();
+    let page = render::Page::run(query, &mut |_| {}).map_err(|e| js_error(&e))?;
+    Ok(page
+        .claim_holders()
+        .map(|h| h.figures.join(",") + "|" + &h.sections.join(",")))
+}
+
 /// Exactly what the CLI prints for that lesson, parameters and section.
 #[wasm_bindgen(js_name = lessonText)]
 pub fn lesson_text(query: &str) -> Result<String, JsValue> {

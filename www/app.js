@@ -12,8 +12,7 @@ import LESSONS from "./lessons.js";
 import { createStore } from "./state/store.js";
 import { initialState, update } from "./state/actions.js";
 import { computer } from "./state/compute.js";
-import { embedHref } from "./state/link.js";
-import { cancelNotice, embedChoices, known } from "./views/shown.js";
+import { cancelNotice, known } from "./views/shown.js";
 import { frame } from "./views/frame.js";
 
 /** A module the first table does not need, loaded when a view asks for it (the first load stays
@@ -36,6 +35,7 @@ const ctx = {
     runPicker: once(() => import("./controls/runpicker.js")),
     sweep: once(() => import("./controls/sweep.js")),
     embed: once(() => import("./embed.js")),
+    embedDialog: once(() => import("./embed/dialog.js")),
     predict: once(() => import("./controls/predict.js")),
     compare: once(() => import("./render/compare.js")),
     challenge: once(() => import("./views/challenge.js")),
@@ -115,18 +115,9 @@ ctx.act = {
       notice(ctx.t("ui.copy_failed"));
     }
   },
-  /** The embed dialog for the state shown: its address follows the dialog's choices. */
+  /** The embed dialog for the state shown (embed/dialog.js). */
   async openEmbed() {
-    const { embedDialog } = await ctx.load.embed();
-    const s = store.state;
-    const t = ctx.t;
-    const { sections, figures } = embedChoices(s.doc, s.lesson, t);
-    const urlFor = (choice) => embedHref(store.state.resolved.share, location.href, choice);
-    const dialog = embedDialog(t, `tatbikat — ${t(`lesson.${s.lesson}`)}`, { urlFor, sections, figures, claim: Boolean(s.preset) });
-    // Focus goes back to the button that opened it (the dialog is removed when it closes).
-    dialog.addEventListener("close", () => document.getElementById("embed-button")?.focus());
-    document.body.append(dialog);
-    dialog.showModal();
+    (await ctx.load.embedDialog()).openEmbed(ctx);
   },
 };
 

@@ -1,11 +1,38 @@
-// Embedding: the compact view tells its parent page how tall it is, and the "embed" dialog
-// gives a teacher the iframe snippet for the current state.
-import { el } from "./dom.js";
+// Embedding, the embedded side: the compact view tells its parent page how tall it is, and
+// answers the parent's messages (the API for the embedding page, docs/embedding.md): set the
+// values or the claim, read the state; it tells the parent every change and every prediction.
+// The dialog that makes the snippet is embed/dialog.js.
+import { fullPageHref, VIEW_KEYS } from "./state/link.js";
+import { problemText } from "./views/shown.js";
+
+/** The version of the messages between the embed and its page (docs/embedding.md). */
+export const API_VERSION = 1;
 
 // One observer of the page's height for the page's life, however often the page is rebuilt
 // (another language, another lesson), and the height last posted: one message per change.
 let observer = null;
 let last = 0;
+
+// The origins the link allows (origin=): the only pages this embed talks to. Empty: its parent,
+// whatever its origin.
+let allowed = [];
+
+/** Where the embed's own messages go: any origin, or with origin= the parent's if it is
+ * allowed (the browser names it, where it does: location.ancestorOrigins), else each allowed
+ * one (the browser delivers a message only where the parent is that origin). */
+function targets() {
+  if (!allowed.length) return ["*"];
+  const parent = location.ancestorOrigins?.[0];
+  if (parent === undefined) return allowed;
+  return allowed.includes(parent) ? [parent] : [];
+}
+
+/** Posts `message` to the parent: to `origin` (a request's), else see targets(). */
+function tell(message, origin = null) {
+  if (window.parent === window) return;
+  const body = { ...message, version: API_VERSION };
+  for (const target of origin ? [origin] : targets()) window.parent.postMessage(body, target);
+}
 
 /** The page's height, posted to the parent when it is not the one posted last. */
 function sendHeight() {
@@ -14,7 +41,7 @@ function sendHeight() {
   const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
   if (height !== last) {
     last = height;
-    window.parent.postMessage({ type: "tatbikat:height", height }, "*");
+    tell({ type: "tatbikat:height", height });
   }
 }
 
@@ -25,6 +52,9 @@ export function postHeight() {
   if (!observer) {
     observer = new ResizeObserver(sendHeight);
     observer.observe(document.documentElement);
+    // And after every render: a frame the browser does not show yet (a loader's frame is 0 px
+    // tall until it hears a height) gets no resize callbacks, but its mutations are observed.
+    new MutationObserver(sendHeight).observe(document.body, { attributes: true, attributeFilter: ["data-renders"] });
   }
   sendHeight();
 }
@@ -50,98 +80,8 @@ export function snippet(url, title, height = 720) {
   ].join("\n");
 }
 
-/** The embed dialog: what to show (the whole lesson, one section or one figure, from
- * `sections` [{name, label}] and `figures` [{key, label}]), the parameter panel on or off (off:
- * the export buttons on or off), a live preview of that embed, and its snippet with the height
- * the preview measured. `urlFor({section, figure, controls, exports, predict})` gives the
- * address; with a claim shown (`claim`), it can first ask the learner for a prediction. */
-export function embedDialog(t, title, { urlFor, sections, figures, claim = false }) {
-  const area = el("textarea", { class: "snippet", readonly: true, rows: "7", spellcheck: "false", "aria-label": t("ui.embed_code") });
-  const radio = (value, checked) => el("input", { type: "radio", name: "embed-scope", id: `embed-scope-${value}`, value, checked });
-  const scopes = { lesson: radio("lesson", true), section: radio("section", false), figure: radio("figure", false) };
-  const sectionSelect = el("select", { id: "embed-section", "aria-label": t("ui.embed_section") }, sections.map((s) => el("option", { value: s.name }, s.label)));
-  const figureSelect = el("select", { id: "embed-figure", "aria-label": t("ui.embed_figure") }, figures.map((f) => el("option", { value: f.key }, f.label)));
-  const controls = el("input", { type: "checkbox", id: "embed-controls", checked: true });
-  const exports = el("input", { type: "checkbox", id: "embed-exports", checked: true, disabled: true });
-  const predict = el("input", { type: "checkbox", id: "embed-predict" });
-  // The preview is a picture of the embed, not a second page to work in: inert (none of its
-  // controls join the dialog's Tab order, and no key pressed in it escapes the dialog), as tall
-  // as the embed says it is, in a box that scrolls (a Tab stop of its own, for the keyboard).
-  const preview = el("iframe", { class: "embed-preview", title: t("ui.embed_preview"), loading: "lazy", inert: true });
-  const measured = el("p", { class: "hint embed-height", "aria-live": "polite" }, t("ui.embed_measuring"));
-  let height = 720;
-  let url = "";
-  const choice = () => ({
-    section: scopes.section.checked ? sectionSelect.value : null,
-    figure: scopes.figure.checked ? figureSelect.value : null,
-    controls: controls.checked,
-    exports: controls.checked || exports.checked,
-    predict: claim && predict.checked,
-  });
-  const fill = () => {
-    area.value = snippet(url, title, height);
-  };
-  const update = () => {
-    exports.disabled = controls.checked;
-    sectionSelect.disabled = !scopes.section.checked;
-    figureSelect.disabled = !scopes.figure.checked;
-    const next = urlFor(choice());
-    if (next === url) return;
-    url = next;
-    measured.textContent = t("ui.embed_measuring");
-    preview.src = url;
-    fill();
-  };
-  // The preview posts its height like any embed: the snippet starts at that height.
-  const onMessage = (e) => {
-    if (e.source !== preview.contentWindow || e.data?.type !== "tatbikat:height") return;
-    height = Number(e.data.height) || height;
-    preview.style.height = `${Math.round(height)}px`;
-    measured.textContent = t("ui.embed_height", { height: Math.round(height) });
-    fill();
-  };
-  window.addEventListener("message", onMessage);
-  // Without the panel the exports are off too, unless asked for.
-  controls.addEventListener("change", () => (exports.checked = controls.checked));
-  for (const input of [...Object.values(scopes), sectionSelect, figureSelect, controls, exports, predict]) input.addEventListener("change", update);
-  const option = (input, label, extra) => el("div", { class: "embed-option" }, input, " ", el("label", { for: input.id }, label), extra ? [" ", extra] : null);
-  const dialog = el(
-    "dialog",
-    { class: "embed-dialog", "aria-labelledby": "embed-title" },
-    el("h2", { id: "embed-title" }, t("ui.embed_title")),
-    el("p", {}, t("ui.embed_help")),
-    el(
-      "fieldset",
-      { class: "embed-scope" },
-      el("legend", {}, t("ui.embed_what")),
-      option(scopes.lesson, t("ui.embed_lesson")),
-      sections.length > 1 ? option(scopes.section, t("ui.embed_section"), sectionSelect) : null,
-      figures.length ? option(scopes.figure, t("ui.embed_figure"), figureSelect) : null,
-    ),
-    option(controls, t("ui.embed_controls")),
-    option(exports, t("ui.embed_exports")),
-    claim ? option(predict, t("ui.embed_predict")) : null,
-    el("div", { class: "embed-preview-box", tabindex: "0", role: "region", "aria-label": t("ui.embed_preview") }, preview),
-    measured,
-    area,
-    el(
-      "p",
-      { class: "dialog-buttons" },
-      el("button", { type: "button", onclick: () => { area.select(); navigator.clipboard?.writeText(area.value).catch(() => {}); } }, t("ui.copy_code")),
-      el("button", { type: "button", onclick: () => dialog.close() }, t("ui.close")),
-    ),
-  );
-  update();
-  dialog.addEventListener("close", () => {
-    window.removeEventListener("message", onMessage);
-    dialog.remove();
-  });
-  dialog.addEventListener("keydown", (e) => trapTab(dialog, e));
-  return dialog;
-}
-
 /** Keeps Tab inside a modal dialog: past the last control it wraps to the first, and back. */
-function trapTab(dialog, e) {
+export function trapTab(dialog, e) {
   if (e.key !== "Tab") return;
   const stops = [...dialog.querySelectorAll("button, input, textarea, select, a[href], [tabindex]")].filter((n) => !n.disabled && n.tabIndex >= 0);
   if (!stops.length) return;
@@ -153,4 +93,137 @@ function trapTab(dialog, e) {
     e.preventDefault();
     first.focus();
   }
+}
+
+// ------------------------------------------------------------------ the embedding page's API
+
+let listening = false;
+
+/** The embed's state as its page reads it: the lesson, the share link's query and the full
+ * page's link, every value, the claim (and whether it waits for the learner's guess). */
+function stateOf(s) {
+  return {
+    type: "tatbikat:state",
+    lesson: s.lesson,
+    lang: s.lang,
+    query: s.resolved?.share ?? "",
+    link: new URL(fullPageHref(s), location.href).href,
+    values: { ...(s.resolved?.params ?? {}) },
+    changed: [...(s.resolved?.changed ?? [])],
+    claim: s.preset ? { id: s.preset, waiting: s.awaiting === s.preset } : null,
+  };
+}
+
+/** A refusal as the page sends it: the core's error (code, param, value, allowed) and its
+ * sentence in the page's language. */
+function refusal(e, text) {
+  return { code: e.code ?? null, param: e.param ?? null, value: e.value ?? null, allowed: e.allowed ?? null, message: text };
+}
+
+/** The page keys that are the embed's own (its snippet's): a host sets the lesson's parameters
+ * and the claim (preset=), not these. */
+const OWN_KEYS = ["section", "lang", "embed", "controls", "exports", "predict", "figure", "origin", "vs", ...VIEW_KEYS];
+
+/**
+ * The embed's side of the page's API (once, for the page's life): the parent's `tatbikat:set`
+ * and `tatbikat:get` are answered, from the parent only and, with origin=, from those origins
+ * only; `tatbikat:state` is posted after every change and `tatbikat:prediction` after every guess.
+ */
+function listen(ctx) {
+  if (listening || window.parent === window) return;
+  listening = true;
+  const { store } = ctx;
+  // A refusal in the page's words, as its problems list says it (a parameter by its label).
+  const explain = (e) => problemText(store.state, e, ctx.t, null).text;
+  const say = async (key, vars) => (await import("./embed/texts.js")).sayer(ctx.t)(key, vars);
+  allowed = store.state.origins ?? [];
+  store.subscribe(
+    (s) => s.origins,
+    (origins) => (allowed = origins ?? []),
+  );
+
+  /** `tatbikat:set`: a link's query or parameter values, read by the core like a link. */
+  async function set(data, origin) {
+    const s = store.state;
+    const refuse = (error, errors = [error]) => tell({ type: "tatbikat:error", id: data.id ?? null, request: "tatbikat:set", error, errors }, origin);
+    const specs = s.specs[s.lesson] ?? [];
+    let query;
+    let values = null;
+    if (typeof data.query === "string") {
+      const q = new URLSearchParams(data.query.replace(/^\?/, ""));
+      const lesson = q.get("lesson");
+      if (lesson !== null && lesson !== s.lesson) {
+        return refuse({ code: "other_lesson", param: "lesson", value: lesson, allowed: s.lesson, message: await say("other_lesson", { lesson: s.lesson, value: lesson }) });
+      }
+      const own = [...new Set(q.keys())].find((k) => OWN_KEYS.includes(k));
+      if (own) return refuse({ code: "not_settable", param: own, value: q.get(own), allowed: "the lesson's parameters and preset=", message: await say("not_settable", { param: own }) });
+      q.set("lesson", s.lesson);
+      query = q.toString();
+    } else if (data.values && typeof data.values === "object" && !Array.isArray(data.values)) {
+      values = Object.fromEntries(Object.entries(data.values).map(([k, v]) => [k, String(v)]));
+      const q = new URLSearchParams(s.resolved?.query ?? `lesson=${s.lesson}`);
+      q.delete("preset");
+      for (const [k, v] of Object.entries(values)) q.set(k, v);
+      query = q.toString();
+    } else {
+      return refuse({ code: "bad_request", param: null, value: null, allowed: null, message: await say("bad_request") });
+    }
+    let resolved;
+    try {
+      resolved = await ctx.engine.call("resolve", [query]);
+    } catch (err) {
+      return refuse(refusal(err, explain(err)));
+    }
+    if (resolved.errors.length) {
+      const errors = resolved.errors.map((e) => refusal(e, explain(e)));
+      return refuse(errors[0], errors);
+    }
+    if (values) store.dispatch({ type: "setValues", changes: values });
+    else if (resolved.preset) store.dispatch({ type: "choosePreset", preset: { id: resolved.preset } });
+    else {
+      // Every value: the link's, or the lesson's where it names none (as opening it would).
+      const shared = new URLSearchParams(resolved.share);
+      store.dispatch({ type: "setValues", changes: Object.fromEntries(specs.map((p) => [p.name, shared.get(p.name) ?? p.default])) });
+    }
+    await ctx.runner?.settled();
+    tell({ ...stateOf(store.state), id: data.id ?? null }, origin);
+  }
+
+  window.addEventListener("message", (e) => {
+    if (e.source !== window.parent) return;
+    if (allowed.length && !allowed.includes(e.origin)) return;
+    const data = e.data;
+    if (!data || typeof data !== "object" || typeof data.type !== "string") return;
+    // Answered to the page that asked (an opaque origin cannot be addressed: any).
+    const origin = e.origin === "null" ? "*" : e.origin;
+    if (data.type === "tatbikat:get") tell({ ...stateOf(store.state), id: data.id ?? null }, origin);
+    else if (data.type === "tatbikat:set") set(data, origin);
+  });
+
+  // Every change the page shows: the link, the values, the claim.
+  store.subscribe(
+    (s) => [s.doc, s.resolved?.share, s.awaiting],
+    (_, __, s) => s.doc && tell(stateOf(s)),
+  );
+  if (store.state.doc) tell(stateOf(store.state));
+  // Every guess answered: the learner's and the core's value (the one the page compared with).
+  store.subscribe(
+    (s) => s.guess,
+    async (g, _, s) => {
+      if (!g || g.input === undefined) return;
+      const m = await ctx.load.predict();
+      const q = m.question(s.presets.find((p) => p.id === g.preset));
+      const shown = s.doc?.preset;
+      const a = q && m.answer(q, shown, ctx.t);
+      const computed = !a ? null : q.kind === "choice" ? a.choice : q.kind === "ratio" ? shown.ratios[q.index].value : (a.mark.value ?? a.mark.text);
+      tell({ type: "tatbikat:prediction", claim: g.preset, guess: g.input, computed, text: g.text });
+    },
+  );
+}
+
+/** The embedded page's side: its height and the API for its parent (called after every build
+ * of the page; each starts once). */
+export function embedded(ctx) {
+  listen(ctx);
+  postHeight();
 }

@@ -1,6 +1,6 @@
 // One language at a time: every view of every lesson, rendered in Turkish, shows no text that
 // exists only in the English messages, and the reverse. The messages are the page's own
-// (www/i18n/{tr,en}.js) and each lesson's (src/lessons/<id>/texts/{tr,en}.json); a message's
+// (www/i18n/{tr,en}.js, the embed dialog's www/embed/texts.js) and each lesson's (src/lessons/<id>/texts/{tr,en}.json); a message's
 // literal pieces (the text between its {slots}) of two words or ten letters and more are looked
 // for in the page's text nodes and in the labels a screen reader reads (aria-label, title). The
 // core's refusals are English phrases for the CLI: the page's error texts are checked not to be
@@ -27,7 +27,9 @@ const lessonTexts = (lang) =>
       }
     })
     .map((f) => JSON.parse(readFileSync(f, "utf8")));
-const messages = Object.fromEntries(LANGS.map((l) => [l, [shared[l], ...lessonTexts(l)].flatMap((m) => Object.values(m))]));
+// The embed dialog's texts load with it (www/embed/texts.js).
+const dialogTexts = (await import(join(ROOT, "www", "embed", "texts.js"))).default;
+const messages = Object.fromEntries(LANGS.map((l) => [l, [shared[l], dialogTexts[l], ...lessonTexts(l)].flatMap((m) => Object.values(m))]));
 
 /** The literal pieces of a language's messages long enough to tell the language. */
 function pieces(lang) {

@@ -31,6 +31,7 @@ export const KEYED = [
   ["refuse.vs.nested", `lesson=jobs&vs=${enc(`vs=${enc("seed=1")}`)}`],
   ["refuse.unknown_challenge", "lesson=jobs&challenge=jobs.nope"],
   ["refuse.vs.page_keys", `lesson=jobs&vs=${enc("embed=1&lang=en&trace=x&sweep=y")}`],
+  ["refuse.origin", `lesson=jobs&embed=1&origin=${enc("https://moodle.example.org/course")}`],
   ["why.escape", "lesson=jobs&fail_prob=%zz"],
   ["why.utf8", "lesson=jobs&seed=%ff%fe"],
   ["why.item", "lesson=jobs&retry_limits=1,x"],

@@ -48,22 +48,9 @@ export default {
   "ui.copied": "Link copied.",
   "ui.copy_failed": "Could not copy; take the link from the address bar.",
   "ui.embed": "Embed in a lesson",
-  "ui.embed_title": "Embed this view in a lesson",
-  "ui.embed_help": "Paste this code into your lesson page. The parameters are the current ones. The code's height is measured from the preview; if your page listens for the tatbikat:height message (the code's script does), the height then follows the content.",
-  "ui.embed_controls": "Show the parameter panel",
-  "ui.embed_what": "What to show",
-  "ui.embed_lesson": "The whole lesson",
-  "ui.embed_section": "One section",
-  "ui.embed_figure": "One table or chart",
   "ui.embed_table": "Table",
   "ui.embed_chart": "Chart",
-  "ui.embed_exports": "Show the download buttons (CSV, JSON, SVG, PNG) without the panel too",
-  "ui.embed_preview": "Preview of the embedded view",
-  "ui.embed_measuring": "Measuring the height…",
-  "ui.embed_height": "Height at the preview's width: {height} px (the code's height).",
-  "ui.embed_code": "Embed code",
   "ui.figure_error": "figure=“{value}”: this lesson has no table or chart by that name; the whole lesson is shown. Its figures: {allowed}",
-  "ui.copy_code": "Copy the code",
   "ui.close": "Close",
   "ui.open_full": "Open in tatbikat",
   "ui.running": "Computing…",
@@ -242,7 +229,6 @@ export default {
   "ui.compare.count": "{count} cells differ from A.",
   "ui.compare.link_a": "Link to A:",
   // -- predict --
-  "ui.embed_predict": "Ask for a prediction before the claim is shown",
   "ui.predict.title": "Predict first:",
   "ui.predict.choose": "Your guess",
   "ui.predict.more": "more",
@@ -326,4 +312,7 @@ export default {
   "ui.trace.intervene_hint": "The run is recomputed after the moment shown; the fault is written into the parameters and the link.",
   "ui.trace.intervene_past": "{lane} has an earlier entry ({at}); edit it in the panel, so what is shown stays.",
   "ui.trace.intervene_end": "The end of the run: step back to intervene.",
+  // teach-embed: the embed's allowed origins (origin=), refused in the page's words; the embed
+  // dialog's own texts load with it (www/embed/texts.js).
+  "refuse.origin": "the allowed origins are at most 8, comma-separated, each a scheme, host and optional port without a path (https://moodle.example.org,http://localhost:8000)",
 };

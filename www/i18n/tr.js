@@ -48,22 +48,9 @@ export default {
   "ui.copied": "Bağlantı kopyalandı.",
   "ui.copy_failed": "Kopyalanamadı; bağlantıyı adres çubuğundan alın.",
   "ui.embed": "Derse göm",
-  "ui.embed_title": "Bu görünümü bir derse gömün",
-  "ui.embed_help": "Aşağıdaki kodu ders sayfanıza yapıştırın. Parametreler şu anki değerlerdir. Kodun yüksekliği önizlemeden ölçülür; sayfanız tatbikat:height iletisini dinlerse (koddaki betik bunu yapar) yükseklik içeriğe göre kendiliğinden ayarlanır.",
-  "ui.embed_controls": "Parametre panelini göster",
-  "ui.embed_what": "Ne gösterilsin",
-  "ui.embed_lesson": "Bütün ders",
-  "ui.embed_section": "Bir bölüm",
-  "ui.embed_figure": "Tek bir tablo ya da grafik",
   "ui.embed_table": "Tablo",
   "ui.embed_chart": "Grafik",
-  "ui.embed_exports": "Panel yokken de indirme düğmeleri (CSV, JSON, SVG, PNG) görünsün",
-  "ui.embed_preview": "Gömülü görünümün önizlemesi",
-  "ui.embed_measuring": "Yükseklik ölçülüyor…",
-  "ui.embed_height": "Önizlemenin genişliğinde yükseklik: {height} px (kodun height değeri).",
-  "ui.embed_code": "Gömme kodu",
   "ui.figure_error": "figure=“{value}”: bu derste bu adla bir tablo ya da grafik yok; bütün ders gösteriliyor. Olanlar: {allowed}",
-  "ui.copy_code": "Kodu kopyala",
   "ui.close": "Kapat",
   "ui.open_full": "tatbikat'ta aç",
   "ui.running": "Hesaplanıyor…",
@@ -242,7 +229,6 @@ export default {
   "ui.compare.count": "A'dan farklı {count} hücre.",
   "ui.compare.link_a": "A'nın bağlantısı:",
   // -- predict --
-  "ui.embed_predict": "Gösterilen iddiadan önce tahmin istensin",
   "ui.predict.title": "Önce tahmin edin:",
   "ui.predict.choose": "Tahmininiz",
   "ui.predict.more": "daha çok",
@@ -326,4 +312,7 @@ export default {
   "ui.trace.intervene_hint": "Gösterilen andan sonrası yeniden hesaplanır; hata parametrelere ve bağlantıya yazılır.",
   "ui.trace.intervene_past": "{lane} için daha erken bir kayıt var ({at}); gösterilen anları değiştirmemek için onu panelden düzenleyin.",
   "ui.trace.intervene_end": "Koşunun sonu: müdahale etmek için geri gidin.",
+  // teach-embed: the embed's allowed origins (origin=), refused in the page's words; the embed
+  // dialog's own texts load with it (www/embed/texts.js).
+  "refuse.origin": "izin verilen kökenler en çok 8 tanedir, virgülle ayrılır; her biri şema, ana makine ve isteğe bağlı bağlantı noktasıdır, yol içermez (https://moodle.ornek.edu.tr,http://localhost:8000)",
 };

@@ -29,6 +29,7 @@ export function initialState(lessons) {
     reveals: 0, // counts the claims shown after their question (guessed or skipped): each redraws the report
     view: {}, // the link's sweep=, sweep_y=, metric=, heat= and trace= as typed (link.js VIEW_KEYS)
     vs: null, // compare mode's run A (vs=): its changed values as a query ("" the lesson's); null: off
+    origins: [], // origin=: the only pages an embed talks to (empty: its parent, any origin)
     changedOnly: false, // compare mode shows only the rows that differ
     resolved: null, // the core's reading of the state's query (its share link is the URL)
     doc: null, // the report shown, as the core computed it

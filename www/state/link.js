@@ -34,6 +34,7 @@ export function fromResolved(resolved, specs) {
     awaiting: resolved.preset && resolved.predict === true ? resolved.preset : null,
     view: { ...resolved.view },
     vs: resolved.vs ?? null,
+    origins: resolved.origins ?? [],
   };
 }
 
@@ -54,6 +55,7 @@ export function rawQuery(state) {
   if (state.lang !== "tr") q.set("lang", state.lang);
   for (const key of VIEW_KEYS) if (state.view[key] !== undefined && state.view[key] !== null) q.set(key, state.view[key]);
   if (state.vs !== null) q.set("vs", state.vs);
+  if (state.origins?.length) q.set("origin", state.origins.join(","));
   q.set("v", "1");
   return q.toString();
 }
@@ -61,7 +63,7 @@ export function rawQuery(state) {
 /** The whole lesson at the same state: no embed, panel, exports or single-figure settings. The
  * pairs stay as the core wrote them (URLSearchParams would escape every ":" and ","). */
 export function fullPageHref(state) {
-  const drop = new Set(["embed", "controls", "exports", "figure"]);
+  const drop = new Set(["embed", "controls", "exports", "figure", "origin"]);
   const pairs = (state.resolved?.share ?? rawQuery(state)).split("&").filter((pair) => !drop.has(pair.split("=")[0]));
   return `./?${pairs.join("&")}`;
 }
@@ -75,9 +77,13 @@ export function vsHref(state, doc) {
 }
 
 /** The address of an embed of the shared state `share` at page address `href`, as the embed
- * dialog's choice says: {section, figure, controls, exports, predict}. */
-export function embedHref(share, href, { section, figure, controls, exports, predict }) {
-  const q = new URLSearchParams(share);
+ * dialog's choice says: {section, figure, controls, exports, predict}, and if given `lang` and
+ * `claim` (a claim's own query, or null: no claim, the values of `share`). */
+export function embedHref(share, href, { section, figure, controls, exports, predict, lang, claim }) {
+  const q = new URLSearchParams(claim ? claim.query : share);
+  if (claim === null) q.delete("preset");
+  if (lang) q.set("lang", lang);
+  if (lang === "tr") q.delete("lang");
   q.set("embed", "1");
   for (const k of ["section", "figure", "controls", "exports", "predict"]) q.delete(k);
   if (section) q.set("section", section);

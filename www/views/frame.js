@@ -185,7 +185,7 @@ export function frame(ctx) {
       report.changes,
     ),
   );
-  if (s.embed) ctx.load.embed().then((m) => m.postHeight());
+  if (s.embed) ctx.load.embed().then((m) => m.embedded(ctx));
   const resize = new ResizeObserver(() => report.draw());
   resize.observe(results);
   return {

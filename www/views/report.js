@@ -171,8 +171,9 @@ export function reportView(ctx, { trace, sweep }) {
     const done = (guess) => {
       const verdict = guess === null ? null : m.verdict(t, q, guess, answer);
       const why = verdict && preset.why != null; // then explained (views/why.js)
+      // The guess as given is kept for the embedding page (embed.js).
       ctx.claims.show(preset.id, { asking: why });
-      dispatch({ type: "guessed", guess: verdict && { preset: preset.id, text: verdict, group: answer.groups[0] } });
+      dispatch({ type: "guessed", guess: verdict && { preset: preset.id, text: verdict, group: answer.groups[0], input: guess } });
       if (guess !== null) dispatch({ type: "predicted", lesson: preset.lesson, claim: preset.id, guess, computed: answer.choice ?? answer.text });
       if (why) return void load.why().then((w) => w.askWhy(ctx, preset, verdict));
       // Smooth unless the reader asked for less motion.

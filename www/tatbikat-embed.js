@@ -1,0 +1,148 @@
+// tatbikat's loader for course sites: one script, one element.
+//
+//   <script src="https://tatbikat.example/tatbikat-embed.js" defer></script>
+//   <tatbikat-embed query="lesson=quotas&figure=default_sweep&controls=0"></tatbikat-embed>
+//
+// The element makes the sandboxed frame of the embed (the site this script came from, with the
+// link's query and embed=1) when it comes near the screen, sizes it from the embed's height
+// message, and re-dispatches the embed's messages as DOM events on itself ("tatbikat:state",
+// "tatbikat:prediction", "tatbikat:height", "tatbikat:error"; the message is event.detail).
+// `element.set({values})`, `element.set({query})` and `element.get()` send the API's requests
+// and resolve with the embed's answer. Until the embed answers — and where frames are blocked
+// (the course site's policy, tatbikat's frame-ancestors) — it shows an image with a link to
+// the view: the `image` attribute's, else the site's logo. API: docs/embedding.md.
+(() => {
+  const script = document.currentScript;
+  if (!script || customElements.get("tatbikat-embed")) return;
+  const base = new URL(".", script.src);
+  // Each flag is what the embedded page needs (docs/embedding.md, "The sandbox").
+  const SANDBOX = "allow-scripts allow-same-origin allow-forms allow-downloads allow-popups allow-popups-to-escape-sandbox";
+  let seq = 0;
+
+  class TatbikatEmbed extends HTMLElement {
+    static get observedAttributes() {
+      return ["query"];
+    }
+
+    constructor() {
+      super();
+      this.frame = null;
+      this.waiting = new Map(); // request id → {resolve, reject}
+      this.onMessage = (e) => this.receive(e);
+      const root = this.attachShadow({ mode: "open" });
+      // A constructed stylesheet: a course site's policy against inline styles does not refuse it.
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(
+        [
+          ":host { display: block; }",
+          "iframe { display: block; width: 100%; height: 0; border: 0; }",
+          ".fallback { display: block; border: 1px solid #d9dcd6; border-radius: 6px; padding: 0.5rem; color: inherit; }",
+          ".fallback img { display: block; max-width: 100%; max-height: 24rem; margin: 0 auto 0.4rem; }",
+          ":host([data-live]) .fallback { display: none; }",
+        ].join("\n"),
+      );
+      root.adoptedStyleSheets = [sheet];
+      this.link = document.createElement("a");
+      this.link.className = "fallback";
+      this.link.target = "_blank";
+      this.link.rel = "noopener";
+      this.image = document.createElement("img");
+      this.image.alt = "";
+      this.caption = document.createElement("span");
+      this.link.append(this.image, this.caption);
+      root.append(this.link);
+    }
+
+    /** The embed's address: this site, the link's query, embed=1. */
+    get src() {
+      const query = new URLSearchParams((this.getAttribute("query") ?? "").replace(/^\?/, ""));
+      query.set("embed", "1");
+      return new URL(`?${query}`, base).href;
+    }
+
+    /** The whole page of the same view (a new tab, where frames are blocked). */
+    get pageHref() {
+      const query = new URLSearchParams((this.getAttribute("query") ?? "").replace(/^\?/, ""));
+      for (const key of ["embed", "controls", "exports", "figure", "origin"]) query.delete(key);
+      return new URL(`?${query}`, base).href;
+    }
+
+    connectedCallback() {
+      const en = new URLSearchParams(this.getAttribute("query") ?? "").get("lang") === "en";
+      this.caption.textContent = this.getAttribute("title") ? `${this.getAttribute("title")} — ` : "";
+      this.caption.textContent += en ? "Open the interactive view in tatbikat" : "Etkileşimli görünümü tatbikat'ta açın";
+      this.link.href = this.pageHref;
+      this.image.src = new URL(this.getAttribute("image") ?? "favicon.svg", this.getAttribute("image") ? document.baseURI : base).href;
+      window.addEventListener("message", this.onMessage);
+      if (this.frame) return;
+      // Loaded when it comes near the screen.
+      this.observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && this.load(), { rootMargin: "300px" });
+      this.observer.observe(this);
+    }
+
+    disconnectedCallback() {
+      window.removeEventListener("message", this.onMessage);
+      this.observer?.disconnect();
+    }
+
+    attributeChangedCallback(name, before, after) {
+      if (before === null || before === after || !this.frame) return;
+      this.frame.src = this.src;
+      this.link.href = this.pageHref;
+    }
+
+    load() {
+      this.observer?.disconnect();
+      if (this.frame) return;
+      const frame = document.createElement("iframe");
+      frame.title = this.getAttribute("title") ?? "tatbikat";
+      frame.setAttribute("sandbox", SANDBOX);
+      frame.referrerPolicy = "no-referrer";
+      frame.src = this.src;
+      this.frame = frame;
+      this.shadowRoot.append(frame);
+    }
+
+    /** A message of the embed: its height sizes the frame; every one becomes a DOM event. */
+    receive(e) {
+      if (!this.frame || e.source !== this.frame.contentWindow || e.origin !== base.origin) return;
+      const data = e.data;
+      if (!data || typeof data.type !== "string" || !data.type.startsWith("tatbikat:")) return;
+      if (data.type === "tatbikat:height" && Number(data.height) > 0) {
+        this.frame.style.height = `${Math.ceil(Number(data.height))}px`;
+        this.dataset.live = "";
+      }
+      const asked = data.id !== undefined && data.id !== null && this.waiting.get(data.id);
+      if (asked) {
+        this.waiting.delete(data.id);
+        if (data.type === "tatbikat:error") asked.reject(Object.assign(new Error(data.error?.message ?? "refused"), data.error));
+        else asked.resolve(data);
+      }
+      this.dispatchEvent(new CustomEvent(data.type, { detail: data, bubbles: true, composed: true }));
+    }
+
+    /** Sends a request to the embed; resolves with its answer (rejects with its refusal). */
+    request(message) {
+      if (!this.frame) this.load();
+      const id = `tatbikat-embed-${++seq}`;
+      return new Promise((resolve, reject) => {
+        this.waiting.set(id, { resolve, reject });
+        const send = () => this.frame.contentWindow.postMessage({ ...message, id, version: 1 }, base.origin);
+        if (this.dataset.live !== undefined) send();
+        else this.addEventListener("tatbikat:height", send, { once: true });
+      });
+    }
+
+    /** `{values: {name: value}}` or `{query: "seed=42"}`: checked by the embed's core. */
+    set(change) {
+      return this.request({ type: "tatbikat:set", ...change });
+    }
+
+    /** The embed's state: its link, values and claim. */
+    get() {
+      return this.request({ type: "tatbikat:get" });
+    }
+  }
+
+  customElements.define("tatbikat-embed", TatbikatEmbed);
+})();
