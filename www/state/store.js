@@ -14,6 +14,7 @@ function same(a, b) {
 export function createStore(update, initial) {
   let state = initial;
   const listeners = new Set();
+  const heard = new Set();
   const queue = [];
   let notifying = false;
 
@@ -23,10 +24,13 @@ export function createStore(update, initial) {
     notifying = true;
     try {
       while (queue.length) {
-        const next = update(state, queue.shift());
-        if (next === state) continue;
-        state = next;
-        for (const listener of [...listeners]) if (listeners.has(listener)) listener(state);
+        const action = queue.shift();
+        const next = update(state, action);
+        if (next !== state) {
+          state = next;
+          for (const listener of [...listeners]) if (listeners.has(listener)) listener(state);
+        }
+        for (const listener of [...heard]) listener(action, state);
       }
     } finally {
       notifying = false;
@@ -51,11 +55,19 @@ export function createStore(update, initial) {
     return () => listeners.delete(watch);
   }
 
+  /** Calls `listener(action, state)` after each action is applied (an LMS's runtime records
+   * what the learner did, scorm/runtime.js). Returns the function that stops it. */
+  function onAction(listener) {
+    heard.add(listener);
+    return () => heard.delete(listener);
+  }
+
   return {
     get state() {
       return state;
     },
     dispatch,
     subscribe,
+    onAction,
   };
 }

@@ -173,6 +173,8 @@ export function reportView(ctx, { trace, sweep }) {
     const done = (guess) => {
       ctx.claims.show(preset.id);
       dispatch({ type: "guessed", guess: guess === null ? null : { preset: preset.id, text: m.verdict(t, q, guess, answer), group: answer.groups[0] } });
+      const computed = q.kind === "choice" ? answer.choice : answer.value;
+      if (guess !== null) dispatch({ type: "predicted", lesson: store.state.lesson, claim: preset.id, guess, computed });
       // Smooth unless the reader asked for less motion.
       const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
       node.querySelector(".claim-guess, .claim-mark")?.scrollIntoView({ block: "start", behavior });
