@@ -84,8 +84,8 @@ pub fn launch(query: &str) -> Result<Launch, Error> {
 
 /// The site's files a package of `query` holds, sorted: from the site's `precache.js` (written by
 /// tools/precache.mjs: every file with the lesson it belongs to), the shell every lesson needs
-/// (`""`), the lesson's own module and texts (`<id>`) and its view's pages (`<id>/view`); no other
-/// lesson's files.
+/// (`""`) but the packager's module, the lesson's own module and texts (`<id>`) and its view's
+/// pages (`<id>/view`); no other lesson's files.
 pub fn files(query: &str, precache: &str) -> Result<Vec<String>, Error> {
     let launch = launch(query)?;
     let view = format!("{}/view", launch.lesson);
@@ -107,7 +107,9 @@ pub fn files(query: &str, precache: &str) -> Result<Vec<String>, Error> {
         else {
             continue;
         };
-        if lesson.is_empty() || lesson == launch.lesson || lesson == view {
+        // The packager module makes packages; a package does not need it.
+        let packager = path.starts_with("pkg/scorm/");
+        if (lesson.is_empty() && !packager) || lesson == launch.lesson || lesson == view {
             out.push(path);
         }
     }
@@ -402,6 +404,7 @@ mod tests {
         let precache = r#"self.TATBIKAT_PRECACHE = {
   files: [
     ["app.js", "sha256-a", "", 10, 5],
+    ["pkg/scorm/package.wasm", "sha256-p", "", 10, 5],
     ["i18n/lesson/jobs.en.js", "sha256-b", "jobs", 10, 5],
     ["i18n/lesson/quotas.en.js", "sha256-c", "quotas", 10, 5],
     ["pkg/quotas.wasm", "sha256-d", "quotas", 10, 5],
