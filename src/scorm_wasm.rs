@@ -85,8 +85,11 @@ pub unsafe extern "C" fn scorm_build(ptr: *mut u8, len: usize) -> u32 {
     }))
 }
 
+/// The site's files a package is built from: path and bytes.
+type Files = Vec<(String, Vec<u8>)>;
+
 /// The query and the files of [`scorm_build`]'s input.
-fn read_files(bytes: &[u8]) -> Result<(String, Vec<(String, Vec<u8>)>), crate::Error> {
+fn read_files(bytes: &[u8]) -> Result<(String, Files), crate::Error> {
     let broken = || crate::Error::usage("the packager's input is damaged");
     let text = |b: &[u8]| String::from_utf8(b.to_vec()).map_err(|_| broken());
     let nul = |b: &[u8]| b.iter().position(|&c| c == 0).ok_or_else(broken);
