@@ -227,9 +227,24 @@ build_www() {
     touch "$router"
   fi
   ls -dt "$CACHE/modules/route-"* | tail -n +5 | xargs -r rm -rf
+  # The page's packager (src/scorm_wasm.rs, the scorm feature): a view's SCORM package, built in
+  # the browser with the CLI's code; loaded only when a teacher downloads one (www/scorm/package.js).
+  local packager=$CACHE/modules/scorm-${digest%-route}
+  if [ ! -f "$packager/package.wasm" ]; then
+    say "building the page's packager: the SCORM package alone (the scorm feature)"
+    cargo build --profile wasm --locked --target wasm32-unknown-unknown --lib --features scorm
+    tmp=$(mktemp -d "$CACHE/modules/.new-scorm-XXXXXX")
+    wasm-opt "${WASM_OPT_FLAGS[@]}" target/wasm32-unknown-unknown/wasm/tatbikat.wasm -o "$tmp/package.wasm"
+    mv -T "$tmp" "$packager" 2>/dev/null || rm -rf "$tmp"
+  else
+    touch "$packager"
+  fi
+  ls -dt "$CACHE/modules/scorm-"* | tail -n +5 | xargs -r rm -rf
   rm -rf www/pkg www/vendor
   mkdir -p www/pkg/route
   cp "$router/home.wasm" www/pkg/route/home.wasm
+  mkdir -p www/pkg/scorm
+  cp "$packager/package.wasm" www/pkg/scorm/package.wasm
   local first=
   for id in $ids; do
     out=$(cat "target/module-entries/$id")
@@ -258,7 +273,7 @@ build_www() {
   node tools/prerender.mjs www --check
   # The offline copy's version and file list (www/precache.js, read by the service worker www/sw.js).
   node tools/precache.mjs www
-  say "site ready in www/ (modules gzipped: $(for id in $ids; do printf '%s %s B  ' "$id" "$(gzip -9c "www/pkg/$id.wasm" | wc -c)"; done)router $(gzip -9c www/pkg/route/home.wasm | wc -c) B)"
+  say "site ready in www/ (modules gzipped: $(for id in $ids; do printf '%s %s B  ' "$id" "$(gzip -9c "www/pkg/$id.wasm" | wc -c)"; done)router $(gzip -9c www/pkg/route/home.wasm | wc -c) B, packager $(gzip -9c www/pkg/scorm/package.wasm | wc -c) B)"
 }
 
 quality_gates() {
@@ -293,6 +308,7 @@ rust_checks() {
   cargo clippy --locked --all-targets -- -D warnings
   cargo clippy --locked --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
   cargo clippy --locked --target wasm32-unknown-unknown --lib --features route -- -D warnings
+  cargo clippy --locked --target wasm32-unknown-unknown --lib --features scorm -- -D warnings
   local t1=$SECONDS
   cargo test --locked
   local t2=$SECONDS

@@ -22,14 +22,19 @@ pub mod query;
 pub mod render;
 pub mod report;
 pub mod rng;
+// The SCORM package (natively for the CLI; in WebAssembly only in the packager's build).
 #[cfg(all(target_arch = "wasm32", feature = "route"))]
 pub mod route;
+#[cfg(any(not(target_arch = "wasm32"), feature = "scorm"))]
+pub mod scorm;
+#[cfg(all(target_arch = "wasm32", feature = "scorm"))]
+pub mod scorm_wasm;
 pub mod stats;
 pub mod sweep;
 pub mod trace;
-// The page's bindings; the router's build (feature `route`, see route.rs) leaves them out, so
-// its module holds `query::home` and what that uses only.
-#[cfg(all(target_arch = "wasm32", not(feature = "route")))]
+// The page's bindings; the router's build (feature `route`, see route.rs) and the packager's
+// (feature `scorm`) leave them out, so their modules hold what they use only.
+#[cfg(all(target_arch = "wasm32", not(feature = "route"), not(feature = "scorm")))]
 pub mod wasm;
 
 pub use error::{Error, ErrorCode};

@@ -35,6 +35,7 @@ pub const PAGE_KEYS: &[&str] = &[
     "vs",
     "challenge",
     "origin",
+    "scorm",
 ];
 
 /// What a `figure=` value looks like (the run checks that the lesson has it).
@@ -313,6 +314,8 @@ pub struct Resolved {
     /// `figure=`, if given: the one table or chart to show (a key of the lesson's report; the
     /// run checks it, the link only its form).
     pub figure: Option<String>,
+    /// `scorm=1`: the page was launched from a SCORM package (src/scorm.rs) and reports to the LMS.
+    pub scorm: bool,
     /// The effective parameters.
     pub params: ParamSet,
     /// What could not be used, each naming the key, the value and what is allowed.
@@ -410,6 +413,7 @@ pub fn resolve(query: &str) -> Resolved {
     });
     let (mut lang, mut embed, mut controls) = ("tr", false, true);
     let (mut exports, mut predict, mut figure) = (None, None, None);
+    let mut scorm = false;
     let mut view: Vec<(&'static str, String)> = Vec::new();
     let mut vs = None;
     let mut allowed_origins = Vec::new();
@@ -453,6 +457,10 @@ pub fn resolve(query: &str) -> Resolved {
                 true
             }
             ("origin", v) => origins(v).map(|o| allowed_origins = o).is_some(),
+            ("scorm", "0" | "1") => {
+                scorm = value == "1";
+                true
+            }
             ("v", v) => v == VERSION,
             ("preset" | "challenge", _) => true, // read above
             _ => false,
@@ -573,6 +581,7 @@ pub fn resolve(query: &str) -> Resolved {
         exports,
         predict,
         figure,
+        scorm,
         params,
         errors,
         rejected,
@@ -735,6 +744,7 @@ impl Resolved {
         for (key, on, default) in [
             ("embed", self.embed, false),
             ("controls", self.controls, true),
+            ("scorm", self.scorm, false),
         ] {
             if on != default {
                 q.push_str(&format!("&{key}={}", u8::from(on)));
@@ -773,6 +783,7 @@ impl Serialize for Resolved {
         st.serialize_field("exports", &self.exports.unwrap_or(self.controls))?;
         st.serialize_field("predict", &self.predict)?;
         st.serialize_field("figure", &self.figure)?;
+        st.serialize_field("scorm", &self.scorm)?;
         st.serialize_field("params", &params)?;
         st.serialize_field("changed", &changed)?;
         st.serialize_field("query", &self.query())?;

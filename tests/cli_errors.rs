@@ -233,6 +233,39 @@ const CASES: &[(&[&str], &[&str])] = &[
         &["supervisor", "--set", "hang_rates=0.1,2"],
         &["hang_rates", "item \"2\"", "probability"],
     ),
+    // The SCORM package: its arguments, a refused link, a site that is not built.
+    (
+        &["package", "-o", "x.zip"],
+        &["package needs --scorm QUERY"],
+    ),
+    (
+        &["package", "--scorm", "lesson=jobs"],
+        &["package needs -o FILE.zip"],
+    ),
+    (
+        &["package", "--zip"],
+        &["unknown package argument \"--zip\""],
+    ),
+    (
+        &["package", "--scorm", "lesson=jobs&seed=x", "-o", "x.zip"],
+        &["seed = \"x\""],
+    ),
+    (
+        &["package", "--scorm", "lesson=jobs&lang=de", "-o", "x.zip"],
+        &["lang = \"de\"", "tr and en"],
+    ),
+    (
+        &[
+            "package",
+            "--scorm",
+            "lesson=jobs",
+            "-o",
+            "x.zip",
+            "--site",
+            "/nonexistent/site",
+        ],
+        &["/nonexistent/site/precache.js", "./build.sh build"],
+    ),
 ];
 
 #[test]

@@ -50,12 +50,16 @@ for (const path of files.filter(page)) {
 
 // Each lesson's own files: its module and its texts, its challenges' and "why" questions' too ("<id>"), kept when a page opens the lesson,
 // and its view's pages ("<id>/view"), kept when fetched (a lesson works offline without them: the
-// core computes its view); the rest is the shell.
+// core computes its view); the SCORM packager ("scorm/packager"), kept when fetched; the rest is
+// the shell.
 const lessons = files.map((p) => /^pkg\/([a-z][a-z0-9_]*)\.wasm$/.exec(p)?.[1]).filter(Boolean);
 const lessonOf = (path) => {
   const own = lessons.find((id) => path === `pkg/${id}.wasm` || new RegExp(`^i18n/lesson/${id}\\.(learn\\.)?[a-z]{2}\\.js$`).test(path));
   const view = lessons.find((id) => path === `${id}.html` || new RegExp(`^${id}\\.[a-z]{2}\\.html$`).test(path));
-  return own ?? (view ? `${view}/view` : "");
+  // The SCORM packager (www/scorm/package.js and its module) is loaded when a teacher asks for a
+  // package: not the shell, which the service worker keeps for every visit (docs/embedding.md).
+  const packager = /^(pkg\/scorm\/|scorm\/package\.js$)/.test(path) ? "scorm/packager" : null;
+  return own ?? packager ?? (view ? `${view}/view` : "");
 };
 
 const version = createHash("sha256");

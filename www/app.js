@@ -179,18 +179,21 @@ async function boot() {
       shell = frame(ctx);
       showProgress();
       keepLesson(store.state.lesson);
-      showOffline(ctx.t);
+      if (!store.state.scorm) showOffline(ctx.t);
     },
   );
   performance.mark("tatbikat:x-before-booted");
   store.dispatch({ type: "booted", boot: first });
+  // Launched from a SCORM package (scorm=1): the LMS's runtime, loaded then only.
+  const scorm = store.state.scorm && import("./scorm/runtime.js").then((m) => m.start(store));
   performance.mark("tatbikat:x-after-booted");
   await ctx.runner.settled();
   place?.restore();
   place = null;
   store.dispatch({ type: "settled" });
   if (!engine) notice(ctx.t("app.no_wasm"));
-  registerOffline(); // after the first table: the offline copy never delays it
+  // A package has no service worker of its own (the LMS serves its files).
+  if (!scorm) registerOffline(); // after the first table: the offline copy never delays it
   showProgress(); // after the first table
 }
 

@@ -20,6 +20,7 @@ pub const USAGE: &str = "usage: tatbikat LESSON [--preset ID] [--set name=value]
        tatbikat LESSON [--set name=value]... --sweep ... [--metric M] --join PART-FILE... [--format lesson|json|csv]
        tatbikat LESSON --help
        tatbikat bench [--runs N]
+       tatbikat package --scorm QUERY -o FILE.zip [--site DIR]
        tatbikat --help | --version";
 
 /// How a report, trace or sweep is printed.
@@ -50,6 +51,15 @@ pub enum Command {
     Bench { runs: u64 },
     /// A lesson's report, trace or sweep.
     Run(Box<Run>),
+    /// `package --scorm QUERY -o FILE [--site DIR]`: the view of a link as a SCORM 1.2 package.
+    Package {
+        /// The link's query.
+        query: String,
+        /// The zip to write.
+        out: String,
+        /// The built site (default `www`).
+        site: String,
+    },
 }
 
 /// A lesson run as the command line gives it.
@@ -99,6 +109,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
         Some(Value(v)) => match text(v)?.as_str() {
             "help" => return Ok(Command::Help),
             "bench" => return bench(&mut parser),
+            "package" => return package(&mut parser),
             id => lessons::get(id)?,
         },
         Some(other) => return Err(unknown(&other)),
@@ -257,6 +268,47 @@ fn bench(parser: &mut lexopt::Parser) -> Result<Command, Error> {
         }
     }
     Ok(Command::Bench { runs })
+}
+
+/// `package --scorm QUERY -o FILE [--site DIR]`.
+fn package(parser: &mut lexopt::Parser) -> Result<Command, Error> {
+    let (mut query, mut out, mut site) = (None, None, None);
+    while let Some(arg) = parser.next().map_err(usage)? {
+        match arg {
+            Long("scorm") => {
+                let v = value(parser, "--scorm")?;
+                once(&query, "--scorm")?;
+                query = Some(v);
+            }
+            Long("output") | Short('o') => {
+                let v = value(parser, "-o")?;
+                once(&out, "-o")?;
+                out = Some(v);
+            }
+            Long("site") => {
+                let v = value(parser, "--site")?;
+                once(&site, "--site")?;
+                site = Some(v);
+            }
+            other => {
+                return Err(Error::usage(format!(
+                    "unknown package argument \"{}\"\n{USAGE}",
+                    shown(&other)
+                )));
+            }
+        }
+    }
+    let query = query.ok_or_else(|| {
+        Error::usage(format!(
+            "package needs --scorm QUERY (a link's query)\n{USAGE}"
+        ))
+    })?;
+    let out = out.ok_or_else(|| Error::usage(format!("package needs -o FILE.zip\n{USAGE}")))?;
+    Ok(Command::Package {
+        query,
+        out,
+        site: site.unwrap_or_else(|| "www".to_string()),
+    })
 }
 
 /// The option's value, or "`name` needs a value".

@@ -71,6 +71,8 @@ pub fn general() -> String {
             "bench: times the benchmark workload ({what}) on one core (runs per second).\n"
         ));
     }
+    out.push_str("package --scorm QUERY -o FILE.zip: the view of a link's query as a SCORM 1.2 package an LMS\n");
+    out.push_str("(Moodle, Canvas, ...) imports as one activity, from the built site (--site DIR, default www).\n");
     out
 }
 

@@ -41,7 +41,45 @@ fn run(command: args::Command) -> Result<String, tatbikat::Error> {
         Command::LessonHelp(lesson) => help::lesson(lesson),
         Command::Bench { runs } => bench(runs)?,
         Command::Run(r) => lesson(&r)?,
+        Command::Package { query, out, site } => package(&query, &out, &site)?,
     })
+}
+
+/// `package --scorm QUERY -o FILE`: the link checked as the page reads it (a refused value is
+/// an error here), its view's files read from the built site, the package written.
+#[cfg(not(target_arch = "wasm32"))]
+fn package(query: &str, out: &str, site: &str) -> Result<String, tatbikat::Error> {
+    use std::path::Path;
+    use tatbikat::{Error, query as link, scorm};
+    let resolved = link::resolve(query);
+    if let Some(e) = resolved.errors.into_iter().next() {
+        return Err(e);
+    }
+    let read = |path: &Path| {
+        std::fs::read(path).map_err(|e| {
+            Error::usage(format!(
+                "cannot read {}: {e} (build the site with ./build.sh build, or name it with --site DIR)",
+                path.display()
+            ))
+        })
+    };
+    let site = Path::new(site);
+    let precache = String::from_utf8_lossy(&read(&site.join("precache.js"))?).into_owned();
+    let mut files = Vec::new();
+    for path in scorm::files(query, &precache)? {
+        let bytes = read(&site.join(&path))?;
+        files.push((path, bytes));
+    }
+    let package = scorm::build(query, &files)?;
+    std::fs::write(out, &package.bytes)
+        .map_err(|e| Error::usage(format!("cannot write {out}: {e}")))?;
+    let launch = scorm::launch(query)?;
+    Ok(format!(
+        "{out}: a SCORM 1.2 package of {} files and imsmanifest.xml, {} bytes; it opens {}\n",
+        files.len(),
+        package.bytes.len(),
+        launch.href
+    ))
 }
 
 /// A lesson's report, trace or sweep.

@@ -183,6 +183,7 @@ test("every action is pure: it never writes to the state it is given", () => {
     reset: {},
     choosePreset: { preset },
     guessed: { guess: null },
+    predicted: { lesson: "jobs", claim: preset.id, guess: "3", computed: 4 },
     notAsking: {},
     compare: { vs: "" },
     openChallenge: { id: "jobs.no-idle", values: { parallelisms: "5" } },

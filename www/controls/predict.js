@@ -22,11 +22,11 @@ export function answer(q, shown, t) {
   const found = shown?.highlights ?? [];
   if (q.kind === "ratio") {
     const r = shown?.ratios?.[q.index];
-    return r && r.value !== null ? { text: `×${localizeNumber(r.text, t)}`, groups: [r.of.group] } : null;
+    return r && r.value !== null ? { text: `×${localizeNumber(r.text, t)}`, groups: [r.of.group], value: r.value } : null;
   }
   if (q.kind === "number") {
     const f = found[q.index];
-    return f ? { text: localizeNumber(f.text, t), groups: [f.group], mark: f } : null;
+    return f ? { text: localizeNumber(f.text, t), groups: [f.group], mark: f, value: f.value } : null;
   }
   const [a, b] = [found[q.a], found[q.b]];
   if (!a || !b || a.value === null || b.value === null) return null;

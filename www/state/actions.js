@@ -19,6 +19,7 @@ export function initialState(lessons) {
     controls: true,
     exports: true, // the export buttons (controls=0 hides them unless exports=1)
     figure: null, // the one table or chart shown (figure=), as the link gave it
+    scorm: false, // scorm=1: launched from a SCORM package, reporting to the LMS (scorm/runtime.js)
     linkErrors: [], // the problems the core found in the link the page was opened with
     fromLink: true, // until the first page is shown: the link's own problems stay listed
     preset: null, // the claim shown (preset=), while the values are its own
@@ -137,6 +138,9 @@ const ACTIONS = {
   },
   /** The learner's guess (null: shown without one): the claim's figures are shown. */
   guessed: (s, { guess }) => ({ ...s, awaiting: null, guess, reveals: s.reveals + 1 }),
+  /** A guess answered, beside the core's value (`computed`: a number, or more/same/less): heard by
+   * the LMS's runtime (scorm/runtime.js); the state keeps the guess through `guessed`. */
+  predicted: (s) => s,
   /** The claim has nothing to ask: it is shown at once. */
   notAsking: (s) => ({ ...s, awaiting: null, reveals: s.reveals + 1 }),
   compare: (s, { vs }) => asked({ ...s, vs }, PAGE),

@@ -68,7 +68,7 @@ export function record(journal, action, at = Date.now()) {
   const id = part === "solved" ? action.challenge : action.claim;
   const entry =
     part === "predicted"
-      ? ENTRY.predicted({ guess: String(action.guess ?? ""), computed: String(action.computed ?? ""), at })
+      ? ENTRY.predicted({ guess: String(action.guess ?? ""), computed: String(action.shown ?? action.computed ?? ""), at })
       : part === "explained"
         ? ENTRY.explained({ choice: String(action.choice ?? ""), right: action.right, at })
         : ENTRY.solved({ query: action.query, at });

@@ -25,6 +25,7 @@ export function fromResolved(resolved, specs) {
     controls: resolved.controls,
     exports: resolved.exports,
     figure: resolved.figure,
+    scorm: resolved.scorm,
     values: valuesOf(specs, resolved.share),
     linkErrors: resolved.errors,
     preset: resolved.preset,
@@ -53,6 +54,7 @@ export function rawQuery(state) {
   if (state.predict !== null) q.set("predict", state.predict ? "1" : "0");
   if (state.figure) q.set("figure", state.figure);
   if (state.lang !== "tr") q.set("lang", state.lang);
+  if (state.scorm) q.set("scorm", "1");
   for (const key of VIEW_KEYS) if (state.view[key] !== undefined && state.view[key] !== null) q.set(key, state.view[key]);
   if (state.vs !== null) q.set("vs", state.vs);
   if (state.origins?.length) q.set("origin", state.origins.join(","));

@@ -26,10 +26,11 @@ export function createStore(update, initial) {
       while (queue.length) {
         const action = queue.shift();
         const next = update(state, action);
-        for (const observer of [...observers]) observer(action, next);
-        if (next === state) continue;
-        state = next;
-        for (const listener of [...listeners]) if (listeners.has(listener)) listener(state);
+        if (next !== state) {
+          state = next;
+          for (const listener of [...listeners]) if (listeners.has(listener)) listener(state);
+        }
+        for (const observer of [...observers]) observer(action, state);
       }
     } finally {
       notifying = false;
@@ -54,7 +55,9 @@ export function createStore(update, initial) {
     return () => listeners.delete(watch);
   }
 
-  /** Calls `observer(action, state)` after every action (the journal keeps some); returns its stop. */
+  /** Calls `observer(action, state)` after each action is applied, also one that changes
+   * nothing (the journal keeps some, an LMS's runtime records them: scorm/runtime.js). Returns
+   * the function that stops it. */
   function observe(observer) {
     observers.add(observer);
     return () => observers.delete(observer);

@@ -174,7 +174,7 @@ export function reportView(ctx, { trace, sweep }) {
       // The guess as given is kept for the embedding page (embed.js).
       ctx.claims.show(preset.id, { asking: why });
       dispatch({ type: "guessed", guess: verdict && { preset: preset.id, text: verdict, group: answer.groups[0], input: guess } });
-      if (guess !== null) dispatch({ type: "predicted", lesson: preset.lesson, claim: preset.id, guess, computed: answer.choice ?? answer.text });
+      if (guess !== null) dispatch({ type: "predicted", lesson: preset.lesson, claim: preset.id, guess, computed: q.kind === "choice" ? answer.choice : answer.value, shown: answer.choice ?? answer.text });
       if (why) return void load.why().then((w) => w.askWhy(ctx, preset, verdict));
       // Smooth unless the reader asked for less motion.
       const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
