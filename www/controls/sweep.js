@@ -7,6 +7,7 @@ import { formatNumber } from "../i18n/index.js";
 import { chartFigure, dataFold } from "../render/chart.js";
 import { heatmapFigure, heatmapTable } from "../render/heatmap.js";
 import { splitAxis } from "./axis.js";
+import { note } from "../i18n/sweep-notes.js";
 
 export { splitAxis };
 
@@ -219,6 +220,11 @@ export class SweepSection {
     this.#flag(false);
   }
 
+  /** What a cancel says, in the reader's language. */
+  cancelText() {
+    return note(this.t.lang, "cancelled");
+  }
+
   /** A cancelled sweep: said in the form's place (the sweep drawn before, if any, stays). */
   cancelled(text) {
     this.busy(false);
@@ -294,8 +300,8 @@ export class SweepSection {
       }
     }
     this.pairs.replaceChildren(
-      el("p", {}, t("ui.sweep.no_pair", { x: name(x), y: name(y) })),
-      offers.length ? el("p", {}, t("ui.sweep.pairs")) : null,
+      el("p", {}, note(t.lang, "no_pair", { x: name(x), y: name(y) })),
+      offers.length ? el("p", {}, note(t.lang, "pairs")) : null,
       offers.length
         ? el(
             "ul",
@@ -304,7 +310,7 @@ export class SweepSection {
               el(
                 "li",
                 {},
-                el("button", { type: "button", class: "small", onclick: () => this.#choose(o.axis, o.other) }, t("ui.sweep.pair", { x: name(o.pair[0]), y: name(o.pair[1]) })),
+                el("button", { type: "button", class: "small", onclick: () => this.#choose(o.axis, o.other) }, note(t.lang, "pair", { x: name(o.pair[0]), y: name(o.pair[1]) })),
               ),
             ),
           )
@@ -383,7 +389,7 @@ export class SweepSection {
       const metric = this.metricLabel(p.metric_text.split("@")[0]);
       // Flat along any swept axis, by the sweep's own values (the core's `flat`): said as a note
       // beside the drawing, never drawn silently.
-      const flat = p.flat?.length ? el("p", { class: "note flat-note", role: "note" }, t("ui.sweep.flat_drawn", { params: p.flat.map((n) => t(`param.${this.lesson}.${n}`)).join(", ") })) : null;
+      const flat = p.flat?.length ? el("p", { class: "note flat-note", role: "note" }, note(t.lang, "flat_drawn", { params: p.flat.map((n) => t(`param.${this.lesson}.${n}`)).join(", ") })) : null;
       // A cell or a table row watches the run behind the first series that has a trace.
       const onCell = (i) => this.onPoint(i, p.traces.find((x) => x !== null) ?? "");
       if (p.chart) {

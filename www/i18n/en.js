@@ -291,11 +291,6 @@ export default {
   "ui.error.reason": "{param} = \"{value}\" could not be used: {reason}.",
   // learn-sweep: sweeps that cannot mislead (issue 21)
   "refuse.sweep.uneven": "{n} points from {from} to {to} are not evenly spaced whole numbers (a step of {step}); give {counts} points, or move an end",
-  "ui.sweep.flat_drawn": "Note: this metric does not change at all with {params} over the values swept; the drawing is flat that way. Flat means this metric does not read that parameter, not that the parameter does not matter.",
-  "ui.sweep.no_pair": "No metric changes with both {x} and {y}: the heatmap would be flat along at least one axis.",
-  "ui.sweep.pairs": "Pairs that change together (tap to choose):",
-  "ui.sweep.pair": "{x} × {y}",
-  "ui.sweep.cancelled": "Sweep cancelled; the link is as it was before the sweep.",
   "ui.glossary": "Terms (K01, minstd, …)",
   // learn-core: the challenges' fold and refusal (issue 21); the views' own texts are in learn.en.js
   "ui.challenge.title": "Challenges",

@@ -291,11 +291,6 @@ export default {
   "ui.error.reason": "{param} = \"{value}\" kullanılamadı: {reason}.",
   // learn-sweep: sweeps that cannot mislead (issue 21)
   "refuse.sweep.uneven": "{from}..{to} aralığında {n} nokta eşit aralıklı tam sayılar vermez (adım {step} olurdu); {counts} nokta yazın ya da uçlardan birini değiştirin",
-  "ui.sweep.flat_drawn": "Dikkat: bu ölçü taranan değerlerde {params} ile hiç değişmiyor; çizim o yönde düz. Düzlük parametrenin etkisiz olduğunu değil, bu ölçünün onu okumadığını gösterir.",
-  "ui.sweep.no_pair": "Hiçbir ölçü hem {x} hem {y} ile değişmiyor: ısı haritası en az bir yönde düz olurdu.",
-  "ui.sweep.pairs": "Birlikte değişen çiftler (seçmek için dokunun):",
-  "ui.sweep.pair": "{x} × {y}",
-  "ui.sweep.cancelled": "Tarama iptal edildi; bağlantı taramadan önceki hâlinde kaldı.",
   "ui.glossary": "Terimler (K01, minstd, …)",
   // learn-core: the challenges' fold and refusal (issue 21); the views' own texts are in learn.tr.js
   "ui.challenge.title": "Görevler",

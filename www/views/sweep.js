@@ -64,7 +64,7 @@ export function sweepView(ctx) {
       onCancel: () => {
         // The sweep drawn before stays on screen, and the link goes back to it (or to none).
         runner.cancel();
-        dispatch({ type: "sweepCancelled", text: t("ui.sweep.cancelled") });
+        dispatch({ type: "sweepCancelled", text: section?.cancelText() ?? t("ui.cancelled") });
       },
     });
     node.replaceChildren(section.node);
