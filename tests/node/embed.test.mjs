@@ -55,7 +55,7 @@ test("claimFigures: every claim's number is in the figures it names, as the clai
   assert.ok(named > 20, `${named} figures named`);
   assert.equal(core.claimFigures(core.presets().find((p) => p.id === "quotas.default-request").query), "default_sweep|measure");
   assert.deepEqual(readHolders("|daily"), { figures: [], sections: ["daily"] });
-  assert.equal(core.claimFigures("lesson=quotas"), null, "no claim, nothing to pair");
+  assert.equal(core.claimFigures("lesson=quotas"), undefined, "no claim, nothing to pair");
 });
 
 test("the embed's address: the dialog's claim (or none) and language, and origin= carried by the page's links", () => {
