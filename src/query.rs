@@ -17,7 +17,7 @@ pub const VERSION: &str = "1";
 /// Keys of the query that are about the page, not the lesson's parameters.
 pub const PAGE_KEYS: &[&str] = &[
     "lesson", "section", "v", "lang", "embed", "controls", "exports", "predict", "figure",
-    "preset", "sweep", "sweep_y", "metric", "heat", "trace", "vs",
+    "present", "preset", "sweep", "sweep_y", "metric", "heat", "trace", "vs",
 ];
 
 /// What a `figure=` value looks like (the run checks that the lesson has it).
@@ -272,6 +272,8 @@ pub struct Resolved {
     /// `figure=`, if given: the one table or chart to show (a key of the lesson's report; the
     /// run checks it, the link only its form).
     pub figure: Option<String>,
+    /// Presenter mode (`present=1`): one figure at a time in large type for a projector.
+    pub present: bool,
     /// The effective parameters.
     pub params: ParamSet,
     /// What could not be used, each naming the key, the value and what is allowed.
@@ -354,6 +356,7 @@ pub fn resolve(query: &str) -> Resolved {
     });
     let (mut lang, mut embed, mut controls) = ("tr", false, true);
     let (mut exports, mut predict, mut figure) = (None, None, None);
+    let mut present = false;
     let mut view: Vec<(&'static str, String)> = Vec::new();
     let mut vs = None;
     for (key, value) in &q.page {
@@ -389,6 +392,10 @@ pub fn resolve(query: &str) -> Resolved {
             }
             ("predict", "0" | "1") => {
                 predict = Some(value == "1");
+                true
+            }
+            ("present", "0" | "1") => {
+                present = value == "1";
                 true
             }
             ("figure", v) if is_figure_key(v) => {
@@ -508,6 +515,7 @@ pub fn resolve(query: &str) -> Resolved {
         exports,
         predict,
         figure,
+        present,
         params,
         errors,
         rejected,
@@ -659,6 +667,7 @@ impl Resolved {
         for (key, on, default) in [
             ("embed", self.embed, false),
             ("controls", self.controls, true),
+            ("present", self.present, false),
         ] {
             if on != default {
                 q.push_str(&format!("&{key}={}", u8::from(on)));
@@ -688,7 +697,7 @@ impl Serialize for Resolved {
         let params = Pairs(self.params.pairs());
         let changed: Vec<&str> = self.params.changed().into_iter().map(|(k, _)| k).collect();
         let view = Pairs(self.view.clone());
-        let mut st = s.serialize_struct("Resolved", 18)?;
+        let mut st = s.serialize_struct("Resolved", 19)?;
         st.serialize_field("lesson", self.lesson.id())?;
         st.serialize_field("section", &self.section)?;
         st.serialize_field("lang", self.lang)?;
@@ -697,6 +706,7 @@ impl Serialize for Resolved {
         st.serialize_field("exports", &self.exports.unwrap_or(self.controls))?;
         st.serialize_field("predict", &self.predict)?;
         st.serialize_field("figure", &self.figure)?;
+        st.serialize_field("present", &self.present)?;
         st.serialize_field("params", &params)?;
         st.serialize_field("changed", &changed)?;
         st.serialize_field("query", &self.query())?;
@@ -1008,6 +1018,22 @@ mod tests {
         let r = resolve("lesson=jobs&predict=yes");
         assert_eq!(r.predict, None);
         assert_eq!(r.errors[0].param.as_deref(), Some("predict"));
+    }
+
+    #[test]
+    fn keeps_presenter_mode_in_the_link() {
+        let r = resolve("lesson=quotas&present=1&figure=requests_vs_quota");
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert!(r.present);
+        assert_eq!(
+            r.share_query(),
+            "lesson=quotas&figure=requests_vs_quota&present=1&v=1"
+        );
+        assert_eq!(resolve(&r.share_query()).share_query(), r.share_query());
+        assert!(!resolve("lesson=jobs&present=0").present);
+        let r = resolve("lesson=jobs&present=yes");
+        assert!(!r.present);
+        assert_eq!(r.errors[0].param.as_deref(), Some("present"));
     }
 
     #[test]

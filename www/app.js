@@ -38,6 +38,8 @@ const ctx = {
     embed: once(() => import("./embed.js")),
     predict: once(() => import("./controls/predict.js")),
     compare: once(() => import("./render/compare.js")),
+    qr: once(() => import("./qr.js")),
+    present: once(() => import("./present.js")),
   },
 };
 /** A core error in the page's language. */
@@ -182,6 +184,19 @@ async function boot() {
       shell = frame(ctx);
       keepLesson(store.state.lesson);
       showOffline(ctx.t);
+    },
+  );
+  // Presenter mode (present=1): its code and stylesheet load when it is first asked for.
+  store.subscribe(
+    (s) => s.present,
+    async (on) => {
+      if (!on) {
+        ctx.presenter?.stop();
+        ctx.presenter = null;
+        return;
+      }
+      const { presenter } = await ctx.load.present();
+      if (store.state.present && !ctx.presenter) ctx.presenter = presenter(ctx);
     },
   );
   performance.mark("tatbikat:x-before-booted");

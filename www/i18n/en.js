@@ -303,4 +303,17 @@ export default {
   "ui.error.sweep_reason": "The sweep ({param}) \"{value}\" could not be used: {reason}.",
   "ui.error.trace_reason": "The run to watch (trace) \"{value}\" could not be used: {reason}.",
   "ui.error.reason": "{param} = \"{value}\" could not be used: {reason}.",
+
+  // teach-present: exports for slides and print (1920 × 1080, QR codes), presenter mode
+  "export.option.hd": "1920 × 1080",
+  "export.option.qr": "QR code",
+  "ui.print.qr": "QR code of this page's link",
+  "ui.present": "Presenter mode",
+  "present.title": "Presenter mode",
+  "present.previous": "◀ Previous",
+  "present.next": "Next ▶",
+  "present.reveal": "Reveal (B)",
+  "present.leave": "Leave (Esc)",
+  "present.position": "Figure {n} of {count}: {title}",
+  "present.keys": "PageDown/PageUp or arrows: next/previous figure, after the last the next claim · B or .: reveal the claim · S: step the run · P: play/pause · Esc: leave",
 };

@@ -303,4 +303,17 @@ export default {
   "ui.error.sweep_reason": "Tarama ({param}) \"{value}\" kullanılamadı: {reason}.",
   "ui.error.trace_reason": "İzlenecek koşu (trace) \"{value}\" kullanılamadı: {reason}.",
   "ui.error.reason": "{param} = \"{value}\" kullanılamadı: {reason}.",
+
+  // teach-present: exports for slides and print (1920 × 1080, QR codes), presenter mode
+  "export.option.hd": "1920 × 1080",
+  "export.option.qr": "QR kodu",
+  "ui.print.qr": "Bu sayfanın bağlantısının QR kodu",
+  "ui.present": "Sunum modu",
+  "present.title": "Sunum modu",
+  "present.previous": "◀ Önceki",
+  "present.next": "Sonraki ▶",
+  "present.reveal": "Göster (B)",
+  "present.leave": "Çık (Esc)",
+  "present.position": "Şekil {n} / {count}: {title}",
+  "present.keys": "PageDown/PageUp ya da oklar: sonraki/önceki şekil, sondan sonra sıradaki iddia · B ya da .: iddiayı göster · S: koşuda bir adım · P: oynat/duraklat · Esc: çık",
 };

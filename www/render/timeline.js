@@ -46,7 +46,7 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
   let speed = 1;
   let chosen = null; // what the detail panel shows: {track, kind: "span"|"event", lane, index}
 
-  const playButton = el("button", { type: "button", class: "small play", "aria-pressed": "false", onclick: () => toggle() }, t("ui.trace.play"));
+  const playButton = el("button", { type: "button", class: "small play", "aria-pressed": "false", dataset: { act: "play" }, onclick: () => toggle() }, t("ui.trace.play"));
   const scrub = el("input", {
     type: "range",
     min: String(lo),
@@ -74,7 +74,7 @@ export function timelineView(doc, t, { onSelector, intervene = null, selected = 
     },
     SPEEDS.map((v) => el("option", { value: String(v), selected: v === 1 }, t("ui.trace.speed_value", { v: formatNumber(v, t, 1) }))),
   );
-  const button = (key, action) => el("button", { type: "button", class: "small", "aria-label": t(`ui.trace.${key}`), title: t(`ui.trace.${key}`), onclick: action }, t(`ui.trace.${key}_icon`));
+  const button = (key, action) => el("button", { type: "button", class: "small", dataset: { act: key }, "aria-label": t(`ui.trace.${key}`), title: t(`ui.trace.${key}`), onclick: action }, t(`ui.trace.${key}_icon`));
   const controls = el(
     "div",
     { class: "trace-controls" },

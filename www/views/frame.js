@@ -91,6 +91,7 @@ export function frame(ctx) {
   const sweep = sweepView(ctx);
   const report = reportView(ctx, { trace, sweep });
   ctx.reportDrawn = report.drawn;
+  ctx.redraw = report.draw; // presenter mode draws a figure again once it is shown
 
   // Without controls the sweep shows only if the link has one, and the lesson's text stays out.
   const results = el(
@@ -115,6 +116,7 @@ export function frame(ctx) {
     report.compareSwitch,
     el("button", { type: "button", class: "small", id: "copy-link", onclick: act.copyLink }, t("ui.copy_link")),
     s.embed ? null : el("button", { type: "button", class: "small", id: "embed-button", onclick: act.openEmbed }, t("ui.embed")),
+    s.embed ? null : el("button", { type: "button", class: "small", id: "present-button", onclick: () => store.dispatch({ type: "present", on: true }) }, t("ui.present")),
   );
   const head = s.embed
     ? el(
