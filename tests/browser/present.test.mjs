@@ -83,7 +83,23 @@ describe("present", () => {
   test("past the last figure the next claim: its prompt to the room, B reveals it with the guess typed", async () => {
     await p.waitForFunction(() => /^Figure \d+ of [1-9]/.test(document.querySelector(".present-position").textContent));
     const count = Number(/of (\d+)/.exec(await position(p))[1]);
-    for (let i = 1; i < count; i++) await p.keyboard.press("PageDown");
+    // Every chart on the way is drawn at the width it has when shown, its marks on screen.
+    const charts = [];
+    for (let i = 1; i < count; i++) {
+      await p.keyboard.press("PageDown");
+      await p.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const chart = await p.evaluate(() => {
+        const unit = document.querySelector(".present-current[data-chart]");
+        const plot = unit?.querySelector("svg.plot");
+        return plot && { width: plot.getBoundingClientRect().width, room: unit.getBoundingClientRect().width, marks: [...plot.querySelectorAll(".dot, .bar")].filter((m) => m.getClientRects().length && m.getBBox().width > 0).length };
+      });
+      if (chart) charts.push(chart);
+    }
+    assert.ok(charts.length > 0, "charts on the way");
+    for (const c of charts) {
+      assert.ok(c.marks > 0, `a chart's marks are drawn: ${JSON.stringify(c)}`);
+      assert.ok(c.width > c.room * 0.9, `a chart fills its room: ${JSON.stringify(c)}`);
+    }
     assert.match(await position(p), new RegExp(`^Figure ${count} of ${count}`));
     await p.keyboard.press("PageDown");
     // The lesson's first claim asks first: its question in large type, its figure held back.
