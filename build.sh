@@ -257,9 +257,12 @@ build_www() {
     fi
     cp "$out/$id.wasm" "www/pkg/$id.wasm"
   done
-  say "bundling the chart scales (d3-scale) into www/vendor"
+  say "bundling the chart scales (d3-scale) and the QR encoder (uqr) into www/vendor"
   esbuild www/vendor-src/d3-scale.js --bundle --format=esm --minify --log-level=warning \
     --outfile=www/vendor/d3-scale.js
+  # The QR encoder of the exports and the printed page (uqr), loaded only when they need it.
+  esbuild www/vendor-src/qr.js --bundle --format=esm --minify --log-level=warning \
+    --outfile=www/vendor/qr.js
   # The lessons' list and page texts, from the registry and each lesson's folder
   # (www/lessons.js, www/i18n/lessons.js).
   node tools/texts.mjs www

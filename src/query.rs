@@ -36,6 +36,7 @@ pub const PAGE_KEYS: &[&str] = &[
     "challenge",
     "origin",
     "scorm",
+    "present",
 ];
 
 /// What a `figure=` value looks like (the run checks that the lesson has it).
@@ -316,6 +317,8 @@ pub struct Resolved {
     pub figure: Option<String>,
     /// `scorm=1`: the page was launched from a SCORM package (src/scorm.rs) and reports to the LMS.
     pub scorm: bool,
+    /// Presenter mode (`present=1`): one figure at a time in large type for a projector.
+    pub present: bool,
     /// The effective parameters.
     pub params: ParamSet,
     /// What could not be used, each naming the key, the value and what is allowed.
@@ -414,6 +417,7 @@ pub fn resolve(query: &str) -> Resolved {
     let (mut lang, mut embed, mut controls) = ("tr", false, true);
     let (mut exports, mut predict, mut figure) = (None, None, None);
     let mut scorm = false;
+    let mut present = false;
     let mut view: Vec<(&'static str, String)> = Vec::new();
     let mut vs = None;
     let mut allowed_origins = Vec::new();
@@ -450,6 +454,10 @@ pub fn resolve(query: &str) -> Resolved {
             }
             ("predict", "0" | "1") => {
                 predict = Some(value == "1");
+                true
+            }
+            ("present", "0" | "1") => {
+                present = value == "1";
                 true
             }
             ("figure", v) if is_figure_key(v) => {
@@ -582,6 +590,7 @@ pub fn resolve(query: &str) -> Resolved {
         predict,
         figure,
         scorm,
+        present,
         params,
         errors,
         rejected,
@@ -745,6 +754,7 @@ impl Resolved {
             ("embed", self.embed, false),
             ("controls", self.controls, true),
             ("scorm", self.scorm, false),
+            ("present", self.present, false),
         ] {
             if on != default {
                 q.push_str(&format!("&{key}={}", u8::from(on)));
@@ -784,6 +794,7 @@ impl Serialize for Resolved {
         st.serialize_field("predict", &self.predict)?;
         st.serialize_field("figure", &self.figure)?;
         st.serialize_field("scorm", &self.scorm)?;
+        st.serialize_field("present", &self.present)?;
         st.serialize_field("params", &params)?;
         st.serialize_field("changed", &changed)?;
         st.serialize_field("query", &self.query())?;
@@ -1141,6 +1152,22 @@ mod tests {
         let r = resolve("lesson=jobs&predict=yes");
         assert_eq!(r.predict, None);
         assert_eq!(r.errors[0].param.as_deref(), Some("predict"));
+    }
+
+    #[test]
+    fn keeps_presenter_mode_in_the_link() {
+        let r = resolve("lesson=quotas&present=1&figure=requests_vs_quota");
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert!(r.present);
+        assert_eq!(
+            r.share_query(),
+            "lesson=quotas&figure=requests_vs_quota&present=1&v=1"
+        );
+        assert_eq!(resolve(&r.share_query()).share_query(), r.share_query());
+        assert!(!resolve("lesson=jobs&present=0").present);
+        let r = resolve("lesson=jobs&present=yes");
+        assert!(!r.present);
+        assert_eq!(r.errors[0].param.as_deref(), Some("present"));
     }
 
     #[test]

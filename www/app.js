@@ -42,6 +42,8 @@ const ctx = {
     why: once(() => import("./views/why.js")),
     // learn-page: the learner's progress (the journal) and its view.
     progress: once(() => import("./views/progress.js")),
+    qr: once(() => import("./qr.js")),
+    present: once(() => import("./present.js")),
   },
 };
 store.observe((action) => ["predicted", "explained", "solved"].includes(action.type) && ctx.load.progress().then((m) => m.keep(ctx, action), () => {}));
@@ -180,6 +182,19 @@ async function boot() {
       showProgress();
       keepLesson(store.state.lesson);
       if (!store.state.scorm) showOffline(ctx.t);
+    },
+  );
+  // Presenter mode (present=1): its code and stylesheet load when it is first asked for.
+  store.subscribe(
+    (s) => s.present,
+    async (on) => {
+      if (!on) {
+        ctx.presenter?.stop();
+        ctx.presenter = null;
+        return;
+      }
+      const { presenter } = await ctx.load.present();
+      if (store.state.present && !ctx.presenter) ctx.presenter = presenter(ctx);
     },
   );
   performance.mark("tatbikat:x-before-booted");

@@ -61,6 +61,9 @@ async function readSvg(p, text) {
       marks: root.querySelectorAll("circle, path, rect, line, polyline").length,
       painted: root.querySelectorAll("[fill]").length,
       classes: root.querySelectorAll("[class]").length,
+      anchors: root.querySelectorAll("a").length,
+      anchor: (([a]) => a && { href: a.getAttribute("href"), xlink: a.getAttributeNS("http://www.w3.org/1999/xlink", "href"), text: a.textContent })([...root.querySelectorAll("a")]),
+      qr: root.querySelectorAll("[data-qr] path").length,
     };
   }, text);
 }
@@ -111,7 +114,8 @@ describe("export", () => {
       assert.equal(doc.tatbikat, VERSION);
       assert.equal(doc.lesson, "jobs");
       assert.equal(doc.query, query);
-      assert.ok(doc.link.endsWith(`?${query}`), doc.link);
+      // The table's link shows that table alone.
+      assert.ok(doc.link.endsWith(`?${query}&figure=${key}`), doc.link);
       assert.equal(doc.params.seed, "42");
       const want = JSON.parse(cli([...cliArgs(query), "--format", "json"]));
       const table = want.sections.flatMap((s) => s.groups).flatMap((g) => g.blocks).find((x) => x.key === key);
@@ -171,7 +175,7 @@ describe("export", () => {
     await p.close();
   });
 
-  test("slide-ready: the drawing's link is the full state (claim, language, watched run) and reopens it; 16:9; values written; the claim's ratio is the core's", async () => {
+  test("slide-ready: the drawing's link is the full state (claim, language, watched run) with the figure, and reopens that figure alone; 16:9; values written; the claim's ratio is the core's", async () => {
     const p = await page(ctx);
     const start = `${url}?lesson=compensation&preset=compensation.retry&lang=en&trace=attempts:2,run:hung`;
     await p.goto(start);
@@ -196,9 +200,14 @@ describe("export", () => {
     assert.ok(Math.abs(w / h - 16 / 9) < 0.01, `${w} × ${h}`);
     for (const v of ["0.03724", "0.00214"]) assert.ok(text.includes(`>${v}</text>`), `the value ${v} is written`);
     const link = new URL(s.meta.link);
-    assert.equal(link.search, shown, "the link is the state shown");
-    for (const key of ["preset=compensation.retry", "lang=en", "trace=attempts"]) assert.ok(decodeURIComponent(link.search).includes(key), key);
+    // The state shown, with the chart's key: figure= in the place the core writes it.
+    assert.equal(link.search, shown.replace(/&lang=en/, "&figure=hung_rate_vs_attempts&lang=en"), "the link is the state shown, this figure alone");
+    for (const key of ["preset=compensation.retry", "lang=en", "trace=attempts", "figure=hung_rate_vs_attempts"]) assert.ok(decodeURIComponent(link.search).includes(key), key);
     assert.ok(s.desc.includes(s.meta.link), "the footer prints it");
+    assert.equal(s.anchors, 1, "one link in the drawing");
+    assert.equal(s.anchor.href, s.meta.link, "the footer's link is an anchor to the page");
+    assert.equal(s.anchor.xlink, s.meta.link, "and an xlink:href for SVG 1.1 viewers");
+    assert.equal(s.anchor.text, s.meta.link);
     const png = await grab(p, p.locator(`${fig} > .export-bar button[data-export="png"]`));
     checkPng(png.bytes, "preset=compensation.retry");
     const [pw, ph] = [png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)];
@@ -208,17 +217,65 @@ describe("export", () => {
     await p.uncheck(`${fig} .export-bar input[data-option="values"]`);
     const plain = (await grab(p, p.locator(`${fig} > .export-bar button[data-export="svg"]`))).bytes.toString("utf8");
     assert.ok(!plain.includes(">0.03724</text>"));
-    // The link reopens the same state.
+    // The link reopens the same state, that figure alone.
     const q = await page(ctx);
     await q.goto(s.meta.link);
     await rendered(q);
     await q.waitForSelector(".trace .timeline svg");
-    assert.equal(new URL(q.url()).search, shown);
+    await q.waitForSelector(`${fig} svg`);
+    assert.equal(new URL(q.url()).search, link.search, "the core reads the link as it was written");
     assert.equal(await q.evaluate(() => document.documentElement.lang), "en");
     assert.ok(await q.locator(".claim-caption").isVisible());
+    assert.deepEqual(await q.$$eval(".report figure[data-chart]", (f) => f.map((x) => x.dataset.chart)), ["hung_rate_vs_attempts"], "only that chart");
+    assert.equal(await q.locator(".report table.data").count(), 0, "and no table");
     assert.deepEqual(p.problems, []);
     assert.deepEqual(q.problems, []);
     await q.close();
+    await p.close();
+  });
+
+  test("a 1920 × 1080 slide with a QR code of the link; the printed page's QR code, and none for a link too long for one", async () => {
+    const p = await page(ctx);
+    await p.goto(`${url}?lesson=quotas&lang=en`);
+    await rendered(p);
+    const fig = 'figure[data-chart="requests_vs_quota"]';
+    await p.waitForSelector(`${fig} > .export-bar`);
+    await p.check(`${fig} .export-bar input[data-option="hd"]`);
+    assert.ok(await p.isChecked(`${fig} .export-bar input[data-option="wide"]`), "a 1920 × 1080 slide is a 16:9 page");
+    await p.check(`${fig} .export-bar input[data-option="qr"]`);
+    const png = await grab(p, p.locator(`${fig} > .export-bar button[data-export="png"]`));
+    checkPng(png.bytes, "figure=requests_vs_quota");
+    assert.deepEqual([png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)], [1920, 1080], "the PNG's header: 1920 × 1080");
+    // The SVG the PNG is drawn from has the slide's pixels as its own size (its vectors drawn at
+    // that size, no bitmap scaled up) over an exactly 16:9 drawing.
+    const text = (await grab(p, p.locator(`${fig} > .export-bar button[data-export="svg"]`))).bytes.toString("utf8");
+    const [, vw, vh] = /<svg[^>]* width="1920" height="1080" viewBox="0 0 (\d+) (\d+)"/.exec(text) ?? assert.fail("a 1920 × 1080 SVG");
+    assert.equal(Number(vw) * 9, Number(vh) * 16, `viewBox ${vw} × ${vh} is 16:9`);
+    const s = await readSvg(p, text);
+    assert.equal(s.error, null);
+    assert.equal(s.qr, 1, "a QR code of the link");
+    assert.ok(s.anchor.href.includes("figure=requests_vs_quota"), s.anchor.href);
+
+    // The printed handout: a QR code of the page's link beside it.
+    await p.evaluate(() => dispatchEvent(new Event("beforeprint")));
+    await p.waitForSelector(".print-info .print-qr svg", { state: "attached" });
+    await p.emulateMedia({ media: "print" });
+    const box = await p.locator(".print-qr svg").boundingBox();
+    assert.ok(box && box.width > 100 && Math.abs(box.width - box.height) < 1, `the printed QR code: ${JSON.stringify(box)}`);
+    assert.equal(await p.locator(".print-qr svg").getAttribute("aria-label"), "QR code of this page's link");
+    await shot(p, "print-handout-qr");
+    await p.emulateMedia({ media: "screen" });
+    // A link too long for a QR code prints without one (the refused value stays in the link).
+    await p.goto(`${url}?lesson=quotas&lang=en&capacity=${"7".repeat(1200)}`);
+    await rendered(p);
+    assert.ok((await p.evaluate(() => location.href.length)) > 1200, "a long link");
+    await p.evaluate(() => dispatchEvent(new Event("beforeprint")));
+    // The page's own QR module, once evaluated (the same module the page imported), then a print.
+    await p.evaluate(() => import(new URL("qr.js", location.href).href));
+    await p.evaluate(() => dispatchEvent(new Event("beforeprint")));
+    assert.equal(await p.locator(".print-info .print-link a").count(), 1, "the printed link");
+    assert.equal(await p.locator(".print-qr svg").count(), 0, "no QR code");
+    assert.deepEqual(p.problems, []);
     await p.close();
   });
 

@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ACTION_TYPES, update } from "../../www/state/actions.js";
+import { rawQuery } from "../../www/state/link.js";
 import { apply, booted, bootOf, core, frozen } from "./page.mjs";
 
 /** What the state asks the core for after `action`, or null when it asks nothing new. */
@@ -169,6 +170,19 @@ test("a long run: busy, slow after a blink, its share, then cancelled with a not
   assert.equal(update(s, { type: "slow" }), s, "a blink after the run ended is nothing");
 });
 
+test("present: presenter mode on and off goes into the link (present=1), the values stay", () => {
+  const s = resolved(booted("lesson=jobs&seed=3"));
+  const on = update(s, { type: "present", on: true });
+  assert.equal(on.present, true);
+  assert.deepEqual(asks(s, on), { link: true }, "the link is read again, nothing recomputed");
+  assert.equal(core.resolve(rawQuery(on)).share, "lesson=jobs&seed=3&present=1&v=1");
+  assert.equal(update(on, { type: "present", on: true }), on, "on twice is nothing");
+  const off = update(on, { type: "present", on: false });
+  assert.equal(off.present, false);
+  assert.equal(new URLSearchParams(rawQuery(off)).has("present"), false);
+  assert.equal(booted("lesson=jobs&present=1").present, true, "a link with present=1 opens it");
+});
+
 test("every action is pure: it never writes to the state it is given", () => {
   const doc = core.run("lesson=jobs");
   const preset = core.presets().find((p) => p.lesson === "jobs");
@@ -190,6 +204,7 @@ test("every action is pure: it never writes to the state it is given", () => {
     closeChallenge: {},
     solved: { lesson: "jobs", challenge: "jobs.no-idle", query: "lesson=jobs" },
     explained: { lesson: "jobs", claim: preset.id, choice: 0, right: true },
+    present: { on: true },
     changedOnly: { on: true },
     seeded: { name: "seed", seed: 11 },
     openTrace: { selector: "limit:6" },

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { embedHref, fullPageHref, optionsKey, rawQuery, sweepKey, vsHref } from "../../www/state/link.js";
 import { update } from "../../www/state/actions.js";
+import { withFigure } from "../../www/export.js";
 import { booted, core } from "./page.mjs";
 
 /** Links of every kind: each lesson plain and in English, its own examples, a section, every
@@ -16,7 +17,7 @@ function links() {
     for (const e of l.examples) out.push(`lesson=${l.id}&${e}`);
     for (const section of l.sections) out.push(`lesson=${l.id}&section=${section}&embed=1&controls=0&exports=1`);
     const seed = l.seed ? `&${l.seed}=abc` : "";
-    out.push(`lesson=${l.id}${seed}&nope=1&figure=x&predict=0`, `lesson=${l.id}&vs=&heat=log&trace=`);
+    out.push(`lesson=${l.id}${seed}&nope=1&figure=x&predict=0`, `lesson=${l.id}&vs=&heat=log&trace=`, `lesson=${l.id}&present=1&lang=en`);
   }
   for (const p of core.presets()) out.push(p.query, `preset=${p.id}&predict=1`, `preset=${p.id}&lang=en&embed=1`);
   out.push(
@@ -105,4 +106,18 @@ test("the sweep's identity ignores its own parameters' values, the watched run a
   assert.equal(optionsKey(read("lesson=jobs&seed=4&sweep=seed:1..3&trace=limit:3&lang=en&embed=1")), "lesson=jobs&seed=4");
   assert.equal(optionsKey(booted("lesson=jobs&seed=4")), "jobs", "before the core's reading, the lesson");
   assert.deepEqual(core.sweepOptions(optionsKey(a)).params, core.sweepOptions("lesson=compensation&comp_fail=0.1&runs=2000").params);
+});
+
+test("an export's link of one figure: figure= where the core writes it, so the link is the core's own share link", () => {
+  let n = 0;
+  for (const link of links()) {
+    const share = core.resolve(link).share;
+    for (const figure of ["some_chart", "x"]) {
+      const one = withFigure(share, figure);
+      assert.equal(core.resolve(one).share, one, `${link} with figure=${figure}`);
+      assert.equal(new URLSearchParams(one).get("figure"), figure);
+      n += 1;
+    }
+  }
+  assert.ok(n > 100, `${n} links`);
 });

@@ -310,4 +310,17 @@ export default {
   // teach-embed: the embed's allowed origins (origin=), refused in the page's words; the embed
   // dialog's own texts load with it (www/embed/texts.js).
   "refuse.origin": "the allowed origins are at most 8, comma-separated, each a scheme, host and optional port without a path (https://moodle.example.org,http://localhost:8000)",
+
+  // teach-present: exports for slides and print (1920 × 1080, QR codes), presenter mode
+  "export.option.hd": "1920 × 1080",
+  "export.option.qr": "QR code",
+  "ui.print.qr": "QR code of this page's link",
+  "ui.present": "Presenter mode",
+  "present.title": "Presenter mode",
+  "present.previous": "◀ Previous",
+  "present.next": "Next ▶",
+  "present.reveal": "Reveal (B)",
+  "present.leave": "Leave (Esc)",
+  "present.position": "Figure {n} of {count}: {title}",
+  "present.keys": "PageDown/PageUp or arrows: next/previous figure, after the last the next claim · B or .: reveal the claim · S: step the run · P: play/pause · Esc: leave",
 };

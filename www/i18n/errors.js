@@ -53,6 +53,7 @@ export function errorText(e, t, known = {}) {
         case "controls":
         case "exports":
         case "predict":
+        case "present":
           return t("ui.error.switch", vars);
         case "v":
           return t("ui.error.version", vars);

@@ -310,4 +310,17 @@ export default {
   // teach-embed: the embed's allowed origins (origin=), refused in the page's words; the embed
   // dialog's own texts load with it (www/embed/texts.js).
   "refuse.origin": "izin verilen kökenler en çok 8 tanedir, virgülle ayrılır; her biri şema, ana makine ve isteğe bağlı bağlantı noktasıdır, yol içermez (https://moodle.ornek.edu.tr,http://localhost:8000)",
+
+  // teach-present: exports for slides and print (1920 × 1080, QR codes), presenter mode
+  "export.option.hd": "1920 × 1080",
+  "export.option.qr": "QR kodu",
+  "ui.print.qr": "Bu sayfanın bağlantısının QR kodu",
+  "ui.present": "Sunum modu",
+  "present.title": "Sunum modu",
+  "present.previous": "◀ Önceki",
+  "present.next": "Sonraki ▶",
+  "present.reveal": "Göster (B)",
+  "present.leave": "Çık (Esc)",
+  "present.position": "Şekil {n} / {count}: {title}",
+  "present.keys": "PageDown/PageUp ya da oklar: sonraki/önceki şekil, sondan sonra sıradaki iddia · B ya da .: iddiayı göster · S: koşuda bir adım · P: oynat/duraklat · Esc: çık",
 };

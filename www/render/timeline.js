@@ -90,7 +90,7 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
     .map((d) => ({ ...d, frame: Math.min(hi, Math.floor(d.e.at / tr.step) + 1) }))
     .sort((a, b) => a.e.at - b.e.at || a.track - b.track);
 
-  const playButton = el("button", { type: "button", class: "small play", "aria-pressed": "false", onclick: () => toggle() }, t("ui.trace.play"));
+  const playButton = el("button", { type: "button", class: "small play", "aria-pressed": "false", dataset: { act: "play" }, onclick: () => toggle() }, t("ui.trace.play"));
   const scrub = el("input", {
     type: "range",
     min: String(lo),
@@ -118,7 +118,7 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
     },
     SPEEDS.map((v) => el("option", { value: String(v), selected: v === 1 }, t("ui.trace.speed_value", { v: formatNumber(v, t, 1) }))),
   );
-  const button = (key, action) => el("button", { type: "button", class: "small", "aria-label": t(`ui.trace.${key}`), title: t(`ui.trace.${key}`), onclick: action }, t(`ui.trace.${key}_icon`));
+  const button = (key, action) => el("button", { type: "button", class: "small", dataset: { act: key }, "aria-label": t(`ui.trace.${key}`), title: t(`ui.trace.${key}`), onclick: action }, t(`ui.trace.${key}_icon`));
   // The next event the lesson is about (N; Shift+N the one before), told in the detail panel.
   const nextButton = decisive.length
     ? el("button", { type: "button", class: "small decisive-next", "aria-keyshortcuts": "N", title: t("ui.trace.decisive_next_title"), onclick: () => jump(1) }, t("ui.trace.decisive_next"))

@@ -20,6 +20,7 @@ export function initialState(lessons) {
     exports: true, // the export buttons (controls=0 hides them unless exports=1)
     figure: null, // the one table or chart shown (figure=), as the link gave it
     scorm: false, // scorm=1: launched from a SCORM package, reporting to the LMS (scorm/runtime.js)
+    present: false, // presenter mode (present=1): one figure at a time, for a projector
     linkErrors: [], // the problems the core found in the link the page was opened with
     fromLink: true, // until the first page is shown: the link's own problems stay listed
     preset: null, // the claim shown (preset=), while the values are its own
@@ -149,6 +150,8 @@ const ACTIONS = {
   solved: (s) => s, // records for the learner's progress
 
   explained: (s) => s,
+  /** Presenter mode on or off (present=1 in the link). */
+  present: (s, { on }) => (s.present === on ? s : asked({ ...s, present: on }, { link: true })),
   changedOnly: (s, { on }) => ({ ...s, changedOnly: on }),
   /** A random seed from the core, set like a typed value. */
   seeded: (s, { name, seed }) => setValues(s, { [name]: String(seed) }),

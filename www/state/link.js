@@ -26,6 +26,7 @@ export function fromResolved(resolved, specs) {
     exports: resolved.exports,
     figure: resolved.figure,
     scorm: resolved.scorm,
+    present: resolved.present,
     values: valuesOf(specs, resolved.share),
     linkErrors: resolved.errors,
     preset: resolved.preset,
@@ -53,6 +54,7 @@ export function rawQuery(state) {
   if (state.exports !== state.controls) q.set("exports", state.exports ? "1" : "0");
   if (state.predict !== null) q.set("predict", state.predict ? "1" : "0");
   if (state.figure) q.set("figure", state.figure);
+  if (state.present) q.set("present", "1");
   if (state.lang !== "tr") q.set("lang", state.lang);
   if (state.scorm) q.set("scorm", "1");
   for (const key of VIEW_KEYS) if (state.view[key] !== undefined && state.view[key] !== null) q.set(key, state.view[key]);
@@ -62,10 +64,10 @@ export function rawQuery(state) {
   return q.toString();
 }
 
-/** The whole lesson at the same state: no embed, panel, exports or single-figure settings. The
- * pairs stay as the core wrote them (URLSearchParams would escape every ":" and ","). */
+/** The whole lesson at the same state: no embed, panel, exports, single-figure or presenter
+ * settings. The pairs stay as the core wrote them (URLSearchParams would escape every ":" and ","). */
 export function fullPageHref(state) {
-  const drop = new Set(["embed", "controls", "exports", "figure", "origin"]);
+  const drop = new Set(["embed", "controls", "exports", "figure", "origin", "present"]);
   const pairs = (state.resolved?.share ?? rawQuery(state)).split("&").filter((pair) => !drop.has(pair.split("=")[0]));
   return `./?${pairs.join("&")}`;
 }

@@ -96,6 +96,7 @@ export function frame(ctx) {
   const report = reportView(ctx, { trace, sweep });
   ctx.reportDrawn = report.drawn;
   const goals = s.controls && challengesFold(ctx);
+  ctx.redraw = report.draw; // presenter mode draws a figure again once it is shown
 
   // Without controls the sweep shows only if the link has one, and the lesson's text stays out.
   const results = el(
@@ -123,6 +124,7 @@ export function frame(ctx) {
     el("button", { type: "button", class: "small", id: "copy-link", onclick: act.copyLink }, t("ui.copy_link")),
     s.embed ? null : el("button", { type: "button", class: "small", id: "embed-button", onclick: act.openEmbed }, t("ui.embed")),
     s.embed ? null : el("button", { type: "button", class: "small", id: "progress-button", "aria-expanded": "false", onclick: act.toggleProgress }, t("ui.progress.open")),
+    s.embed ? null : el("button", { type: "button", class: "small", id: "present-button", onclick: () => store.dispatch({ type: "present", on: true }) }, t("ui.present")),
   );
   const head = s.embed
     ? el(

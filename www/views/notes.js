@@ -37,6 +37,29 @@ export function notesView(ctx) {
   );
   let results = null;
 
+  // The printed page's QR code of its link (qr.js, loaded when the page is first printed). A
+  // print lays the page out in the task of its `beforeprint`, too soon for a module to arrive:
+  // Ctrl+P (⌘P) loads it first and then prints; a print from the browser's menu draws it when
+  // the module is there (from then on) and loads it otherwise. A link too long for a QR code
+  // prints without one.
+  const qrSlot = el("div", { class: "print-qr" });
+  const drawQr = () => {
+    const code = ctx.load.qr.value?.qrImage(location.href, t("ui.print.qr"));
+    qrSlot.replaceChildren(...(code ? [code] : []));
+    if (!ctx.load.qr.value) ctx.load.qr().then(drawQr, () => {});
+  };
+  const printKey = (e) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== "p" || ctx.load.qr.value) return;
+    e.preventDefault();
+    ctx.load.qr().then(
+      () => print(),
+      () => print(),
+    );
+  };
+  // (Not in the build's prerender, which has a document and no window.)
+  globalThis.addEventListener?.("beforeprint", drawQr);
+  globalThis.addEventListener?.("keydown", printKey);
+
   async function fillLessonText() {
     try {
       const text = await engine.call("lessonText", [store.state.resolved.query]);
@@ -73,6 +96,7 @@ export function notesView(ctx) {
         el("p", {}, info.intro),
         info.items.length ? el("ul", {}, info.items.map((item) => el("li", {}, item))) : null,
         el("p", { class: "print-link" }, `${t("ui.print.link")} `, el("a", { href: location.href }, location.href)),
+        qrSlot,
       ].filter(Boolean), // replaceChildren would write a null as the text "null"
     );
     showProblems(s);
@@ -111,6 +135,10 @@ export function notesView(ctx) {
     watchBusy(node) {
       results = node;
     },
-    stop: () => stops.forEach((stop) => stop()),
+    stop: () => {
+      stops.forEach((stop) => stop());
+      globalThis.removeEventListener?.("beforeprint", drawQr);
+      globalThis.removeEventListener?.("keydown", printKey);
+    },
   };
 }

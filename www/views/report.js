@@ -6,7 +6,7 @@ import { scrollCues } from "../render/table.js";
 import { changesBar, movedCells } from "../render/changes.js";
 import { renderReport } from "../render/report.js";
 import { markHighlights, placeRatios } from "../controls/presets.js";
-import { decorate } from "../export.js";
+import { decorate, withFigure } from "../export.js";
 import { fullPageHref, vsHref } from "../state/link.js";
 import { awaitingGuess, compareBar, compareText, movedValues } from "./shown.js";
 import { pointAddress } from "./trace.js";
@@ -235,8 +235,12 @@ export function reportView(ctx, { trace, sweep }) {
       trace: shown?.doc,
       traceNode: shown?.node,
       onError: (text) => dispatch({ type: "notice", text }),
-      // The full page's link of what is shown (claim, language, sweep, watched run included).
-      pageLink: () => new URL(fullPageHref(store.state), location.href).href,
+      // The full page's link of what is shown (claim, language, sweep, watched run included),
+      // for one of the report's figures that figure alone (figure=).
+      pageLink: (figure) => {
+        const href = fullPageHref(store.state);
+        return new URL(figure ? `./?${withFigure(href.slice(3), figure)}` : href, location.href).href;
+      },
       // In compare mode, run A's own link too.
       vsLink: () => (store.state.doc?.vs ? new URL(vsHref(store.state, store.state.doc), location.href).href : null),
     });

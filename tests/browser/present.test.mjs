@@ -1,0 +1,163 @@
+// Presenter mode (issue 22) on a 1920 × 1080 screen, driven from the keyboard as a slide clicker
+// sends it: present=1 opens it, one figure at a time in large type on a white page, PageDown and
+// PageUp go through the figures and past the last to the next claim, whose prediction prompt is
+// shown to the room; B reveals the claim with the guess typed; S and P step and play the watched
+// run; Escape leaves and the focus returns where it was. axe finds no serious or critical
+// violation in it, light and dark. One page for the whole suite.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { browser, page, rendered, serve, settled, shot, stopServers } from "./lib.mjs";
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe's serious and critical violations on the page, as "rule: target" lines. */
+async function audit(p) {
+  if (!(await p.evaluate(() => Boolean(window.axe)))) await p.evaluate(AXE);
+  const found = await p.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] }, resultTypes: ["violations"] });
+    return r.violations.filter((v) => ["serious", "critical"].includes(v.impact)).flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+  });
+  return found;
+}
+
+/** The figures on screen (drawn, not display: none): tables, charts, the watched run, and groups
+ * of sentences without either. */
+const visibleFigures = (p) =>
+  p.$$eval("#results .table-wrap, #results figure[data-chart], #results .trace, #results .report .group:not(:has(.table-wrap, figure[data-chart]))", (nodes) =>
+    nodes
+      .filter((n) => n.getClientRects().length > 0)
+      .map((n) => n.querySelector("table[data-table]")?.dataset.table ?? n.dataset.chart ?? (n.classList.contains("trace") ? "trace" : `group:${n.dataset.group}`)),
+  );
+
+const position = (p) => p.textContent(".present-position");
+
+describe("present", () => {
+  let url;
+  let b;
+  let p;
+  before(async () => {
+    ({ url } = await serve());
+    b = await browser();
+    const ctx = await b.newContext({ viewport: { width: 1920, height: 1080 } });
+    p = await page(ctx);
+  });
+  after(async () => {
+    await b?.close();
+    await stopServers();
+  });
+
+  test("present=1: one figure at a time, large type, white page; PageDown/PageUp move; axe light and dark", async () => {
+    await p.goto(`${url}?lesson=compensation&lang=en&present=1`);
+    await rendered(p);
+    await p.waitForSelector(".present-bar");
+    await settled(p);
+    assert.ok(await p.evaluate(() => document.documentElement.classList.contains("presenting")));
+    assert.match(new URL(p.url()).search, /present=1/);
+    const first = await visibleFigures(p);
+    assert.equal(first.length, 1, `one figure shown: ${first}`);
+    assert.match(await position(p), /^Figure 1 of \d+: /);
+    // Large type: the figure's text drawn at more than 1.5× the page's 16 px.
+    const size = await p.evaluate(() => {
+      const text = document.querySelector(".present-current :is(p, td)");
+      return parseFloat(getComputedStyle(text).fontSize) * text.currentCSSZoom;
+    });
+    assert.ok(size > 24, `text of ${size} px`);
+    assert.equal(await p.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgb(255, 255, 255)");
+    await p.keyboard.press("PageDown");
+    const second = await visibleFigures(p);
+    assert.equal(second.length, 1);
+    assert.notDeepEqual(second, first, "PageDown: the next figure");
+    assert.match(await position(p), /^Figure 2 of /);
+    await p.keyboard.press("PageUp");
+    assert.deepEqual(await visibleFigures(p), first, "PageUp: back");
+    assert.deepEqual(await audit(p), [], "axe, light");
+    await p.emulateMedia({ colorScheme: "dark" });
+    assert.equal(await p.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgb(255, 255, 255)", "the projector's white page in a dark scheme too");
+    assert.deepEqual(await audit(p), [], "axe, dark");
+    await p.emulateMedia({ colorScheme: "light" });
+    assert.deepEqual(p.problems, []);
+  });
+
+  test("past the last figure the next claim: its prompt to the room, B reveals it with the guess typed", async () => {
+    await p.waitForFunction(() => /^Figure \d+ of [1-9]/.test(document.querySelector(".present-position").textContent));
+    const count = Number(/of (\d+)/.exec(await position(p))[1]);
+    // Every chart on the way is drawn at the width it has when shown, its marks on screen.
+    const charts = [];
+    for (let i = 1; i < count; i++) {
+      await p.keyboard.press("PageDown");
+      await p.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const chart = await p.evaluate(() => {
+        const unit = document.querySelector(".present-current[data-chart]");
+        const plot = unit?.querySelector("svg.plot");
+        return plot && { width: plot.getBoundingClientRect().width, room: unit.getBoundingClientRect().width, marks: [...plot.querySelectorAll(".dot, .bar")].filter((m) => m.getClientRects().length && m.getBBox().width > 0).length };
+      });
+      if (chart) charts.push(chart);
+    }
+    assert.ok(charts.length > 0, "charts on the way");
+    for (const c of charts) {
+      assert.ok(c.marks > 0, `a chart's marks are drawn: ${JSON.stringify(c)}`);
+      assert.ok(c.width > c.room * 0.9, `a chart fills its room: ${JSON.stringify(c)}`);
+    }
+    assert.match(await position(p), new RegExp(`^Figure ${count} of ${count}`));
+    await p.keyboard.press("PageDown");
+    // The lesson's first claim asks first: its question in large type, its figure held back.
+    await p.waitForSelector(".claim-predict .predict-number");
+    await settled(p);
+    await p.waitForFunction(() => document.querySelector(".present-current")?.closest(".awaiting-guess"));
+    assert.equal((await visibleFigures(p)).length, 1, "the claim's figure, held back");
+    assert.ok(await p.locator(".claim-predict").isVisible(), "the prompt is shown to the room");
+    assert.ok(await p.locator("[data-present=reveal]").isVisible());
+    await shot(p, "present-prompt-1920");
+    assert.deepEqual(await audit(p), [], "axe on the prompt");
+    // The room's guess typed into the field (where the prompt puts the focus), then B.
+    await p.keyboard.type("3");
+    await p.keyboard.press("b");
+    await p.waitForSelector(".claim-guess");
+    await settled(p);
+    const verdict = await p.textContent(".claim-guess");
+    assert.match(verdict, /^Your guess: 3\. Computed: \S+\.$/, verdict);
+    assert.ok(await p.locator(".present-current").evaluate((n) => !n.closest(".awaiting-guess")), "shown");
+    assert.ok(await p.locator(".claim-caption").isVisible(), "the claim's caption");
+    assert.equal(await p.locator("[data-present=reveal]").isVisible(), false);
+    assert.ok(await p.locator(".present-current .claim-mark, .present-group .claim-mark").count(), "its marks on the figure shown");
+    await shot(p, "present-revealed-1920");
+    assert.deepEqual(p.problems, []);
+  });
+
+  test("S opens and steps the watched run, P plays and pauses it; Escape leaves and the focus returns", async () => {
+    await p.keyboard.press("s");
+    await p.waitForSelector(".trace .timeline svg");
+    await p.waitForFunction(() => document.querySelector(".present-current")?.classList.contains("trace"));
+    assert.deepEqual(await visibleFigures(p), ["trace"], "the run is the figure shown");
+    const at = async () => Number(await p.inputValue(".trace .scrubber"));
+    const [min, max] = await p.$eval(".trace .scrubber", (r) => [Number(r.min), Number(r.max)]);
+    const start = await at();
+    await p.keyboard.press("s");
+    assert.equal(await at(), start === max ? min : start + 1, "S: one step (at the end: the start)");
+    const next = await at();
+    await p.keyboard.press("s");
+    assert.equal(await at(), next + 1, "S: one step");
+    await p.keyboard.press("p");
+    assert.equal(await p.getAttribute(".trace [data-act=play]", "aria-pressed"), "true", "P: playing");
+    await p.keyboard.press("p");
+    assert.equal(await p.getAttribute(".trace [data-act=play]", "aria-pressed"), "false", "P: paused");
+    // Leaving: the page as it was, the link without present=1, the focus on the button.
+    await p.keyboard.press("Escape");
+    await settled(p);
+    assert.equal(await p.evaluate(() => document.documentElement.classList.contains("presenting")), false);
+    assert.doesNotMatch(new URL(p.url()).search, /present=/);
+    assert.equal(await p.evaluate(() => document.activeElement?.id), "present-button");
+    assert.ok((await visibleFigures(p)).length > 3, "every figure again");
+    // The button: presenter mode again, and Escape returns the focus to it.
+    await p.keyboard.press("Enter");
+    await p.waitForSelector(".present-bar");
+    await settled(p);
+    assert.match(new URL(p.url()).search, /present=1/);
+    await p.keyboard.press("Escape");
+    await settled(p);
+    assert.equal(await p.evaluate(() => document.activeElement?.id), "present-button");
+    assert.deepEqual(p.problems, []);
+  });
+});
