@@ -170,8 +170,14 @@ fn bad_selectors_are_refused_naming_the_trace() {
 #[test]
 fn a_fractional_ttl_is_watched_and_offered() {
     let p = params(&["events=500", "ttl_sweep=0.5,6"]);
-    assert_eq!(trace(&p, "ttl:0.5,dangling").facts[0], ("ttl", "0.5".to_string()));
-    assert_eq!(trace(&p, "ttl:0,dangling").facts[0], ("ttl", "0".to_string()));
+    assert_eq!(
+        trace(&p, "ttl:0.5,dangling").facts[0],
+        ("ttl", "0.5".to_string())
+    );
+    assert_eq!(
+        trace(&p, "ttl:0,dangling").facts[0],
+        ("ttl", "0".to_string())
+    );
     let c = lesson("claim_check").trace_controls(&p, "ttl:0.5").unwrap();
     let parts: Vec<&str> = c[0].choices.iter().map(|x| x.part.as_str()).collect();
     assert_eq!(parts, ["ttl:0.5", "ttl:6", "ttl:24"]);

@@ -7,11 +7,9 @@
 use super::model::{Event as Day, Tally, day};
 use super::params::ClaimCheckParams;
 use crate::error::Error;
-use crate::params::ParamSet;
-use crate::trace::{
-    Choice, Control, Counter, Event, Lane, Selector, Trace, Track, push_span,
-};
 use crate::jsfmt::number_to_string;
+use crate::params::ParamSet;
+use crate::trace::{Choice, Control, Counter, Event, Lane, Selector, Trace, Track, push_span};
 
 /// What the `trace` selector may say (errors and `--help`).
 pub const HELP: &str = "dangling (the first events whose claim check dangles) or event:I (events I to I+7, from 0), with ttl:H (the payload's lifetime in hours, the lesson's by default; any of the TTL sweep)";
@@ -52,10 +50,13 @@ pub fn select(set: &ParamSet, text: &str) -> Result<Pick, Error> {
         None => p.ttl_h,
         Some(v) => {
             let mut other = set.clone();
-            other.set("ttl_h", v).map(|()| other.real("ttl_h")).map_err(|_| {
-                Error::bad("trace", text, "ttl: a number of hours from 0 to 100000")
-                    .keyed("refuse.claim_check.trace_ttl", &[])
-            })?
+            other
+                .set("ttl_h", v)
+                .map(|()| other.real("ttl_h"))
+                .map_err(|_| {
+                    Error::bad("trace", text, "ttl: a number of hours from 0 to 100000")
+                        .keyed("refuse.claim_check.trace_ttl", &[])
+                })?
         }
     };
     let event = match sel.get("event") {
