@@ -72,8 +72,8 @@ export function presenter(ctx) {
     const before = units[index];
     units = collect();
     if (jump === "claim") {
-      // The figure held back for the guess, else the one under the guess, else the first marked.
-      const tests = [(u) => u.closest(".awaiting-guess"), (u) => u.closest(".group")?.querySelector(".claim-guess"), (u) => u.querySelector(".claim-mark")];
+      // The figure held back for the guess (its group, views/report.js), else the one under the guess, else the first marked.
+      const tests = [(u) => u.matches(".group.held.answer"), (u) => u.matches(".group.held"), (u) => u.closest(".group")?.querySelector(".claim-guess"), (u) => u.querySelector(".claim-mark")];
       const held = tests.map((test) => units.findIndex(test)).find((i) => i >= 0) ?? -1;
       if (held >= 0) {
         index = held;

@@ -171,12 +171,16 @@ describe("predict, then try", () => {
     assert.match(await p.inputValue("dialog .snippet"), /preset=compensation\.orderings[^"]*predict=1/);
     await p.frameLocator("dialog iframe.embed-preview").locator(".claim-predict").waitFor();
     await p.keyboard.press("Escape");
-    // Without a claim shown there is nothing to predict: no such option.
+    // Without a claim shown the dialog offers the lesson's claims (issue 22); asking for a
+    // prediction waits until one is chosen.
     await p.goto(`${env.url}?lesson=compensation`);
     await rendered(p);
     await p.click("#embed-button");
     await p.waitForSelector("dialog .snippet");
-    assert.equal(await p.locator("#embed-predict").count(), 0);
+    assert.equal(await p.inputValue("#embed-claim"), "");
+    assert.ok(await p.isDisabled("#embed-predict"), "no claim, nothing to predict");
+    await p.selectOption("#embed-claim", "compensation.orderings");
+    assert.ok(await p.isEnabled("#embed-predict"), "a claim chosen, its prediction offered");
     clean(p, "embeds and links");
     await p.close();
   });

@@ -168,6 +168,8 @@ export function reportView(ctx, { trace, sweep }) {
       return;
     }
     m.holdBack(node, t);
+    // The figure the answer will be in, for presenter mode to show while the room guesses.
+    for (const g of answer.groups) node.querySelector(`[data-held="${CSS.escape(g)}"]`)?.classList.add("answer");
     const done = (guess) => {
       const verdict = guess === null ? null : m.verdict(t, q, guess, answer);
       const why = verdict && preset.why != null; // then explained (views/why.js)
