@@ -98,6 +98,14 @@ fn lesson_kind(name: &str, schema: &serde_json::Value) -> BoxedStrategy<Value> {
                 .prop_map(Value::custom)
                 .boxed()
         }
+        // claim_check's hours (a TTL of half an hour): halves print and read back exactly.
+        "hour_list" => {
+            prop::collection::vec(0..=2 * bound("max"), 1..=bound("max_len").min(4) as usize)
+                .prop_map(|halves| {
+                    Value::RealList(halves.into_iter().map(|h| h as f64 / 2.0).collect())
+                })
+                .boxed()
+        }
         other => panic!("no values for the lesson kind {other}"),
     }
 }
