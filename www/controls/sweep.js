@@ -91,7 +91,7 @@ class AxisFields {
   /** The codec's `name:values`, or null when no parameter is chosen. */
   text() {
     if (!this.name.value) return null;
-    const values = this.mode.value === "list" ? this.list.value.split(",").map(point).filter(Boolean).join(",") : `${point(this.from.value)}..${point(this.to.value)}:${this.steps.value.trim()}`;
+    const values = this.mode.value === "list" ? this.list.value.split(",").map(point).filter(Boolean).join(",") : `${point(this.from.value)}..${point(this.to.value)}${this.steps.value.trim() ? `:${this.steps.value.trim()}` : ""}`;
     return `${this.name.value}:${values}`;
   }
 
@@ -245,7 +245,8 @@ export class SweepSection {
       const bounds = { min: a.min, max: a.max };
       if (![from, to].every((v) => Number.isFinite(v) && v >= a.min && v <= a.max) || from > to)
         return { error: t("ui.sweep.bad_range", { param: t(`param.${this.lesson}.${a.name}`), ...bounds }) };
-      if (!Number.isInteger(steps) || steps < 2 || steps > 200) return { error: t("ui.sweep.bad_steps") };
+      // No count: the core's own (a link's `seed:1..5` is every whole value), as the link says it.
+      if (axis.steps.value.trim() !== "" && (!Number.isInteger(steps) || steps < 2 || steps > 200)) return { error: t("ui.sweep.bad_steps") };
     }
     const row = this.y.param && this.row.value ? `@${this.row.value}` : "";
     return { sweep: this.x.text(), sweep_y: this.y.param ? this.y.text() : null, metric: metrics.map((m, i) => (i === 0 ? m + row : m)).join(",") };
