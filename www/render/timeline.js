@@ -501,9 +501,18 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
     const m = styles.marks.get(kind);
     return { shape: line ? "line" : m?.shape ?? "circle", tone: m?.tone ?? "accent", decisive: Boolean(m?.decisive) };
   };
+  // A shape's path is made once per shape and size and moved to each mark (a run draws up to
+  // 10,000 marks: making each path anew went over the page's 200 ms task budget).
+  const paths = new Map();
   const markPath = (kind, cx, cy, r) => {
-    const { shape, tone: tn, decisive } = look(kind);
-    return svg("path", { class: `ev tone-${tn}${decisive ? " decisive" : ""}`, d: (SHAPES[shape] ?? SHAPES.circle)(cx, cy, decisive ? r * 1.3 : r), dataset: { shape, tone: tn } });
+    const key = `${kind} ${r}`;
+    let m = paths.get(key);
+    if (m === undefined) {
+      const { shape, tone: tn, decisive } = look(kind);
+      const d = (SHAPES[shape] ?? SHAPES.circle)(0, 0, decisive ? r * 1.3 : r);
+      paths.set(key, (m = { d, class: `ev tone-${tn}${decisive ? " decisive" : ""}`, shape, tone: tn }));
+    }
+    return svg("path", { class: m.class, d: m.d, transform: `translate(${cx.toFixed(1)} ${cy.toFixed(1)})`, dataset: { shape: m.shape, tone: m.tone } });
   };
   const holder = el("div", { class: "timeline-canvas" });
   const counters = el("dl", { class: "trace-counters" });
