@@ -236,6 +236,8 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
     });
     if (next === url) return;
     url = next;
+    // Until the new preview reports, no height of an earlier choice is shown.
+    if (shown !== url) measured.textContent = say("measuring");
     area.value = snippet(url, title, height);
     copied.textContent = "";
     // The preview follows once the choices rest (a run of changes loads it once).
@@ -251,6 +253,7 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
   // The preview posts its height like any embed: the code starts at that height.
   const onMessage = (e) => {
     if (e.source !== preview.contentWindow || e.data?.type !== "tatbikat:height") return;
+    if (shown !== url) return; // the preview still shows an earlier choice
     height = Number(e.data.height) || height;
     preview.style.height = `${Math.round(height)}px`;
     measured.textContent = say("height", { height: Math.round(height) });
