@@ -262,9 +262,9 @@ const CASES: &[(&[&str], &[&str])] = &[
             "-o",
             "x.zip",
             "--site",
-            "/nonexistent/site",
+            "target/no-such-site",
         ],
-        &["/nonexistent/site/precache.js", "./build.sh build"],
+        &["target/no-such-site/precache.js", "./build.sh build"],
     ),
 ];
 
