@@ -39,4 +39,20 @@ const stream = run({
   ...(process.env.ONLY ? { testNamePatterns: [process.env.ONLY] } : {}),
 });
 stream.on("test:fail", () => (process.exitCode = 1));
-stream.compose(spec).pipe(process.stdout);
+// Each file's seconds (the sum of its top-level tests and suites, which run one after another),
+// printed after the report: the figures WEIGHT and docs/testing.md are kept from.
+const seconds = new Map();
+for (const event of ["test:pass", "test:fail"]) {
+  stream.on(event, (data) => {
+    if (data.nesting !== 0 || !data.file) return;
+    const file = data.file.slice(TESTS.length + 1);
+    seconds.set(file, (seconds.get(file) ?? 0) + data.details.duration_ms / 1000);
+  });
+}
+const report = stream.compose(spec);
+report.pipe(process.stdout, { end: false });
+report.on("end", () => {
+  const rows = [...seconds].sort((a, b) => b[1] - a[1]);
+  console.log(`seconds per test file (${concurrency} at a time), the longest first:`);
+  for (const [file, s] of rows) if (s >= 1) console.log(`  ${s.toFixed(0).padStart(5)}  ${file}`);
+});

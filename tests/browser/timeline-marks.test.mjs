@@ -106,6 +106,58 @@ describe("timelines show what the lesson is about", () => {
     });
   }
 
+  test("a run of many bars: the played bars end at the playhead, and a click on a bar tells that bar", async () => {
+    // Jobs at 250 nights: four tracks of 250 bars each, drawn as a few paths (not one element a bar).
+    const query = "lesson=jobs&nights=250&trace=";
+    const doc = core.trace(query);
+    const bars = doc.trace.tracks.reduce((n, t) => n + t.lanes.reduce((m, l) => m + l.spans.length, 0), 0);
+    assert.ok(bars > 400, `${bars} bars`);
+    const p = await page(desktop);
+    await p.goto(`${env.url}?${query}`);
+    await rendered(p);
+    await p.waitForSelector(".trace .timeline svg");
+    await settled(p);
+    const fig = p.locator('.trace figure.timeline[data-track="attempts"]');
+    assert.equal(await fig.locator("svg .solid rect").count(), 0, "bars are paths");
+    // The played bars are clipped at the playhead, wherever it stands.
+    const clipped = () =>
+      fig.evaluate((f) => {
+        const solid = f.querySelector("svg .solid");
+        const id = solid.getAttribute("clip-path").match(/#([^)]+)/)[1];
+        return { clip: Number(f.querySelector(`clipPath[id="${id}"] rect`).getAttribute("width")), playhead: Number(f.querySelector("svg .playhead").getAttribute("x1")) };
+      });
+    for (const frame of ["0", "100", String(doc.trace.frames)]) {
+      await p.fill(".trace .scrubber", frame);
+      const { clip, playhead } = await clipped();
+      assert.ok(Math.abs(clip - playhead) < 0.01, `frame ${frame}: clip ${clip}, playhead ${playhead}`);
+    }
+    // A click in the middle of lane 10's first bar (played or not) tells that bar.
+    const track = doc.trace.tracks.findIndex((t) => t.key === "attempts");
+    const span = doc.trace.tracks[track].lanes[10].spans[0];
+    for (const frame of ["0", String(doc.trace.frames)]) {
+      await p.fill(".trace .scrubber", frame);
+      // Where the bar is drawn, from the axis (its line spans the time shown, 0 to the run's end,
+      // and sits 4 px under the last lane).
+      const at = await fig.evaluate((f, { lane, lanes, start, end, until }) => {
+        const svg = f.querySelector("svg.timeline-svg");
+        const domain = svg.querySelector(".axis .domain");
+        const [left, right, base] = ["x1", "x2", "y1"].map((a) => Number(domain.getAttribute(a)));
+        const x = (v) => left + (v / until) * (right - left);
+        const lh = (base - 4) / lanes;
+        const y = lane * lh + 2 + lh / 2;
+        window.scrollBy(0, svg.getBoundingClientRect().top + y - innerHeight / 2); // the lane in view
+        const box = svg.getBoundingClientRect();
+        return { x: box.left + (x(start) + x(end)) / 2, y: box.top + y };
+      }, { lane: 10, lanes: doc.trace.tracks[track].lanes.length, start: span.start, end: span.end, until: doc.trace.end });
+      await p.mouse.click(at.x, at.y);
+      const text = await p.textContent(".trace-detail");
+      assert.match(text, new RegExp(`${doc.trace.tracks[track].lanes[10].label}: `), `frame ${frame}: ${text}`);
+      assert.match(text, new RegExp(`\\(.*${span.start + doc.trace.first}\\b`), `frame ${frame}: ${text}`);
+    }
+    clean(p, "many bars");
+    await p.close();
+  });
+
   test("leader: a node crashed and another paused from the timeline give the numbers of the same faults typed in the link", async () => {
     const p = await page(desktop);
     const tables = () => p.$$eval(".report table.data", (ts) => ts.map((t) => t.innerText));

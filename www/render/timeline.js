@@ -18,8 +18,9 @@ import { runPicker } from "../controls/runpicker.js";
 import { rowsText } from "../controls/rows.js";
 
 const AXIS_H = 22;
-/** Bars in a track above which it is drawn lighter: the whole run's faint bars as one path per
- * state, and no hover title per bar (the detail panel and the data table tell each one). */
+/** Bars in a run above which its tracks are drawn lighter: the faint bars and the played ones as
+ * one path per state, and no hover title per bar (the detail panel and the data table tell each
+ * one). */
 const MANY_BARS = 400;
 const SPEEDS = [0.5, 1, 2, 4];
 /** Where alternatives become tabs (style.css's phone width). */
@@ -560,6 +561,7 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
   let playhead = null;
   let marks = [];
   let outline = null;
+  let clip = null; // a track of many bars: the rectangle its solid bars are clipped to
   let geometry = null; // where a pick is drawn: {x, lh}
   let x = (v) => v;
   let left = 0;
@@ -581,10 +583,21 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
     const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": titleId, class: focus ? "plot timeline-svg zoomed" : "plot timeline-svg" });
     root.append(svg("desc", {}, describe(track, tr, t, shown, laneName)));
     const labelEvery = lh >= 11 ? 1 : Math.ceil(11 / lh);
-    const many = shown.reduce((n, i) => n + track.lanes[i].spans.length, 0) > MANY_BARS;
+    // Many bars on the page (every track's: the jobs lesson's 250 nights are four tracks of 250).
+    const many = tr.tracks.reduce((n, k) => n + (focus ? k.lanes[focus.lane]?.spans.length ?? 0 : k.lanes.reduce((m, l) => m + l.spans.length, 0)), 0) > MANY_BARS;
     const ghostPaths = new Map(); // state → the faint bars' path, for a track of many bars
     const ghost = svg("g", { class: "ghost" });
     const solid = svg("g", { class: "solid" });
+    // Many bars: the solid ones are the faint ones' paths clipped at the playhead (a few paths,
+    // not one rect a bar: the supervisor's largest run drew 4,967 elements in one task, and a
+    // loaded machine took 272 ms of CPU over it); a click finds its bar from where it fell.
+    clip = null;
+    if (many) {
+      const id = uid("played");
+      clip = svg("rect", { x: 0, y: 0, width: 0, height });
+      root.append(svg("defs", {}, svg("clipPath", { id }, clip)));
+      solid.setAttribute("clip-path", `url(#${id})`);
+    }
     const words = svg("g", { class: "span-labels" });
     live = [];
     labels = [];
@@ -601,11 +614,13 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
         if (many) {
           const h = Math.max(2, lh - 2);
           ghostPaths.set(s.state, `${ghostPaths.get(s.state) ?? ""}M${attrs.x.toFixed(1)},${y}h${w.toFixed(1)}v${h}h${(-w).toFixed(1)}z`);
-        } else ghost.append(svg("rect", { ...attrs, width: w, class: tone(s.state) }));
-        const title = many ? null : svg("title", {}, `${laneName(lane.label)}: ${t(`trace.state.${s.state}`)}${s.note ? ` (${s.note})` : ""} — ${t(`trace.unit.${tr.unit}`, { n: s.start + tr.first })}–${s.end - 1 + tr.first}`);
-        const rect = svg("rect", { ...attrs, width: 0, class: tone(s.state) }, title);
-        solid.append(rect);
-        live.push([rect, s]);
+        } else {
+          ghost.append(svg("rect", { ...attrs, width: w, class: tone(s.state) }));
+          const title = svg("title", {}, `${laneName(lane.label)}: ${t(`trace.state.${s.state}`)}${s.note ? ` (${s.note})` : ""} — ${t(`trace.unit.${tr.unit}`, { n: s.start + tr.first })}–${s.end - 1 + tr.first}`);
+          const rect = svg("rect", { ...attrs, width: 0, class: tone(s.state) }, title);
+          solid.append(rect);
+          live.push([rect, s]);
+        }
         // The bar says its step where the name fits.
         if (s.note && lh >= 12 && w >= s.note.length * 6 + 8) {
           const label = svg("text", { class: "span-label", x: x(s.start) + 4, y: y + (lh - 2) / 2, dy: "0.34em" }, s.note);
@@ -614,7 +629,10 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
         }
       });
     });
-    for (const [state, d] of ghostPaths) ghost.append(svg("path", { d, class: tone(state) }));
+    for (const [state, d] of ghostPaths) {
+      ghost.append(svg("path", { d, class: tone(state) }));
+      solid.append(svg("path", { d, class: tone(state), dataset: { state } }));
+    }
     root.append(ghost, solid, words);
     // Events worth a mark: those of the whole track (a scan) as lines across it, those the lesson
     // marks as dots on their lane in its tone. Each has a wider invisible target for a finger.
@@ -688,9 +706,30 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
       const hit = e.target.closest("[data-event]");
       if (hit) return onPick({ kind: "event", index: Number(hit.dataset.event) });
       const bar = e.target.closest("[data-span]");
-      if (bar) onPick({ kind: "span", lane: Number(bar.dataset.lane), index: Number(bar.dataset.span) });
+      if (bar) return onPick({ kind: "span", lane: Number(bar.dataset.lane), index: Number(bar.dataset.span) });
+      const at = many ? barAt(root, e, lh) : null;
+      if (at) onPick({ kind: "span", ...at });
     });
     holder.replaceChildren(root);
+  }
+
+  /** The bar shown under a click on a track of many bars (`{lane, index}`, or null): its row
+   * from the click's height, its span from its time (the nearest within 3 px: a bar may be 1 px
+   * wide), played or not, as a rect of a track of few bars is picked. */
+  function barAt(root, e, lh) {
+    const m = root.getScreenCTM();
+    if (!m) return null;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    const lane = shown[Math.floor((p.y - 2) / lh)];
+    if (lane === undefined || p.x < left) return null;
+    const near = (s) => Math.max(x(s.start) - p.x, p.x - Math.max(x(s.end), x(s.start) + 1), 0);
+    let best = null;
+    track.lanes[lane].spans.forEach((s, index) => {
+      if (!inside(s)) return;
+      const d = near(s);
+      if (d <= 3 && (!best || d < best.d)) best = { d, index };
+    });
+    return best ? { lane, index: best.index } : null;
   }
 
   /** Outlines the picked bar or mark (null: none). */
@@ -713,6 +752,7 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
 
   function show(frame) {
     const cut = Math.min(tr.end, frame * tr.step);
+    clip?.setAttribute("width", x(cut));
     for (const [rect, s] of live) {
       const end = Math.min(s.end, cut);
       rect.setAttribute("width", end > s.start ? Math.max(1, x(end) - x(s.start)) : 0);
