@@ -3,7 +3,7 @@
 //! pick the events they name, bad selectors are refused, and the CLI prints the trace as text,
 //! JSON and CSV.
 
-mod common;
+use crate::common;
 use common::{cli, lesson};
 
 use tatbikat::ParamSet;

@@ -1,7 +1,7 @@
 //! Bad input exits with status 2 and a message naming the parameter, the value and what is
 //! allowed — never a panic, never a silently different result.
 
-mod common;
+use crate::common;
 use common::cli;
 
 /// Each case: arguments, then fragments the message must contain.

@@ -4,7 +4,7 @@
 //! runs change nothing; the CSV's `c`, `c.vs`, `c.delta` hold the same numbers. (The lesson's own
 //! output without `--vs` is checked byte for byte by tests/golden.rs.)
 
-mod common;
+use crate::common;
 
 use common::{cli, cli_json};
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! link of the JSON report, and every number and printed text equals the JSON's, for the
 //! lessons, sections, presets, extensions, sweeps and traces.
 
-mod common;
+use crate::common;
 use common::cli;
 
 use serde_json::Value;

@@ -3,7 +3,7 @@
 //! for 95% intervals, always for 99.9% ones), and the additions leave the lesson's output as it
 //! was.
 
-mod common;
+use crate::common;
 use common::lesson;
 use std::process::Command;
 

@@ -6,7 +6,7 @@
 //! `PROPTEST_CASES=20000 cargo test --test fuzz` runs a long campaign; the default
 //! (256 cases per property, 5 properties) runs in `./build.sh test`.
 
-mod common;
+use crate::common;
 use common::lesson;
 use proptest::prelude::*;
 use tatbikat::lessons;

@@ -3,7 +3,7 @@
 //! slot and on to the end of its latest run), plays it hour by hour, and its totals stay the run's
 //! (the tables' numbers); the overlap policies are marked as alternatives.
 
-mod common;
+use crate::common;
 use common::{cli, lesson};
 
 use proptest::prelude::*;

@@ -3,7 +3,7 @@
 //! table's columns for `fencing:0|1`, the lease sweep's rows for `lease:N`), and the CLI prints
 //! the trace as text, JSON and CSV.
 
-mod common;
+use crate::common;
 use common::{cli, cli_json, report_table, set_args};
 
 use serde_json::Value;

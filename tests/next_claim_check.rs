@@ -3,7 +3,7 @@
 //! here, exactly what `tatbikat claim_check --section measure` prints; and bad input is refused
 //! with status 2, naming the parameter.
 
-mod common;
+use crate::common;
 use common::{cli, next_lesson_cases, node_available, shared_dir};
 use std::path::PathBuf;
 use std::process::Command;

@@ -3,7 +3,7 @@
 //! here, exactly what `tatbikat <lesson> --section <s>` prints; bad input is refused with
 //! status 2, naming the parameter; work over the budget says what to lower.
 
-mod common;
+use crate::common;
 use common::{cli, next_lesson_cases, node_available, shared_dir};
 use std::path::{Path, PathBuf};
 use std::process::Command;

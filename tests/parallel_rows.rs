@@ -3,7 +3,7 @@
 //! shared runner (`tatbikat::parallel`) keeps the order, gives the first error in order and tells
 //! progress on the caller's thread.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -3,7 +3,7 @@
 //! there actually say what the claim says, each has its caption in both message files, and the
 //! `preset=` link survives the resolve/share round trip (and is dropped by a change).
 
-mod common;
+use crate::common;
 use common::{cli, js_json, lesson};
 
 use tatbikat::lesson::Lesson;

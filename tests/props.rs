@@ -1,7 +1,7 @@
 //! Property tests: the parameter codec round-trips and never panics, and the models keep the
 //! invariants the lessons rely on, for any parameters.
 
-mod common;
+use crate::common;
 use common::lesson;
 use proptest::prelude::*;
 use tatbikat::lessons::compensation::model as comp;

@@ -3,7 +3,7 @@
 //! table and the idle lines for `quota:none` and the lesson's quotas, the quota sweep's rows for
 //! `quota:A/B/C`), and the CLI prints the trace as text, JSON and CSV.
 
-mod common;
+use crate::common;
 use common::{cli, cli_json, report_blocks, report_table, set_args};
 
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! Closer to the real systems (issue 4, part 4): each extension does what it says, checked
 //! against naive recomputations and the lesson's own figures.
 
-mod common;
+use crate::common;
 use common::lesson;
 use proptest::prelude::*;
 use tatbikat::Lesson;

@@ -1,7 +1,7 @@
 //! Sweeps equal single runs at each point (issue 4, "sweep anything"): every value a sweep
 //! reports is the same cell of the table a single run with that point's share link prints.
 
-mod common;
+use crate::common;
 use common::lesson;
 use std::process::Command;
 

@@ -3,7 +3,7 @@
 //! every format; a part of another sweep, of another split, a missing or repeated part and a
 //! damaged file are refused, naming the file.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! A trace's totals equal the numbers the same run's tables print (issue 4, "watch one run"),
 //! at the lesson's values and at random ones, and `--trace` works from the CLI.
 
-mod common;
+use crate::common;
 use common::{cli, lesson};
 
 use proptest::prelude::*;

@@ -182,5 +182,6 @@ export function computer({ store, engine, explain, load, onShown = () => {}, onB
   /** The promise of the last ask's work (the page's first report: boot waits for it). */
   const settled = () => last;
 
-  return { cancel, loadSweepOptions, settled };
+  // `track(work)`: the page is busy until `work` (a promise: a view loaded on demand) ends too.
+  return { cancel, loadSweepOptions, settled, track };
 }

@@ -177,7 +177,9 @@ export function reportView(ctx, { trace, sweep }) {
       ctx.claims.show(preset.id, { asking: why });
       dispatch({ type: "guessed", guess: verdict && { preset: preset.id, text: verdict, group: answer.groups[0], input: guess } });
       if (guess !== null) dispatch({ type: "predicted", lesson: preset.lesson, claim: preset.id, guess, computed: q.kind === "choice" ? answer.choice : answer.value, shown: answer.choice ?? answer.text });
-      if (why) return void load.why().then((w) => w.askWhy(ctx, preset, verdict));
+      // Busy until it is asked (its module and texts load first): a reader or test that waits
+      // for the page to settle finds the question there.
+      if (why) return void ctx.runner.track(load.why().then((w) => w.askWhy(ctx, preset, verdict)));
       // Smooth unless the reader asked for less motion.
       const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
       node.querySelector(".claim-guess, .claim-mark")?.scrollIntoView({ block: "start", behavior });
