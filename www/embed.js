@@ -59,6 +59,9 @@ export function postHeight() {
   sendHeight();
 }
 
+/** A value as an HTML attribute's text (inside double quotes). */
+const attr = (s) => s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+
 // The snippet's sandbox holds only what the embedded page needs (each flag tested from another
 // origin in tests/browser/csp.test.mjs): allow-scripts (the page is a script); allow-same-origin
 // (without it the frame's origin is opaque and its modules, worker and WebAssembly, all on the
@@ -70,13 +73,24 @@ export function postHeight() {
 /** The iframe snippet for `url` (a full page address with embed=1), `height` px tall at first
  * (the frame then follows the page's tatbikat:height messages). */
 export function snippet(url, title, height = 720) {
-  const attr = (s) => s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
   return [
     `<iframe src="${attr(url)}" title="${attr(title)}" width="100%" height="${Math.round(height)}" loading="lazy"`,
     `  style="border:0;max-width:100%" referrerpolicy="no-referrer"`,
     `  sandbox="allow-scripts allow-same-origin allow-forms allow-downloads allow-popups allow-popups-to-escape-sandbox"></iframe>`,
     `<script>addEventListener("message", (e) => { if (e.data && e.data.type === "tatbikat:height")`,
     `  for (const f of document.querySelectorAll("iframe")) if (f.contentWindow === e.source) f.style.height = e.data.height + "px"; });</script>`,
+  ].join("\n");
+}
+
+/** The same embed as the loader's element (www/tatbikat-embed.js, from the site that serves
+ * `url`): its script and a <tatbikat-embed> with the link's query (the element adds embed=1). */
+export function elementSnippet(url, title) {
+  const address = new URL(url);
+  const query = new URLSearchParams(address.search);
+  query.delete("embed");
+  return [
+    `<script src="${attr(new URL("tatbikat-embed.js", address).href)}" defer></script>`,
+    `<tatbikat-embed query="${attr(query.toString())}" title="${attr(title)}"></tatbikat-embed>`,
   ].join("\n");
 }
 

@@ -178,6 +178,27 @@ describe("teaching with embeds", () => {
     assert.equal(await p.evaluate(() => navigator.clipboard.readText()), await p.inputValue(".snippet"));
     await shot(p, "embed-dialog-claim");
     const href = /src="([^"]+)"/.exec(await p.inputValue(".snippet"))[1].replaceAll("&amp;", "&");
+    // The same embed as the loader's element, for a site that allows a script: on a page of
+    // another origin it shows the figure the frame's code shows.
+    await p.selectOption("#embed-kind", "element");
+    const element = await p.inputValue(".snippet");
+    assert.match(element, /^<script src="[^"]+\/tatbikat-embed\.js" defer><\/script>\n<tatbikat-embed query="[^"]+" title="[^"]+"><\/tatbikat-embed>$/, element);
+    const query = /query="([^"]+)"/.exec(element)[1].replaceAll("&amp;", "&");
+    const frameQuery = new URLSearchParams(new URL(href).search);
+    frameQuery.delete("embed");
+    assert.equal(query, frameQuery.toString(), "the element's query is the frame's, without embed=1");
+    const site = await host(element);
+    const q = await page(ctx);
+    await q.goto(site.url);
+    await q.waitForFunction(() => document.querySelector("tatbikat-embed")?.hasAttribute("data-live"), null, { timeout: 30000 });
+    const inner = q.frames().find((f) => f.url().includes("embed=1"));
+    await inner.waitForSelector(".claim-predict");
+    // The element's frame is the frame code's view: the same address's query.
+    assert.deepEqual([...new URL(inner.url()).searchParams].sort(), [...new URL(href).searchParams].sort(), "the frame's view");
+    clean(q, "the element's code");
+    await q.close();
+    await p.selectOption("#embed-kind", "frame");
+    assert.equal(/src="([^"]+)"/.exec(await p.inputValue(".snippet"))[1].replaceAll("&amp;", "&"), href, "the frame's code again");
     await p.keyboard.press("Escape");
     // The embed it made: asked, then the guess beside the core's number.
     await p.goto(href);

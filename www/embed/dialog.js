@@ -7,7 +7,7 @@
 // rule of the core's claimFigures), else it says why and offers the right one in one click.
 import { el } from "../dom.js";
 import { sayer } from "./texts.js";
-import { snippet, trapTab } from "../embed.js";
+import { elementSnippet, snippet, trapTab } from "../embed.js";
 import { embedHref } from "../state/link.js";
 import { embedChoices } from "../views/shown.js";
 
@@ -143,6 +143,9 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
   const exports = el("input", { type: "checkbox", id: "embed-exports", checked: true, disabled: true });
   const langSelect = el("select", { id: "embed-lang" }, el("option", { value: "tr", selected: t.lang === "tr", lang: "tr" }, "Türkçe"), el("option", { value: "en", selected: t.lang === "en", lang: "en" }, "English"));
   const area = el("textarea", { class: "snippet", id: "embed-code", readonly: true, rows: "6", spellcheck: "false" });
+  // The code as a frame (any site) or as the loader's element (a site that allows a script).
+  const kindSelect = el("select", { id: "embed-kind" }, el("option", { value: "frame" }, say("kind_frame")), el("option", { value: "element" }, say("kind_element")));
+  const code = () => (kindSelect.value === "element" ? elementSnippet(url, title) : snippet(url, title, height));
   const copied = el("span", { class: "embed-copied", role: "status" });
   const scormButton = el("button", { type: "button", id: "embed-scorm", hidden: true }, say("scorm"));
   // The preview is a picture of the embed, not a second page to work in: inert (none of its
@@ -238,7 +241,7 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
     url = next;
     // Until the new preview reports, no height of an earlier choice is shown.
     if (shown !== url) measured.textContent = say("measuring");
-    area.value = snippet(url, title, height);
+    area.value = code();
     copied.textContent = "";
     // The preview follows once the choices rest (a run of changes loads it once).
     clearTimeout(previewTimer);
@@ -257,7 +260,7 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
     height = Number(e.data.height) || height;
     preview.style.height = `${Math.round(height)}px`;
     measured.textContent = say("height", { height: Math.round(height) });
-    area.value = snippet(url, title, height);
+    area.value = code();
   };
   window.addEventListener("message", onMessage);
   controls.addEventListener("change", () => {
@@ -265,6 +268,10 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
     exports.checked = controls.checked;
   });
   exports.addEventListener("change", () => (exports.dataset.touched = "1"));
+  kindSelect.addEventListener("change", () => {
+    area.value = code();
+    copied.textContent = "";
+  });
   for (const input of [...Object.values(scopes), sectionSelect, figureSelect, claimSelect, controls, exports, predict, langSelect]) input.addEventListener("change", update);
 
   const copy = async () => {
@@ -330,6 +337,7 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
       ),
     ),
     el("label", { for: "embed-code", class: "embed-code-label" }, say("code")),
+    el("div", { class: "embed-option embed-select" }, el("label", { for: "embed-kind" }, say("kind")), kindSelect),
     area,
     el(
       "div",
