@@ -208,8 +208,32 @@ async function boot() {
   store.dispatch({ type: "settled" });
   if (!engine) notice(ctx.t("app.no_wasm"));
   // A package has no service worker of its own (the LMS serves its files).
-  if (!scorm) registerOffline(); // after the first table: the offline copy never delays it
+  // The offline copy never delays the learner: a first visit's (its whole download) waits for a
+  // quiet page; a page the offline copy already serves checks for a new build at once.
+  if (!scorm) navigator.serviceWorker?.controller ? registerOffline() : whenQuiet(QUIET_MS, registerOffline);
   showProgress(); // after the first table
+}
+
+/** How long a first visit's page is left quiet before its offline copy starts (its service worker
+ * fetches the shell and the lesson: 300 KB). On a phone's link (tests/bench/phone.mjs) that download,
+ * started at the first table, held up the learner's first change: jobs answered it 819 ms after
+ * the tap. */
+const QUIET_MS = 3000;
+
+/** Calls `f` once, when the page has been quiet for `ms`: no action on the store, nothing being
+ * computed. */
+function whenQuiet(ms, f) {
+  let timer = 0;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (document.body.dataset.busy) return arm();
+      stop();
+      f();
+    }, ms);
+  };
+  const stop = store.observe(arm);
+  arm();
 }
 
 /** learn-page: the claims answered, marked; the journal loads only where this lesson has one

@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { createRequire } from "node:module";
-import { ROOT, browser, rendered, serve } from "../browser/lib.mjs";
+import { ROOT, browser, rendered, serve, stopServers } from "../browser/lib.mjs";
 import { phoneBudgets, phoneVisits, printPhone } from "./phone.mjs";
 
 const RUNS = Number(process.argv[2] ?? 10_000_000);
@@ -171,7 +171,7 @@ try {
   phone = await phoneVisits({ url: gzipped.url, b });
 } finally {
   await b.close();
-  await server.stop();
+  await stopServers(); // the plain server and the gzipping one (left running, bench never ended)
 }
 
 // A lesson's report from the core to JavaScript (serde-wasm-bindgen objects), in node: what the

@@ -139,8 +139,9 @@ const ACTIONS = {
   },
   /** The learner's guess (null: shown without one): the claim's figures are shown. */
   guessed: (s, { guess }) => ({ ...s, awaiting: null, guess, reveals: s.reveals + 1 }),
-  /** A guess answered, beside the core's value (`computed`: a number, or more/same/less): heard by
-   * the LMS's runtime (scorm/runtime.js); the state keeps the guess through `guessed`. */
+  /** A guess answered ({lesson, claim, guess, computed, shown}; `computed`: a number, or
+   * more/same/less): heard by the journal (views/progress.js) and the LMS's runtime
+   * (scorm/runtime.js); the state keeps the guess through `guessed`. */
   predicted: (s) => s,
   /** The claim has nothing to ask: it is shown at once. */
   notAsking: (s) => ({ ...s, awaiting: null, reveals: s.reveals + 1 }),
@@ -225,8 +226,6 @@ const ACTIONS = {
   /** A run ended by the learner (or superseded): nothing shown changes. */
   cancelled: (s, { text }) => ({ ...s, run: { busy: false, slow: false, share: null }, notice: text ? { text } : s.notice }),
   notice: (s, { text }) => ({ ...s, notice: { text } }),
-  // learn-page: a guess answered ({lesson, claim, guess, computed}), kept by the journal (views/progress.js)
-  predicted: (s) => s,
 };
 
 /** The new state after `action`; an unknown action is a bug and throws. */
