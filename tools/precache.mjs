@@ -17,7 +17,10 @@ import { gzipSync } from "node:zlib";
 const dir = process.argv[2] ?? "www";
 // Not part of the site a browser loads: the bundler's sources, the service worker and this list
 // (the browser fetches those itself, outside the cache), wasm-bindgen's package metadata.
-const SKIP = [/^vendor-src\//, /^sw\.js$/, /^precache\.js$/, /(^|\/)\./, /(^|\/)package\.json$/, /\.d\.ts$/, /\.map$/];
+// Nor what no page of this site loads with JavaScript on (its offline copy has JavaScript on):
+// the loader course sites load from their own pages (tatbikat-embed.js, outside this site's
+// service worker) and the stylesheet inside <noscript> (3.2 KB gzip of a first visit's download).
+const SKIP = [/^vendor-src\//, /^sw\.js$/, /^precache\.js$/, /(^|\/)\./, /(^|\/)package\.json$/, /\.d\.ts$/, /\.map$/, /^tatbikat-embed\.js$/, /^noscript\.css$/];
 
 function walk(d) {
   return readdirSync(d, { withFileTypes: true }).flatMap((e) => {
