@@ -148,7 +148,10 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
   const log = el("ul", { class: "trace-log", "aria-live": "polite", tabindex: "0", "aria-label": t("ui.trace.events") });
   // What a click or tap on a bar or mark shows, in words (not on hover only).
   const detail = el("div", { class: "trace-detail", role: "status", "aria-live": "polite" }, el("p", { class: "hint" }, t("ui.trace.detail_hint")));
-  const tracks = tr.tracks.map((track, i) => trackView(track, tr, t, styles, { focus, onPick: (what) => pick({ track: i, ...what }) }));
+  // Many bars in the run (every track's: the jobs lesson's 250 nights are four tracks of 250),
+  // counted once: each track is drawn lighter then.
+  const bars = tr.tracks.reduce((n, k) => n + (focus ? k.lanes[focus.lane]?.spans.length ?? 0 : k.lanes.reduce((m, l) => m + l.spans.length, 0)), 0);
+  const tracks = tr.tracks.map((track, i) => trackView(track, tr, t, styles, { focus, many: bars > MANY_BARS, onPick: (what) => pick({ track: i, ...what }) }));
   const tabs = alternatives(tr, tracks, t, { onSwitch: () => detail.closest("[hidden]") && tracks.find((v) => !v.node.closest("[hidden]"))?.node.querySelector(".timeline-canvas").after(detail) });
   // The lane zoomed into, in words: which, over which time, and what the counters still are.
   const zoomed = focus
@@ -492,8 +495,8 @@ function alternatives(tr, views, t, { onSwitch }) {
 
 /** One track: its lanes as an SVG with its legend, and its counters. A click on a bar or mark
  * calls `onPick({kind, lane, index})`; `mark(what)` outlines the picked one. With `focus` only
- * that lane is drawn, over the window `[focus.start, focus.end)`. */
-function trackView(track, tr, t, styles, { focus = null, onPick }) {
+ * that lane is drawn, over the window `[focus.start, focus.end)`; `many`: the run has many bars (MANY_BARS). */
+function trackView(track, tr, t, styles, { focus = null, many = false, onPick }) {
   const tone = (state) => `tone-${styles.tone.get(state) ?? "muted"}`;
   const laneName = styles.laneName;
   // Each kind of mark its shape and tone (a line its tone, or the accent's), in the SVG and the
@@ -583,8 +586,6 @@ function trackView(track, tr, t, styles, { focus = null, onPick }) {
     const root = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": titleId, class: focus ? "plot timeline-svg zoomed" : "plot timeline-svg" });
     root.append(svg("desc", {}, describe(track, tr, t, shown, laneName)));
     const labelEvery = lh >= 11 ? 1 : Math.ceil(11 / lh);
-    // Many bars on the page (every track's: the jobs lesson's 250 nights are four tracks of 250).
-    const many = tr.tracks.reduce((n, k) => n + (focus ? k.lanes[focus.lane]?.spans.length ?? 0 : k.lanes.reduce((m, l) => m + l.spans.length, 0)), 0) > MANY_BARS;
     const ghostPaths = new Map(); // state → the faint bars' path, for a track of many bars
     const ghost = svg("g", { class: "ghost" });
     const solid = svg("g", { class: "solid" });
