@@ -258,3 +258,23 @@ test("every lesson folder with texts is a lesson of the registry", () => {
   assert.deepEqual(folders.sort(), [...cli].sort());
   assert.ok(lessons.every((l) => cli.includes(l.id)), "the module's lessons are the CLI's");
 });
+
+/** English nouns a count stands before, each with its singular. */
+const NOUNS = { rounds: "round", nodes: "node", jobs: "job", steps: "step", hours: "hour", nights: "night", units: "unit", slices: "slice", cells: "cell", events: "event", attempts: "attempt", runs: "run", points: "point", lines: "line", numbers: "number", entries: "entry", times: "time", bytes: "byte", workflows: "workflow", consumers: "consumer" };
+
+test("en: a counted noun agrees with its count ({n|one|other}), never “1 rounds”", async () => {
+  const bare = new RegExp(`\\{(\\w+)\\} (${Object.keys(NOUNS).join("|")})\\b`);
+  const all = [["www/i18n/en.js", shared.en], ...lessons.map(({ id }) => [`src/lessons/${id}/texts/en.json`, own[id].en])];
+  // `trace.took.<unit>.other` is already the plural form of a key chosen by Intl.PluralRules.
+  const bad = all.flatMap(([file, messages]) => Object.entries(messages).filter(([k, m]) => !k.endsWith(".other") && bare.test(m)).map(([k, m]) => `${file}: ${k}: ${m.match(bare)[0]}`));
+  assert.deepEqual(bad, []);
+  // The translator picks the form by the value the page gives it; Turkish has one form.
+  const { loadTexts, translator } = await import(join(ROOT, "www", "i18n", "index.js"));
+  await loadTexts("en", "leader");
+  const t = translator("en", "leader");
+  assert.equal(t("ui.compare.count", { count: 1 }), "1 cell differs from A.");
+  assert.equal(t("ui.compare.count", { count: 12 }), "12 cells differ from A.");
+  assert.equal(t("ui.trace.more", { count: 1 }), "… and 1 more event");
+  assert.equal(t("trace.intervene.pause", { lane: "N2", n: 1, round: 7 }), "Pause N2 for 1 round (round 7)");
+  assert.equal(t("trace.intervene.pause", { lane: "N2", n: 3, round: 7 }), "Pause N2 for 3 rounds (round 7)");
+});

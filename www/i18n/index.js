@@ -33,7 +33,8 @@ export function loadLessonTexts(lesson) {
 }
 
 /** The translator for `lang` on the page of `lesson` (its texts loaded, see loadTexts):
- * t(key, {name: value}) fills {name} placeholders. The lesson's own texts come first, then the
+ * t(key, {name: value}) fills {name} placeholders, and {name|one|other} with `one` when the
+ * value is 1 (English nouns after a number; Turkish does not inflect them). The lesson's own texts come first, then the
  * lessons' titles, then the page's. A key without a message is shown as the key and reported on
  * the console (the tests fail on it). */
 export function translator(lang, lesson) {
@@ -44,7 +45,9 @@ export function translator(lang, lesson) {
     const message = messages[key] ?? key;
     // Most messages have no slot: no pattern to run (a timeline asks thousands of them).
     if (!message.includes("{")) return message;
-    return message.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+    return message
+      .replace(/\{(\w+)\|([^|}]*)\|([^}]*)\}/g, (whole, name, one, other) => (name in vars ? (Number(vars[name]) === 1 ? one : other) : whole))
+      .replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
   };
   t.has = (key) => key in messages;
   t.lang = code;
