@@ -126,7 +126,14 @@ export async function settled(p, timeout = 20000) {
   await p.waitForFunction(() => document.body.dataset.busy === undefined, null, { timeout });
 }
 
+/** Whether shot() takes its screenshots: `TATBIKAT_SHOTS=1` or `0`, else everywhere but CI. A
+ * full-page screenshot costs up to 1.7 s of CPU (a 14,600 px page, measured); they are for an
+ * engineer to look at (target/screenshots), and a CI clone's are never looked at: no test reads them. */
+export const SHOOTS = process.env.TATBIKAT_SHOTS ? process.env.TATBIKAT_SHOTS !== "0" : !process.env.CI;
+
+/** A full-page screenshot, target/screenshots/NAME.png, where SHOOTS. */
 export async function shot(p, name) {
+  if (!SHOOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
