@@ -3,6 +3,11 @@
 //! module (`www/pkg/scorm/package.wasm`, src/scorm_wasm.rs), so both give the same bytes: which
 //! site files a view needs ([`files`], read from the site's `precache.js` list), the manifest and
 //! the zip ([`build`]: entries sorted, fixed timestamps, deflated by miniz_oxide at a fixed level).
+//! A package also opens from disk (`file://`, unzipped and double-clicked), where browsers refuse
+//! module scripts, `fetch` and workers: its pages start with `disk/boot.js` instead of the
+//! module script `start.js` ([`DISK_BOOT`]), which, served, loads start.js as the site does and,
+//! from disk, the site's classic scripts (`disk/`, tools/disk.mjs) and the launch link
+//! (`disk/launch.js`, written here).
 //!
 //! Light on purpose: it reads the link with [`query::home`] and [`query::percent_decode`] only,
 //! so the packager module holds no lesson; the CLI checks the whole link with `query::resolve`
@@ -13,6 +18,14 @@ use crate::query;
 
 /// The page key that tells the page it was launched as a package (`scorm=1`, see runtime.js).
 pub const KEY: &str = "scorm";
+
+/// Where every page of the site starts (tools/shell.html): the module script start.js.
+pub const MODULE_START: &str = r#"<script type="module" src="start.js"></script>"#;
+/// Where a package's pages start instead: a classic script, which browsers run from disk too
+/// (deferred, as a module script is).
+pub const DISK_BOOT: &str = r#"<script src="disk/boot.js" defer></script>"#;
+/// The package's own script: its launch link, for its pages opened from disk (disk/boot.js).
+pub const DISK_LAUNCH: &str = "disk/launch.js";
 
 /// What a package needs to know of a link: its lesson, language, claim and the launch query.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,7 +98,8 @@ pub fn launch(query: &str) -> Result<Launch, Error> {
 /// The site's files a package of `query` holds, sorted: from the site's `precache.js` (written by
 /// tools/precache.mjs: every file with the lesson it belongs to), the shell every lesson needs
 /// (`""`) but the packager's module, the lesson's own module and texts (`<id>`) and its view's
-/// pages (`<id>/view`); no other lesson's files.
+/// pages (`<id>/view`); no other lesson's files; and what opens it from disk: `disk/boot.js`,
+/// `disk/page.js` and `disk/<id>.js` (tools/disk.mjs builds them, precache.js leaves them out).
 pub fn files(query: &str, precache: &str) -> Result<Vec<String>, Error> {
     let launch = launch(query)?;
     let view = format!("{}/view", launch.lesson);
@@ -118,6 +132,13 @@ pub fn files(query: &str, precache: &str) -> Result<Vec<String>, Error> {
             "the site's precache.js lists no files: build the site first (./build.sh build)",
         ));
     }
+    // What opens it from disk (tools/disk.mjs): not in the site's offline copy, which never
+    // loads them.
+    out.extend(
+        ["disk/boot.js".to_string(), "disk/page.js".to_string()]
+            .into_iter()
+            .chain([format!("disk/{}.js", launch.lesson)]),
+    );
     out.sort();
     Ok(out)
 }
@@ -156,13 +177,23 @@ pub fn build(query: &str, files: &[(String, Vec<u8>)]) -> Result<Package, Error>
         .and_then(|p| text(format!("claim.{p}")))
         .or_else(|| text(format!("intro.{}", launch.lesson)))
         .unwrap_or_else(|| lesson_title.clone());
+    let pages = files
+        .iter()
+        .filter(|(p, _)| p.ends_with(".html"))
+        .map(|(p, b)| Ok((p.as_str(), disk_page(p, b)?)))
+        .collect::<Result<Vec<_>, Error>>()?;
+    let launch_js = launch_script(&launch);
     let mut paths: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
+    paths.push(DISK_LAUNCH);
     paths.sort_unstable();
     let manifest = manifest(&launch, &title, &description, &paths);
     let mut entries: Vec<(&str, &[u8])> = files
         .iter()
+        .filter(|(p, _)| !p.ends_with(".html"))
         .map(|(p, b)| (p.as_str(), b.as_slice()))
         .collect();
+    entries.extend(pages.iter().map(|(p, b)| (*p, b.as_bytes())));
+    entries.push((DISK_LAUNCH, launch_js.as_bytes()));
     entries.push(("imsmanifest.xml", manifest.as_bytes()));
     entries.sort_by(|a, b| a.0.cmp(b.0));
     let claim = launch
@@ -180,6 +211,50 @@ pub fn build(query: &str, files: &[(String, Vec<u8>)]) -> Result<Package, Error>
         name: format!("tatbikat-{}{claim}-{}.zip", launch.lesson, launch.lang),
         bytes: zip(&entries),
     })
+}
+
+/// Page `path` of the site (`bytes`) as a package holds it: started by [`DISK_BOOT`] in place of
+/// [`MODULE_START`], so it opens from disk too. A page without that script is refused: the
+/// package would open nowhere.
+fn disk_page(path: &str, bytes: &[u8]) -> Result<String, Error> {
+    let text = std::str::from_utf8(bytes).ok();
+    match text.filter(|t| t.matches(MODULE_START).count() == 1) {
+        Some(t) => Ok(t.replacen(MODULE_START, DISK_BOOT, 1)),
+        None => Err(Error::usage(format!(
+            "the site's page {path} does not start with {MODULE_START} once: a package of it would not open"
+        ))),
+    }
+}
+
+/// `disk/launch.js`: the launch link's lesson and query, which a page opened from disk (no
+/// query: a double-click) takes as its link.
+fn launch_script(launch: &Launch) -> String {
+    let query = launch.href.split_once('?').map_or("", |(_, q)| q);
+    format!(
+        "// tatbikat: this package's launch link, for its pages opened from disk (disk/boot.js).\n\
+         (globalThis.TATBIKAT_DISK ??= {{}}).launch = {{\"lesson\":{},\"query\":{}}};\n",
+        js_string(launch.lesson),
+        js_string(query)
+    )
+}
+
+/// `text` as a JSON (and JavaScript) string literal.
+fn js_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '<' => out.push_str("\\u003c"),
+            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// The text of `key` in a lesson's texts file (`export default {"key":"text",...};`, written by
@@ -416,12 +491,38 @@ mod tests {
             files("lesson=quotas", precache).unwrap(),
             [
                 "app.js",
+                "disk/boot.js",
+                "disk/page.js",
+                "disk/quotas.js",
                 "i18n/lesson/quotas.en.js",
                 "pkg/quotas.wasm",
                 "quotas.en.html"
             ]
         );
         assert!(files("lesson=quotas", "").is_err());
+    }
+
+    #[test]
+    fn pages_start_from_disk_too_and_know_their_launch_link() {
+        let page = format!("<head>{MODULE_START}</head><body>start.js</body>");
+        assert_eq!(
+            disk_page("a.html", page.as_bytes()).unwrap(),
+            format!("<head>{DISK_BOOT}</head><body>start.js</body>")
+        );
+        assert!(disk_page("a.html", b"<head></head>").is_err());
+        let twice = MODULE_START.repeat(2);
+        assert!(disk_page("a.html", twice.as_bytes()).is_err());
+        let l = launch("lesson=quotas&x=%22a%5C%22&lang=en").unwrap();
+        assert_eq!(
+            launch_script(&l).lines().nth(1),
+            Some(
+                r#"(globalThis.TATBIKAT_DISK ??= {}).launch = {"lesson":"quotas","query":"lesson=quotas&x=%22a%5C%22&lang=en&embed=1&scorm=1"};"#
+            )
+        );
+        assert_eq!(
+            js_string("a\"b\\c</\n\u{2028}"),
+            r#""a\"b\\c\u003c/\u000a\u2028""#
+        );
     }
 
     #[test]

@@ -20,7 +20,9 @@ const dir = process.argv[2] ?? "www";
 // Nor what no page of this site loads with JavaScript on (its offline copy has JavaScript on):
 // the loader course sites load from their own pages (tatbikat-embed.js, outside this site's
 // service worker) and the stylesheet inside <noscript> (3.2 KB gzip of a first visit's download).
-const SKIP = [/^vendor-src\//, /^sw\.js$/, /^precache\.js$/, /(^|\/)\./, /(^|\/)package\.json$/, /\.d\.ts$/, /\.map$/, /^tatbikat-embed\.js$/, /^noscript\.css$/];
+// Nor what only a SCORM package opened from disk loads (disk/, built by tools/disk.mjs from
+// disk-src/: src/scorm.rs adds it to every package).
+const SKIP = [/^vendor-src\//, /^disk(-src)?\//, /^sw\.js$/, /^precache\.js$/, /(^|\/)\./, /(^|\/)package\.json$/, /\.d\.ts$/, /\.map$/, /^tatbikat-embed\.js$/, /^noscript\.css$/];
 
 function walk(d) {
   return readdirSync(d, { withFileTypes: true }).flatMap((e) => {

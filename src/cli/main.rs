@@ -76,7 +76,8 @@ fn package(query: &str, out: &str, site: &str) -> Result<String, tatbikat::Error
     let launch = scorm::launch(query)?;
     Ok(format!(
         "{out}: a SCORM 1.2 package of {} files and imsmanifest.xml, {} bytes; it opens {}\n",
-        files.len(),
+        // The site's files and the launch link the package writes (disk/launch.js).
+        files.len() + 1,
         package.bytes.len(),
         launch.href
     ))

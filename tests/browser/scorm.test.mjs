@@ -3,7 +3,10 @@
 // another origin than the site, finds the LMS's API (scorm-again's Scorm12API, the LMS side of
 // SCORM 1.2) from its frame and reports one claim of each lesson: the prediction as an
 // interaction with the core's value, the status, the score, commit and finish. Its launch page
-// passes axe.
+// passes axe. Served, a package's page loads what the site's does and no disk file; unzipped and
+// opened by double-click (file://, in the suites' chromium, which refuses module scripts, fetch
+// and workers there as a learner's does), it shows the claim's prompt, the core's answer, the
+// "why" question and the tables, and recomputes a changed parameter.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -11,8 +14,9 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { extname, join, normalize } from "node:path";
+import { pathToFileURL } from "node:url";
 import { CLI } from "../cli.mjs";
-import { LESSONS, ROOT, clean, page, shot, suiteEnv } from "./lib.mjs";
+import { LESSONS, ROOT, browser, clean, page, rendered, setParam, shot, suiteEnv } from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
 const core = require(join(ROOT, "target", "pkg-node", "tatbikat.js"));
@@ -162,6 +166,8 @@ describe("scorm package", () => {
       const href = /adlcp:scormtype="sco" href="([^"]+)"/.exec(manifest)[1].replaceAll("&amp;", "&");
       packages.set(preset.lesson, { preset, href, dir });
       const p = await page(ctx);
+      const fetched = [];
+      p.on("request", (r) => fetched.push(new URL(r.url()).pathname));
       await p.goto(`${host.url}/lms.html?launch=${encodeURIComponent(`/content/${preset.lesson}/${href}`)}`);
       const sco = p.frameLocator("#sco");
       await sco.locator(".claim-predict").waitFor({ timeout: 30000 });
@@ -195,6 +201,11 @@ describe("scorm package", () => {
       // The LMS's own reading agrees (what it would store and send).
       assert.equal(await p.evaluate(() => window.API.LMSGetValue("cmi.interactions._count")), "1");
       assert.equal(await p.evaluate(() => window.API.LMSGetLastError()), "0");
+      // Served, the page starts as the site's (start.js) after the tiny disk/boot.js, and loads
+      // nothing of what opens it from disk.
+      const base = `/content/${preset.lesson}/`;
+      assert.ok(fetched.includes(`${base}disk/boot.js`) && fetched.includes(`${base}start.js`), "boot.js, then start.js");
+      assert.deepEqual(fetched.filter((f) => f.startsWith(`${base}disk/`) && f !== `${base}disk/boot.js`), [], "no disk bundle over http");
       if (packages.size === 1) await shot(p, "scorm-lms");
       // Leaving the activity commits and finishes.
       await p.evaluate(() => (document.getElementById("sco").src = "about:blank"));
@@ -230,5 +241,141 @@ describe("scorm package", () => {
     await shot(p, "scorm-launch");
     clean(p, "the launch page without an LMS");
     await p.close();
+  });
+});
+
+/** A zip's entries: [{name, size, compressed}], read with Python's zipfile. */
+function entries(file) {
+  const out = execFileSync("python3", ["-c", "import sys, json, zipfile; print(json.dumps([[i.filename, i.file_size, i.compress_size] for i in zipfile.ZipFile(sys.argv[1]).infolist()]))", file], { encoding: "utf8" });
+  return JSON.parse(out).map(([name, size, compressed]) => ({ name, size, compressed }));
+}
+
+/** The page's texts in `lang` (www/i18n/<lang>.js). */
+const pageTexts = async (lang) => (await import(pathToFileURL(join(ROOT, "www", "i18n", `${lang}.js`)).href)).default;
+/** The core's number as the page writes it in `lang` (i18n/index.js localizeNumber). */
+const localized = (text, lang) => {
+  const [whole, frac] = text.split(".");
+  const grouped = /^\d{5,}$/.test(whole) ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, lang === "tr" ? "." : ",") : whole;
+  return frac === undefined ? grouped : `${grouped}${lang === "tr" ? "," : "."}${frac}`;
+};
+/** `template` with its {name} slots filled. */
+const fill = (template, vars) => template.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+
+describe("scorm package from disk", () => {
+  // The suites' own browser (lib.mjs browser(): none of its flags opens file:// to scripts).
+  let b;
+  let ctx;
+  const figures = [];
+  before(async () => {
+    mkdirSync(WORK, { recursive: true });
+    b = await browser();
+    ctx = await b.newContext({ viewport: { width: 1000, height: 900 }, reducedMotion: "reduce" });
+  });
+  after(async () => {
+    await b?.close();
+    if (figures.length) console.log(`from disk (file://), the package's launch file double-clicked:\n  ${figures.join("\n  ")}`);
+  });
+
+  test("the site's own page from disk shows nothing: this browser refuses module scripts from file://, as a learner's does", async () => {
+    const p = await page(ctx);
+    await p.goto(pathToFileURL(join(ROOT, "www", "jobs.html")).href);
+    const refused = () => p.problems.some((x) => /start\.js.*CORS|CORS.*start\.js/.test(x));
+    for (let i = 0; i < 100 && !refused(); i++) await p.waitForTimeout(100);
+    assert.ok(refused(), `start.js refused: ${JSON.stringify(p.problems)}`);
+    assert.ok(await p.evaluate(() => document.body.classList.contains("held")), "the view stays out of sight");
+    await p.close();
+  });
+
+  // One claim asking for a number and one asking for a choice, in both languages.
+  const choice = CLAIMS.find((c) => c.question.includes("~"));
+  const number = CLAIMS.find((c) => !c.question.includes("~") && c.lesson !== choice?.lesson);
+  for (const [preset, lang] of [
+    [number, "tr"],
+    [choice, "en"],
+  ]) {
+    test(`${preset.id} (${lang}): the prompt, the core's answer, the "why" question, the tables and a recompute`, async () => {
+      const query = `${preset.query.replace(/&v=1$/, "")}&predict=1${lang === "en" ? "&lang=en" : ""}`;
+      const dir = join(WORK, `disk-${preset.lesson}`);
+      cliPackage(query, `${dir}.zip`);
+      unzip(`${dir}.zip`, dir);
+      const launch = /adlcp:scormtype="sco" href="([^"]+)"/.exec(readFileSync(join(dir, "imsmanifest.xml"), "utf8"))[1].replaceAll("&amp;", "&");
+      const [file, launchQuery] = launch.split("?");
+      const disk = entries(`${dir}.zip`).filter((e) => e.name.startsWith("disk/"));
+      const p = await page(ctx);
+      const started = Date.now();
+      // A double-click: the file, no query.
+      await p.goto(pathToFileURL(join(dir, file)).href);
+      await p.waitForSelector(".claim-predict", { timeout: 30000 });
+      const prompt = Date.now() - started;
+      assert.equal(await p.evaluate(() => document.body.classList.contains("held")), false, "the view is shown");
+      // The package's launch link became the page's link (the core's share link of it).
+      const shown = new URLSearchParams(new URL(p.url()).search);
+      for (const [k, v] of new URLSearchParams(launchQuery)) assert.equal(shown.get(k), v, `${k} in the page's link`);
+      // The guess, and the core's answer beside it.
+      const t = await pageTexts(lang);
+      const doc = core.run(preset.query).preset;
+      const [, a, other] = /^(\d+)(?:~(\d+))?$/.exec(preset.question);
+      let said;
+      if (other !== undefined) {
+        const want = expected(preset);
+        const way = { m: "more", s: "same", l: "less" }[want.pattern];
+        await p.locator('.claim-predict input[value="more"]').check();
+        said = fill(t["ui.predict.verdict_choice"], { guess: t["ui.predict.more"], answer: t[`ui.predict.${way}`], a: localized(doc.highlights[a].text, lang), b: localized(doc.highlights[other].text, lang) });
+      } else {
+        await p.locator(".predict-number").fill("3");
+        said = fill(t["ui.predict.verdict_number"], { guess: "3", answer: localized(doc.highlights[a].text, lang) });
+      }
+      await p.click(".claim-predict button[type=submit]");
+      await p.waitForSelector(".claim-guess:not([hidden])");
+      assert.equal((await p.textContent(".claim-guess")).trim(), said, "the core's value");
+      await p.waitForSelector(".claim-why", { timeout: 10000 });
+      await p.waitForSelector("table.data");
+      const tables = await p.locator("table.data").count();
+      assert.ok(tables > 0, "the view's tables");
+      // A changed parameter is computed again (by the lesson's module, on the page's thread).
+      const param = core.params(preset.lesson).find((s) => s.kind.type === "int" && s.kind.max > s.kind.min);
+      const input = p.locator(`input[name="${param.name}"]`);
+      const was = Number(await input.inputValue());
+      const value = String(was < param.kind.max ? was + 1 : was - 1);
+      const before = await p.locator("table.data").allTextContents();
+      const asked = Date.now();
+      await setParam(p, param.name, value);
+      const recompute = Date.now() - asked;
+      assert.equal(new URLSearchParams(new URL(p.url()).search).get(param.name), value, "the link follows");
+      assert.notDeepEqual(await p.locator("table.data").allTextContents(), before, `${param.name}=${value} changes the tables`);
+      assert.ok(await p.evaluate(() => Boolean(globalThis.TATBIKAT_DISK?.lessons)), "the package's disk scripts ran");
+      await shot(p, `scorm-disk-${preset.lesson}`);
+      clean(p, `${preset.id} from disk`);
+      await p.close();
+      const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+      figures.push(
+        `${preset.id}: prompt shown ${prompt} ms after opening, ${param.name}=${value} recomputed in ${recompute} ms; ` +
+          `disk/ ${kb(disk.reduce((n, e) => n + e.compressed, 0))} in the zip (${disk.map((e) => `${e.name} ${kb(e.compressed)}`).join(", ")}) of ${kb(readFileSync(`${dir}.zip`).length)}`,
+      );
+    });
+  }
+
+  test("the lesson's view without a claim: its first table from disk, and a sweep", async () => {
+    const dir = join(WORK, "disk-view");
+    cliPackage("lesson=jobs", `${dir}.zip`);
+    unzip(`${dir}.zip`, dir);
+    const p = await page(ctx);
+    const started = Date.now();
+    await p.goto(pathToFileURL(join(dir, "jobs.html")).href);
+    // The launch link is computed by the core (embed=1, scorm=1: not the page's own view), its
+    // numbers hidden until then (body.computing), as served.
+    await rendered(p);
+    const first = Date.now() - started;
+    assert.equal(await p.evaluate(() => document.body.className), "embed");
+    assert.equal(await p.locator(".claim-predict").count(), 0);
+    assert.ok((await p.locator("table.data").count()) > 0);
+    // A sweep's points, planned, run and joined by the one engine a page from disk has.
+    const sweep = "sweep=fail_prob:0..1:20&metric=retry_limit.completed_nights";
+    await p.goto(`${pathToFileURL(join(dir, "jobs.html")).href}?lesson=jobs&${sweep}&embed=1&scorm=1`);
+    await p.waitForSelector(".sweep-result figure", { timeout: 30000 });
+    assert.equal(await p.locator(".sweep-result figure").count(), 1);
+    clean(p, "the view from disk");
+    await p.close();
+    figures.push(`jobs's view: first table (computed by the core) ${first} ms after opening`);
   });
 });

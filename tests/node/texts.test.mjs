@@ -192,7 +192,7 @@ function pageKeys() {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = join(d, e.name);
       if (e.isDirectory()) {
-        if (!["pkg", "vendor", "vendor-src", "i18n", "min"].includes(e.name)) walk(p);
+        if (!["pkg", "vendor", "vendor-src", "i18n", "min", "disk"].includes(e.name)) walk(p);
       } else if (p.endsWith(".js")) files.push(p);
     }
   };
