@@ -52,8 +52,9 @@ async function tables(p) {
   return p.$$eval("table.data", (ts) => ts.map((t) => `${t.dataset.table}: ${t.tBodies[0].textContent}`));
 }
 
-/** Polls `f` in node until it returns true (a reload in between is retried). */
-async function until(f, what, ms = 20000) {
+/** Polls `f` in node until it returns true (a reload in between is retried); on a timeout, says
+ * what page `p` (if given) shows: its build, its worker's, its body's state, its failure. */
+async function until(f, what, ms = 20000, p = null) {
   const end = Date.now() + ms;
   for (;;) {
     try {
@@ -61,9 +62,32 @@ async function until(f, what, ms = 20000) {
     } catch {
       /* the page navigated: try again */
     }
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${p ? `: ${JSON.stringify(await pageState(p).catch((e) => e.message))}` : ""}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** What page `p` shows, for a timeout's message. */
+function pageState(p) {
+  return p.evaluate(async () => {
+    const controller = navigator.serviceWorker?.controller;
+    const theirs = controller
+      ? await new Promise((done) => {
+          navigator.serviceWorker.addEventListener("message", (e) => e.data?.type === "tatbikat:version" && done(e.data.build));
+          controller.postMessage({ type: "tatbikat:version" });
+          setTimeout(() => done("no answer"), 2000);
+        })
+      : null;
+    return {
+      url: location.href,
+      build: document.querySelector('meta[name="tatbikat-build"]')?.content,
+      worker: theirs,
+      body: document.body.className,
+      data: { ...document.body.dataset },
+      fatal: document.querySelector(".fatal")?.textContent?.slice(0, 200) ?? null,
+      engine: await import("./start.js").then(({ engine, view }) => ({ lesson: engine?.lesson ?? null, busy: engine?.busy ?? null, view: Boolean(view) })).catch((e) => String(e)),
+    };
+  }).then((state) => ({ ...state, problems: p.problems.slice(0, 6) }));
 }
 
 describe("offline", () => {
@@ -254,7 +278,7 @@ describe("offline", () => {
       const good = readFileSync(join(dir, "pkg", "leader.wasm"));
       const bad = deploy(dir, () => copyFileSync(join(dir, "pkg", "quotas.wasm"), join(dir, "pkg", "leader.wasm")));
       await p.goto(`${url}?lesson=leader&seed=3`); // the old worker finds the new build; it takes the page
-      await until(async () => (await p.evaluate(() => document.querySelector('meta[name="tatbikat-build"]')?.content)) === bad.build && (await p.locator(".fatal").count()) === 1, "the bad build's page, failing", 60000);
+      await until(async () => (await p.evaluate(() => document.querySelector('meta[name="tatbikat-build"]')?.content)) === bad.build && (await p.locator(".fatal").count()) === 1, "the bad build's page, failing", 60000, p);
       const said = await p.locator(".fatal").textContent();
       assert.match(said, /Dersin modeli yüklenemedi/, "names the module");
       assert.match(said, /pkg\/leader\.wasm/);
@@ -266,7 +290,7 @@ describe("offline", () => {
       });
       p.problems.length = 0; // the bad build's page failing to load its module is the point here
       await p.reload();
-      await until(async () => (await p.evaluate(() => document.querySelector('meta[name="tatbikat-build"]')?.content)) === fixed.build && Number(await p.evaluate(() => document.body.dataset.renders ?? 0)) >= 1, "the fixed build's page", 60000);
+      await until(async () => (await p.evaluate(() => document.querySelector('meta[name="tatbikat-build"]')?.content)) === fixed.build && Number(await p.evaluate(() => document.body.dataset.renders ?? 0)) >= 1, "the fixed build's page", 60000, p);
       assert.ok((await p.locator("table.data").count()) > 0, "the lesson's tables");
       assert.equal(await p.locator(".fatal").count(), 0);
       clean(p, "fixed deploy");
