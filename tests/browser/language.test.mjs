@@ -35,7 +35,8 @@ const messages = Object.fromEntries(LANGS.map((l) => [l, [shared[l], dialogTexts
 function pieces(lang) {
   const out = new Set();
   for (const m of messages[lang]) {
-    for (const piece of m.split(/\{\w+\}/)) {
+    // Between slots: {name}, and {name|one|other} (a counted word, www/i18n/index.js).
+    for (const piece of m.split(/\{\w+(?:\|[^}]*)?\}/)) {
       const text = piece.replace(/^[\s.,;:()—–·→←-]+|[\s.,;:()—–·→←-]+$/g, "");
       if ((text.includes(" ") && /\p{L}{3}/u.test(text)) || text.length >= 10) out.add(text);
     }

@@ -128,7 +128,8 @@ export function onlyIn(lang) {
   const theirs = messages[LANGS.find((l) => l !== lang)].join("\n");
   const out = new Set();
   for (const m of messages[lang]) {
-    for (const piece of m.split(/\{\w+\}/)) {
+    // Between slots: {name}, and {name|one|other} (a counted word, www/i18n/index.js).
+    for (const piece of m.split(/\{\w+(?:\|[^}]*)?\}/)) {
       const text = piece.replace(/^[\s.,;:()—–·→←"“”'-]+|[\s.,;:()—–·→←"“”'-]+$/g, "");
       if (((text.includes(" ") && /\p{L}{3}/u.test(text)) || text.length >= 10) && !theirs.includes(text)) out.add(text);
     }
