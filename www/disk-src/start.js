@@ -33,6 +33,9 @@ export async function viewFor(query) {
   return file && file === own?.file ? own : null;
 }
 
+// The exports below repeat start.js's on purpose: start.js imports nothing (each import would be
+// a round trip before the first table), so there is no shared module for the two to import.
+
 /** The folds (<details>) the learner opened or closed on the view before the page took it over. */
 export const toggled = new Set();
 /** The view shown first (its data), or null when the core computes the link. */

@@ -45,9 +45,7 @@ export function translator(lang, lesson) {
     const message = messages[key] ?? key;
     // Most messages have no slot: no pattern to run (a timeline asks thousands of them).
     if (!message.includes("{")) return message;
-    return message
-      .replace(/\{(\w+)\|([^|}]*)\|([^}]*)\}/g, (whole, name, one, other) => (name in vars ? (Number(vars[name]) === 1 ? one : other) : whole))
-      .replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+    return counted(message, (name) => (name in vars ? Number(vars[name]) === 1 : undefined)).replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
   };
   t.has = (key) => key in messages;
   t.lang = code;
@@ -55,6 +53,16 @@ export function translator(lang, lesson) {
   t.decimal = t.lang === "tr" ? "," : ".";
   t.group = t.lang === "tr" ? "." : ",";
   return t;
+}
+
+/** `message` with each counted word `{name|one|other}` chosen: `one` where `isOne(name)` is true,
+ * `other` where false, left as it is where undefined (English nouns after a number; Turkish
+ * does not inflect them). */
+export function counted(message, isOne) {
+  return message.replace(/\{(\w+)\|([^|}]*)\|([^}]*)\}/g, (whole, name, one, other) => {
+    const single = isOne(name);
+    return single === undefined ? whole : single ? one : other;
+  });
 }
 
 /** Splits a template into text and {name} slots: [["text", "..."], ["slot", "name"], ...]. */

@@ -1,7 +1,7 @@
 // The core's report as the page shows it: sections, group headings, sentences with their values,
 // tables and charts. Every number comes from the core; this file only arranges and translates.
 import { el, uid } from "../dom.js";
-import { formatCell, slots } from "../i18n/index.js";
+import { counted, formatCell, slots } from "../i18n/index.js";
 import { renderTable } from "./table.js";
 import { chartFigure } from "./chart.js";
 
@@ -77,7 +77,7 @@ export function renderLine(line, lesson, t) {
   const key = `line.${line.key}`;
   if (!t.has(key)) return el("p", { class: "line", dataset: { line: line.key } }, line.text.trim());
   // `{n|one|other}`: the word for a count, singular for 1 (English "1 unit", "12 units").
-  const worded = t(key).replace(/\{(\w+)\|([^|}]*)\|([^}]*)\}/g, (_, name, one, other) => (line.values[name]?.value === 1 ? one : other));
+  const worded = counted(t(key), (name) => line.values[name]?.value === 1);
   const parts = slots(worded).map(([kind, text]) => {
     if (kind === "text") return text;
     const cell = line.values[text];
