@@ -286,6 +286,8 @@ function keepPlace() {
 
 async function fatal(key, err) {
   const s = store.state;
+  // The page holds the body now: a placeholder view arriving later (start.js) must not cover this.
+  document.body.dataset.live = "1";
   document.body.classList.remove("computing");
   await loadTexts(s.lang).catch(() => {}); // the page's texts may be what failed: then the key is said
   const t = translator(s.lang, s.lesson);

@@ -158,7 +158,7 @@ async function placeholder(routing) {
     const lesson = (await routing)(location.search);
     const { viewFile: fileOf } = await import("./views/noscript.js");
     const doc = await fetchPage(fileOf(lesson, "tr"));
-    // The page may have started meanwhile: then its own frame is there already.
+    // The page may have started meanwhile: then its own frame, or what failed, is there already.
     if (!document.body.dataset.live) {
       swapIn(doc);
       document.body.classList.add("computing");

@@ -134,6 +134,22 @@ describe("first view", () => {
     await context.close();
   });
 
+  test("a module that fails is said, and a placeholder arriving after that does not cover it", async () => {
+    const context = await b.newContext({ viewport: { width: 390, height: 844 } });
+    const p = await page(context);
+    await p.route("**/pkg/jobs.wasm", (route) => route.fulfill({ status: 404, body: "" }));
+    const release = await hold(p, "**/jobs.html"); // the placeholder's page, held until the failure is said
+    await p.goto(`${url}?lesson=jobs&seed=42`);
+    await p.waitForSelector(".fatal", { timeout: 20000 });
+    const arrived = p.waitForEvent("requestfinished", (r) => r.url().endsWith("/jobs.html"));
+    release();
+    await arrived;
+    await p.evaluate(() => new Promise((r) => setTimeout(r, 200))); // its load event and what follows it
+    assert.match(await p.locator(".fatal").textContent(), /pkg\/jobs\.wasm/, "names the module");
+    assert.equal(await p.evaluate(() => document.body.classList.contains("computing")), false, "not a placeholder");
+    await context.close();
+  });
+
   test("a refused value on a phone is said at once: the folded parameters open at its control", async () => {
     const context = await b.newContext({ viewport: { width: 390, height: 844 } });
     const p = await page(context);
