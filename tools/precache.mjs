@@ -59,7 +59,10 @@ for (const path of files.filter(page)) {
 // the shell.
 const lessons = files.map((p) => /^pkg\/([a-z][a-z0-9_]*)\.wasm$/.exec(p)?.[1]).filter(Boolean);
 const lessonOf = (path) => {
-  const own = lessons.find((id) => path === `pkg/${id}.wasm` || new RegExp(`^i18n/lesson/${id}\\.(learn\\.)?[a-z]{2}\\.js$`).test(path));
+  // Its learning texts are in the bundle too, as chunks of their own (tools/bundle.mjs chunkNames
+  // "[name]-[hash]"): 1.2–2.1 KB gzip each, twelve of them, which the shell need not carry.
+  const texts = (id) => new RegExp(`^(i18n/lesson/${id}\\.(learn\\.)?[a-z]{2}|min/${id}\\.learn\\.[a-z]{2}-[A-Z0-9]+)\\.js$`);
+  const own = lessons.find((id) => path === `pkg/${id}.wasm` || texts(id).test(path));
   const view = lessons.find((id) => path === `${id}.html` || new RegExp(`^${id}\\.[a-z]{2}\\.html$`).test(path));
   // The SCORM packager (www/scorm/package.js and its module) is loaded when a teacher asks for a
   // package: not the shell, which the service worker keeps for every visit (docs/embedding.md).
