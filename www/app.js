@@ -146,7 +146,6 @@ async function viewAnswer(query) {
 }
 
 async function boot() {
-  performance.mark("tatbikat:x-app-eval");
   if (!engine && !view) return fatal("app.no_wasm");
   if (engine) engine.onPanic = (message) => notice(`${ctx.t("app.panic")} ${message}`);
   let first;
@@ -154,7 +153,6 @@ async function boot() {
     // A view's page has the module's boot answer; any other link asks the module.
     first = view ? view.boot : await booting;
     await loadTexts(first.resolved.lang, first.resolved.lesson);
-    performance.mark("tatbikat:x-texts");
   } catch (err) {
     registerOffline(); // a fixed build reaches this page through the offline code's update
     return fatal(startFailure(err), err);
@@ -197,11 +195,9 @@ async function boot() {
       if (store.state.present && !ctx.presenter) ctx.presenter = presenter(ctx);
     },
   );
-  performance.mark("tatbikat:x-before-booted");
   store.dispatch({ type: "booted", boot: first });
   // Launched from a SCORM package (scorm=1): the LMS's runtime, loaded then only.
   const scorm = store.state.scorm && import("./scorm/runtime.js").then((m) => m.start(store));
-  performance.mark("tatbikat:x-after-booted");
   await ctx.runner.settled();
   place?.restore();
   place = null;
