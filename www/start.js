@@ -127,7 +127,28 @@ async function start() {
     placeholder(routing);
   }
   // The page's modules: the bundle the site's map names (min/app.js), or app.js itself.
-  await import(new URL(site.app ?? "./app.js", import.meta.url).href);
+  try {
+    await import(new URL(site.app ?? "./app.js", import.meta.url).href);
+  } catch (err) {
+    startFailed(err);
+  }
+}
+
+/** The page's modules did not load (the network failed, or the host now has another build): one
+ * reload, then the failure said, never a page left waiting. A view drawn at build time stays
+ * readable under the message; a placeholder's numbers, not the link's own, are taken away. */
+function startFailed(err) {
+  if (reloadOnce()) return;
+  const lang = view?.lang ?? (new URLSearchParams(location.search).get("lang") === "en" ? "en" : "tr");
+  const said = document.createElement("p");
+  said.className = "fatal";
+  said.setAttribute("role", "alert");
+  said.textContent = `${site.texts?.[lang]?.["app.code_failed"] ?? ""} (${err?.message ?? err})`;
+  document.body.dataset.live = "1"; // a placeholder arriving later does not cover it
+  document.body.classList.remove("computing");
+  const main = document.getElementById("main") ?? document.body;
+  if (view) main.prepend(said);
+  else main.replaceChildren(said);
 }
 
 let beside = null; // the promise of engine.js, once loadBeside has asked for what follows the view

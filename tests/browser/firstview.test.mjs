@@ -150,6 +150,30 @@ describe("first view", () => {
     await context.close();
   });
 
+  test("page modules that do not load are said after one reload: a view stays readable, a computed link shows no placeholder", async () => {
+    const context = await b.newContext({ viewport: { width: 390, height: 844 } });
+    const p = await page(context);
+    let asked = 0;
+    await p.route("**/min/app.js", (route) => {
+      asked += 1;
+      return route.abort("connectionfailed");
+    });
+    // A lesson's view: its numbers stay, the failure is said above them.
+    await p.goto(`${url}?lesson=jobs`);
+    await p.waitForSelector(".fatal", { timeout: 20000 });
+    assert.match(await p.locator(".fatal").textContent(), /Sayfanın kodu yüklenemedi/, "said in the page's language");
+    assert.equal(asked, 2, "tried again once, by a reload");
+    assert.ok(await p.locator("table.data td").first().isVisible(), "the view's table is still there");
+    // A link the core computes: the placeholder's numbers are not the link's, so none is shown.
+    await p.goto(`${url}?lesson=jobs&seed=42&lang=en`);
+    await p.waitForSelector(".fatal", { timeout: 20000 });
+    await p.evaluate(() => new Promise((r) => setTimeout(r, 500))); // the placeholder's page, had it come
+    assert.match(await p.locator(".fatal").textContent(), /The page's code could not be loaded/);
+    assert.equal(await p.locator("table.data").count(), 0, "no placeholder numbers");
+    assert.equal(await p.evaluate(() => document.body.classList.contains("computing")), false, "not waiting");
+    await context.close();
+  });
+
   test("a refused value on a phone is said at once: the folded parameters open at its control", async () => {
     const context = await b.newContext({ viewport: { width: 390, height: 844 } });
     const p = await page(context);

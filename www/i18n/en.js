@@ -3,6 +3,7 @@
 export default {
   "locale": "en-GB",
   "app.tagline": "The models of a distributed-systems course: the lesson's tables exactly, for any parameters.",
+  "app.code_failed": "The page's code could not be loaded; check your connection and reload the page.",
   "app.no_wasm": "This browser cannot run WebAssembly; tatbikat could not start.",
   "app.module_failed": "The lesson's model could not be loaded: its file is missing, damaged or from another version of the site. Reload the page; if the site is being updated, the new version comes in.",
   "app.start_failed": "tatbikat could not start.",

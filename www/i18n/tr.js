@@ -3,6 +3,7 @@
 export default {
   "locale": "tr-TR",
   "app.tagline": "Dağıtık sistemler dersinin modelleri: dersin tabloları birebir, her parametreyle.",
+  "app.code_failed": "Sayfanın kodu yüklenemedi; bağlantınızı denetleyip sayfayı yenileyin.",
   "app.no_wasm": "Bu tarayıcı WebAssembly çalıştıramıyor; tatbikat açılamadı.",
   "app.module_failed": "Dersin modeli yüklenemedi: dosyası eksik, bozuk ya da sitenin başka bir sürümünden. Sayfayı yeniden yükleyin; site güncelleniyorsa yeni sürüm gelir.",
   "app.start_failed": "tatbikat başlatılamadı.",
