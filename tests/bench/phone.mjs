@@ -18,7 +18,7 @@ export const WINDOW_MS = 20_000;
 // Installed before the page's own scripts: the first frame in which a table cell is visible
 // (`window.__firstTable`, ms after navigation). rAF runs in the frame before its paint, and not
 // before the render-blocking stylesheet is there.
-function watchFirstTable() {
+export function watchFirstTable() {
   const look = () => {
     const cell = document.querySelector("table.data td");
     if (cell && cell.checkVisibility({ visibilityProperty: true, opacityProperty: true })) window.__firstTable = performance.now();

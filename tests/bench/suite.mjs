@@ -1,9 +1,10 @@
 // ./build.sh bench: every figure measured side by side in one run and printed as one table.
 // The compensation Monte Carlo at the lesson's values (runs/s, best of 5) natively, as WebAssembly
 // in node and in chromium, taken in alternating rounds so a busy machine slows all three alike;
-// then the page in chromium: first table after navigation (median of fresh visits, and of repeat
-// visits answered by the service worker), re-render after a change (median), and the first load's
-// transfer size (gzip -9 of every file fetched until the first table) and the module's. Last, the
+// then the page in chromium: first table on screen after navigation (median of fresh visits, and
+// of repeat visits answered by the service worker) and, apart, the page interactive (its takeover
+// of the view drawn at build time), re-render after a change (median), and the first load's
+// transfer size (gzip -9 of every file fetched until the page is interactive) and the module's. Last, the
 // budgets against these figures; a 441-point heatmap natively with one thread and with every
 // core, and in chromium with one model worker and with the page's pool. Prints figures; asserts
 // nothing but that the two heatmaps of each pair give the same bytes.
@@ -15,7 +16,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { createRequire } from "node:module";
 import { ROOT, browser, rendered, serve, stopServers } from "../browser/lib.mjs";
-import { phoneBudgets, phoneVisits, printPhone } from "./phone.mjs";
+import { phoneBudgets, phoneVisits, printPhone, watchFirstTable } from "./phone.mjs";
 
 const RUNS = Number(process.argv[2] ?? 10_000_000);
 const ROUNDS = 3;
@@ -38,7 +39,7 @@ const keep = (what, rates) => {
 const server = await serve();
 const { url } = server;
 const b = await browser();
-const page = { fresh: [], repeat: [], rerender: [] };
+const page = { fresh: [], interactive: [], repeat: [], rerender: [] };
 let transfer = null;
 let pageSweep = null; // the 441-point heatmap in chromium: one worker and the pool
 let phone = null; // each lesson's first visit on a phone (phone.mjs)
@@ -85,6 +86,9 @@ try {
   // The page: fresh visits (a new browser context each: no HTTP cache, no service worker).
   for (let i = 0; i < VISITS; i += 1) {
     const c = await b.newContext({ viewport: { width: 1280, height: 900 } });
+    // The first table on screen (the view drawn at build time, since issue 20) and, apart, the
+    // page taking it over (its mark tatbikat:first-table: every control live).
+    await c.addInitScript(watchFirstTable);
     const p = await c.newPage();
     const responses = [];
     let done = false;
@@ -92,7 +96,8 @@ try {
     await p.goto(`${url}?lesson=supervisor`);
     await rendered(p);
     done = true;
-    page.fresh.push(await p.evaluate(() => performance.getEntriesByName("tatbikat:first-table")[0].startTime));
+    page.fresh.push(await p.evaluate(() => window.__firstTable));
+    page.interactive.push(await p.evaluate(() => performance.getEntriesByName("tatbikat:first-table")[0].startTime));
     if (i === 0) {
       const files = [];
       for (const r of responses) {
@@ -107,7 +112,7 @@ try {
       for (let j = 0; j < VISITS; j += 1) {
         await p.goto(`${url}?lesson=supervisor`);
         await rendered(p);
-        page.repeat.push(await p.evaluate(() => performance.getEntriesByName("tatbikat:first-table")[0].startTime));
+        page.repeat.push(await p.evaluate(() => window.__firstTable));
       }
       // Re-render after a change: the supervisor's scan interval, back and forth.
       for (const v of ["3", "2", "3", "2", "3", "2", "3", "2", "3"]) {
@@ -209,9 +214,10 @@ const rows = [
 ];
 const page_rows = [
   [`first table after navigation, fresh visit (median of ${VISITS})`, `${median(page.fresh).toFixed(0)} ms`],
+  [`  the page interactive (its takeover of that view), fresh visit`, `${median(page.interactive).toFixed(0)} ms`],
   [`first table, repeat visit from the service worker (median of ${VISITS})`, `${median(page.repeat).toFixed(0)} ms`],
   [`re-render after a change (median of ${page.rerender.length})`, `${median(page.rerender).toFixed(1)} ms`],
-  [`first load until the first table, gzip -9 (${transfer.length} files)`, kb(total)],
+  [`first load until the page is interactive, gzip -9 (${transfer.length} files)`, kb(total)],
   ["  of which the WebAssembly module (the first lesson's)", kb(firstWasm)],
   [`each lesson's module, gzip -9: ${modules.map(([id, n]) => `${id} ${(n / 1024).toFixed(1)}`).join(", ")} KB`, ""],
   ["441-point heatmap natively (runs=200000), --jobs 1", `${(sweepTime[1] / 1000).toFixed(2)} s`],
@@ -230,7 +236,7 @@ for (const [what, value] of page_rows) console.log(`${what.padEnd(72)}${value.pa
 // The budgets (issue 9), each against its figure from this run.
 const budgets = [
   [`first table after navigation, fresh visit, median of ${VISITS}`, median(page.fresh), 300, "ms", (v) => v.toFixed(0)],
-  ["everything until the first table, gzip -9", total / 1024, 250, "KB", (v) => v.toFixed(1)],
+  ["everything until the page is interactive, gzip -9", total / 1024, 250, "KB", (v) => v.toFixed(1)],
   [`the largest lesson's WebAssembly module (${largest[0]}), gzip -9`, largest[1] / 1024, 150, "KB", (v) => v.toFixed(1)],
   ["WebAssembly Monte Carlo in chromium / native (1 attempt)", best.chromium[1] / best.native[1], 0.8, "×", (v) => v.toFixed(2), "min"],
   [`native heatmap speed-up / cores (${CORES})`, speedup / CORES, 0.8, "×", (v) => v.toFixed(2), "min"],
