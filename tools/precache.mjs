@@ -58,12 +58,19 @@ for (const path of files.filter(page)) {
 // core computes its view); the SCORM packager ("scorm/packager"), kept when fetched; the rest is
 // the shell.
 const lessons = files.map((p) => /^pkg\/([a-z][a-z0-9_]*)\.wasm$/.exec(p)?.[1]).filter(Boolean);
+// A lesson's module and texts; its learning texts are in the bundle too, as chunks of their own
+// (tools/bundle.mjs chunkNames "[name]-[hash]"): 1.2–2.1 KB gzip each, twelve of them, which the
+// shell need not carry.
+const OWN = /^(?:pkg\/([a-z][a-z0-9_]*)\.wasm|i18n\/lesson\/([a-z][a-z0-9_]*)\.(?:learn\.)?[a-z]{2}\.js|min\/([a-z][a-z0-9_]*)\.learn\.[a-z]{2}-[A-Z0-9]+\.js)$/;
+const VIEW = /^([a-z][a-z0-9_]*)(?:\.[a-z]{2})?\.html$/;
+/** The lesson among `lessons` that the first group matched by `re` in `path` names, if any. */
+const lessonIn = (re, path) => {
+  const id = re.exec(path)?.slice(1).find(Boolean);
+  return lessons.includes(id) ? id : undefined;
+};
 const lessonOf = (path) => {
-  // Its learning texts are in the bundle too, as chunks of their own (tools/bundle.mjs chunkNames
-  // "[name]-[hash]"): 1.2–2.1 KB gzip each, twelve of them, which the shell need not carry.
-  const texts = (id) => new RegExp(`^(i18n/lesson/${id}\\.(learn\\.)?[a-z]{2}|min/${id}\\.learn\\.[a-z]{2}-[A-Z0-9]+)\\.js$`);
-  const own = lessons.find((id) => path === `pkg/${id}.wasm` || texts(id).test(path));
-  const view = lessons.find((id) => path === `${id}.html` || new RegExp(`^${id}\\.[a-z]{2}\\.html$`).test(path));
+  const own = lessonIn(OWN, path);
+  const view = lessonIn(VIEW, path);
   // The SCORM packager (www/scorm/package.js and its module) is loaded when a teacher asks for a
   // package: not the shell, which the service worker keeps for every visit (docs/embedding.md).
   const packager = /^(pkg\/scorm\/|scorm\/package\.js$)/.test(path) ? "scorm/packager" : null;

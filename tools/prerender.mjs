@@ -152,7 +152,7 @@ const site = {
   modules: bundle?.modules ?? moduleGraph("app.js"),
   // What start.js says, in the link's language, when the page's modules cannot load (start.js
   // imports nothing, so its one text comes with the site's map).
-  texts: Object.fromEntries(["tr", "en"].map((lang) => [lang, { "app.code_failed": translator(lang, null)("app.code_failed") }])),
+  texts: Object.fromEntries(LANGS.map((lang) => [lang, { "app.code_failed": translator(lang, null)("app.code_failed") }])),
 };
 
 /** JSON in a data block: nothing in it can end the element. */

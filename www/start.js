@@ -136,7 +136,8 @@ async function start() {
 
 /** The page's modules did not load (the network failed, or the host now has another build): one
  * reload, then the failure said, never a page left waiting. A view drawn at build time stays
- * readable under the message; a placeholder's numbers, not the link's own, are taken away. */
+ * readable under the message; a placeholder's numbers, not the link's own, are taken away. Said
+ * as app.js's fatal() says a failure, by hand: that module is what did not load. */
 function startFailed(err) {
   if (reloadOnce()) return;
   const lang = view?.lang ?? (new URLSearchParams(location.search).get("lang") === "en" ? "en" : "tr");

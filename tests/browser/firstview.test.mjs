@@ -164,10 +164,15 @@ describe("first view", () => {
     assert.match(await p.locator(".fatal").textContent(), /Sayfanın kodu yüklenemedi/, "said in the page's language");
     assert.equal(asked, 2, "tried again once, by a reload");
     assert.ok(await p.locator("table.data td").first().isVisible(), "the view's table is still there");
-    // A link the core computes: the placeholder's numbers are not the link's, so none is shown.
+    // A link the core computes: the placeholder's numbers are not the link's, so none is shown,
+    // even when its page arrives after the failure is said.
+    const release = await hold(p, "**/jobs.html");
     await p.goto(`${url}?lesson=jobs&seed=42&lang=en`);
     await p.waitForSelector(".fatal", { timeout: 20000 });
-    await p.evaluate(() => new Promise((r) => setTimeout(r, 500))); // the placeholder's page, had it come
+    const arrived = p.waitForEvent("requestfinished", (r) => r.url().endsWith("/jobs.html"));
+    release();
+    await arrived;
+    await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))); // what its arrival does
     assert.match(await p.locator(".fatal").textContent(), /The page's code could not be loaded/);
     assert.equal(await p.locator("table.data").count(), 0, "no placeholder numbers");
     assert.equal(await p.evaluate(() => document.body.classList.contains("computing")), false, "not waiting");
