@@ -86,9 +86,23 @@ need_npm() {
   local sum
   sum=$(sha256sum package-lock.json | cut -d' ' -f1)
   if [ "$(cat node_modules/.tatbikat-lock 2>/dev/null)" != "$sum" ]; then
-    say "npm ci (packages pinned in package-lock.json)"
-    npm ci --no-audit --no-fund
-    echo "$sum" > node_modules/.tatbikat-lock
+    # What `npm ci` installed from this lockfile is kept in the cache: a fresh clone copies it
+    # (1 s) instead of installing it again (5-7 s, measured on clean clones).
+    local kept=$CACHE/node_modules-$sum tmp
+    if [ -f "$kept/.tatbikat-lock" ]; then
+      say "npm packages: as npm ci installed them from this package-lock.json, from the cache"
+      rm -rf node_modules
+      cp -a "$kept" node_modules
+    else
+      say "npm ci (packages pinned in package-lock.json)"
+      npm ci --no-audit --no-fund
+      echo "$sum" > node_modules/.tatbikat-lock
+      mkdir -p "$CACHE"
+      tmp=$(mktemp -d "$CACHE/.new-node_modules-XXXXXX") && chmod 755 "$tmp"
+      cp -a node_modules/. "$tmp"
+      mv -T "$tmp" "$kept" 2>/dev/null || rm -rf "$tmp"
+      ls -dt "$CACHE/node_modules-"* | tail -n +3 | xargs -r rm -rf
+    fi
   fi
 }
 

@@ -98,10 +98,16 @@ export async function page(context) {
   return p;
 }
 
+/** How rendered() and settled() poll the page: on a 16 ms timer, not playwright's default of
+ * every animation frame, which makes an idle page draw a frame 60 times a second while a test
+ * waits (measured: 0.07 CPU-s per second of waiting against 0.02; the page suite 47.6 and 48.0
+ * CPU-s against 44.4 and 46.3). */
+const POLL = { polling: 16 };
+
 /** Waits until the page has rendered `n` reports in total. */
 export async function rendered(p, n = 1) {
   try {
-    await p.waitForFunction((n) => Number(document.body.dataset.renders ?? 0) >= n, n, { timeout: 20000 });
+    await p.waitForFunction((n) => Number(document.body.dataset.renders ?? 0) >= n, n, { timeout: 20000, ...POLL });
   } catch (err) {
     // Say what the page was doing: a page stuck is a bug to find, not a wait to lengthen.
     const state = await p
@@ -123,7 +129,7 @@ export async function rendered(p, n = 1) {
  * body[data-busy]; see www/state/compute.js). */
 export async function settled(p, timeout = 20000) {
   await p.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
-  await p.waitForFunction(() => document.body.dataset.busy === undefined, null, { timeout });
+  await p.waitForFunction(() => document.body.dataset.busy === undefined, null, { timeout, ...POLL });
 }
 
 /** Whether shot() takes its screenshots: `TATBIKAT_SHOTS=1` or `0`, else everywhere but CI. A
