@@ -136,20 +136,26 @@ stable_source() {
     say "another build holds $dir: building in this checkout"
     return 0
   fi
+  local files=()
   declare -A keep=()
   while IFS= read -r -d '' f; do
     [ -f "$ROOT/$f" ] && [ ! -L "$ROOT/$f" ] || continue
+    files+=("$f")
     keep[$f]=1
-    cmp -s "$ROOT/$f" "$dir/$f" || { mkdir -p "$dir/$(dirname "$f")" && cp "$ROOT/$f" "$dir/$f"; }
   done < <(git -C "$ROOT" ls-files -z --cached --others --exclude-standard)
+  # What the checkout no longer has goes first (a file that became a folder, or the reverse).
   while IFS= read -r -d '' f; do
     rel=${f#"$dir"/}
     [ -n "${keep[$rel]:-}" ] || rm -f "$f"
-  done < <(find "$dir" -type f -print0)
+  done < <(find "$dir" ! -type d -print0)
+  find "$dir" -mindepth 1 -type d -empty -delete
+  for f in "${files[@]}"; do
+    cmp -s "$ROOT/$f" "$dir/$f" || { mkdir -p "$dir/$(dirname "$f")" && cp "$ROOT/$f" "$dir/$f"; }
+  done
   SRC=$dir
   # The tests find the course's folder beside the checkout, not beside the copy.
   [ -n "${TATBIKAT_SHARED:-}" ] || [ ! -d "$ROOT/../shared" ] || export TATBIKAT_SHARED=$(cd "$ROOT/../shared" && pwd)
-  say "the Rust side builds from $dir (${#keep[@]} files of this checkout, kept at a fixed path for cargo's incremental state)"
+  say "the Rust side builds from $dir (${#files[@]} files of this checkout, kept at a fixed path for cargo's incremental state)"
 }
 
 build_cli() {
