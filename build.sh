@@ -27,9 +27,10 @@ if [ "${TATBIKAT_TARGET_CACHE:-}" = 1 ] && [ ! -e target ]; then
   ln -s "$CACHE/target" target
 fi
 
-# Where cargo builds this crate from: the checkout, or under CI its copy at a fixed path
-# (stable_source).
+# Where cargo builds this crate from, and into: the checkout and its target/, or under CI the
+# source's copy at a fixed path and target/'s own path in the cache (stable_source).
 SRC=$ROOT
+TARGET_DIR=$ROOT/target
 
 # The registry's build-time pick of one lesson (src/lessons/mod.rs) is build_www's alone: every
 # other build, test and the node package hold every lesson.
@@ -153,6 +154,9 @@ stable_source() {
     cmp -s "$ROOT/$f" "$dir/$f" || { mkdir -p "$dir/$(dirname "$f")" && cp "$ROOT/$f" "$dir/$f"; }
   done
   SRC=$dir
+  # The target dir by its own path, not through the clone's symlink: rustc's incremental state
+  # tracks the paths cargo gives it (--out-dir, -L, --extern), which would change with the clone.
+  TARGET_DIR=$(cd "$ROOT/target" && pwd -P)
   # The tests find the course's folder beside the checkout, not beside the copy.
   [ -n "${TATBIKAT_SHARED:-}" ] || [ ! -d "$ROOT/../shared" ] || export TATBIKAT_SHARED=$(cd "$ROOT/../shared" && pwd)
   say "the Rust side builds from $dir (${#files[@]} files of this checkout, kept at a fixed path for cargo's incremental state)"
@@ -166,7 +170,7 @@ build_cli() {
 # The CLI the tests compare against: the `ci` profile (release without LTO, Cargo.toml).
 build_test_cli() {
   say "building the core and CLI (profile ci, for the tests)"
-  (cd "$SRC" && CARGO_TARGET_DIR=$ROOT/target cargo build --profile ci --locked --bin tatbikat)
+  (cd "$SRC" && CARGO_TARGET_DIR=$TARGET_DIR cargo build --profile ci --locked --bin tatbikat)
   export TATBIKAT_CLI=$ROOT/target/ci/tatbikat
 }
 
@@ -367,7 +371,7 @@ quality_gates() {
 rust_checks() {
   set -euo pipefail
   local t0=$SECONDS
-  export CARGO_TARGET_DIR=$ROOT/target/checks
+  export CARGO_TARGET_DIR=$TARGET_DIR/checks
   cd "$SRC"
   cargo clippy --locked --all-targets -- -D warnings
   cargo clippy --locked --target wasm32-unknown-unknown --lib --test wasm -- -D warnings
@@ -428,7 +432,7 @@ case "${1:-}" in
     rust_started=$SECONDS
     mkdir -p target
     stable_source
-    export ROOT SRC
+    export ROOT SRC TARGET_DIR
     export -f rust_checks wasm_bindgen_tests
     setsid nice -n 19 bash -c rust_checks > target/rust-checks.log 2>&1 &
     rust_pid=$!
