@@ -27,10 +27,13 @@ if [ "${TATBIKAT_TARGET_CACHE:-}" = 1 ] && [ ! -e target ]; then
   ln -s "$CACHE/target" target
 fi
 
-# Where cargo builds this crate from, and into: the checkout and its target/, or under CI the
-# source's copy at a fixed path and target/'s own path in the cache (stable_source).
+# Where cargo builds this crate from: the checkout, or under CI its copy at a fixed path
+# (stable_source). And into: target/, or the cache's target dir by its own path, not through the
+# clone's symlink: rustc's incremental state tracks the paths cargo passes it (--out-dir, -L,
+# --extern), and the symlink's path changes with every clone.
 SRC=$ROOT
 TARGET_DIR=$ROOT/target
+[ ! -L target ] || TARGET_DIR=$(cd target && pwd -P)
 
 # The registry's build-time pick of one lesson (src/lessons/mod.rs) is build_www's alone: every
 # other build, test and the node package hold every lesson.
@@ -82,6 +85,17 @@ need_wasm_bindgen() {
   fi
 }
 
+# A finished build in $1 (a temporary folder in the cache) becomes cache entry $2 whole or not at
+# all: a build beside this one that put it there first keeps it.
+cache_put() {
+  mv -T "$1" "$2" 2>/dev/null || rm -rf "$1"
+}
+
+# Keeps the newest $2 cache entries whose paths start with $1.
+cache_prune() {
+  ls -dt "$1"* 2>/dev/null | tail -n +$(($2 + 1)) | xargs -r rm -rf
+}
+
 need_npm() {
   command -v npm >/dev/null || { echo "tatbikat: node and npm are needed" >&2; exit 1; }
   local sum
@@ -101,8 +115,8 @@ need_npm() {
       mkdir -p "$CACHE"
       tmp=$(mktemp -d "$CACHE/.new-node_modules-XXXXXX") && chmod 755 "$tmp"
       cp -a node_modules/. "$tmp"
-      mv -T "$tmp" "$kept" 2>/dev/null || rm -rf "$tmp"
-      ls -dt "$CACHE/node_modules-"* | tail -n +3 | xargs -r rm -rf
+      cache_put "$tmp" "$kept"
+      cache_prune "$CACHE/node_modules-" 2
     fi
   fi
 }
@@ -154,9 +168,6 @@ stable_source() {
     cmp -s "$ROOT/$f" "$dir/$f" || { mkdir -p "$dir/$(dirname "$f")" && cp "$ROOT/$f" "$dir/$f"; }
   done
   SRC=$dir
-  # The target dir by its own path, not through the clone's symlink: rustc's incremental state
-  # tracks the paths cargo gives it (--out-dir, -L, --extern), which would change with the clone.
-  TARGET_DIR=$(cd "$ROOT/target" && pwd -P)
   # The tests find the course's folder beside the checkout, not beside the copy.
   [ -n "${TATBIKAT_SHARED:-}" ] || [ ! -d "$ROOT/../shared" ] || export TATBIKAT_SHARED=$(cd "$ROOT/../shared" && pwd)
   say "the Rust side builds from $dir (${#files[@]} files of this checkout, kept at a fixed path for cargo's incremental state)"
@@ -219,10 +230,10 @@ build_module() {
     wasm-opt "${WASM_OPT_FLAGS[@]}" "$tmp/tatbikat_bg.wasm" -o "$tmp/$id.wasm"
     rm "$tmp/tatbikat_bg.wasm"
     # Whole or not at all: a cache entry appears with both files or not at all.
-    mv -T "$tmp" "$entry" 2>/dev/null || rm -rf "$tmp"
+    cache_put "$tmp" "$entry"
   fi
   # The newest few builds of each lesson are kept.
-  ls -dt "$CACHE/modules/$id-"* 2>/dev/null | tail -n +5 | xargs -r rm -rf
+  cache_prune "$CACHE/modules/$id-" 4
 }
 
 build_www() {
@@ -245,12 +256,12 @@ build_www() {
     wasm-bindgen --target nodejs --out-name tatbikat --out-dir "$tmp" --no-typescript \
       target/wasm32-unknown-unknown/wasm/tatbikat.wasm
     echo '{ "type": "commonjs" }' > "$tmp/package.json"
-    mv -T "$tmp" "$entry" 2>/dev/null || rm -rf "$tmp"
+    cache_put "$tmp" "$entry"
   else
     say "the node package: unchanged, from the cache ($digest)"
     touch "$entry"
   fi
-  ls -dt "$CACHE/modules/pkg-node-"* | tail -n +5 | xargs -r rm -rf
+  cache_prune "$CACHE/modules/pkg-node-" 4
   rm -rf target/pkg-node
   cp -r "$entry" target/pkg-node
   # The page: one module per lesson (www/pkg/<id>.wasm), each the shared core and that lesson
@@ -283,11 +294,11 @@ build_www() {
     cargo build --profile wasm --locked --target wasm32-unknown-unknown --lib --features route
     tmp=$(mktemp -d "$CACHE/modules/.new-route-XXXXXX")
     wasm-opt "${WASM_OPT_FLAGS[@]}" target/wasm32-unknown-unknown/wasm/tatbikat.wasm -o "$tmp/home.wasm"
-    mv -T "$tmp" "$router" 2>/dev/null || rm -rf "$tmp"
+    cache_put "$tmp" "$router"
   else
     touch "$router"
   fi
-  ls -dt "$CACHE/modules/route-"* | tail -n +5 | xargs -r rm -rf
+  cache_prune "$CACHE/modules/route-" 4
   # The page's packager (src/scorm_wasm.rs, the scorm feature): a view's SCORM package, built in
   # the browser with the CLI's code; loaded only when a teacher downloads one (www/scorm/package.js).
   local packager=$CACHE/modules/scorm-${digest%-route}
@@ -296,11 +307,11 @@ build_www() {
     cargo build --profile wasm --locked --target wasm32-unknown-unknown --lib --features scorm
     tmp=$(mktemp -d "$CACHE/modules/.new-scorm-XXXXXX")
     wasm-opt "${WASM_OPT_FLAGS[@]}" target/wasm32-unknown-unknown/wasm/tatbikat.wasm -o "$tmp/package.wasm"
-    mv -T "$tmp" "$packager" 2>/dev/null || rm -rf "$tmp"
+    cache_put "$tmp" "$packager"
   else
     touch "$packager"
   fi
-  ls -dt "$CACHE/modules/scorm-"* | tail -n +5 | xargs -r rm -rf
+  cache_prune "$CACHE/modules/scorm-" 4
   rm -rf www/pkg www/vendor
   mkdir -p www/pkg/route
   cp "$router/home.wasm" www/pkg/route/home.wasm
