@@ -369,6 +369,15 @@ describe("scorm package from disk", () => {
     assert.equal(await p.evaluate(() => document.body.className), "embed");
     assert.equal(await p.locator(".claim-predict").count(), 0);
     assert.ok((await p.locator("table.data").count()) > 0);
+    // "Open in tatbikat" leads to the package's own page from disk (a folder there is a listing),
+    // which shows the whole lesson.
+    const full = new URL(await p.locator("a.open-full").getAttribute("href"), p.url());
+    assert.equal(full.href.split("?")[0], pathToFileURL(join(dir, "jobs.html")).href, "the full page is the package's jobs.html");
+    await p.goto(full.href);
+    await rendered(p);
+    assert.equal(await p.evaluate(() => document.body.classList.contains("embed")), false, "not the embed");
+    assert.ok((await p.locator("form.panel").count()) > 0, "the lesson's controls");
+    assert.ok((await p.locator("table.data").count()) > 0, "the lesson's tables");
     // A sweep's points, planned, run and joined by the one engine a page from disk has.
     const sweep = "sweep=fail_prob:0..1:20&metric=retry_limit.completed_nights";
     await p.goto(`${pathToFileURL(join(dir, "jobs.html")).href}?lesson=jobs&${sweep}&embed=1&scorm=1`);

@@ -3,7 +3,7 @@
 // the links the page hands out (the full page, run A, an embed) say what they should.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { embedHref, fullPageHref, optionsKey, rawQuery, sweepKey, vsHref } from "../../www/state/link.js";
+import { embedHref, fullPageHref, fullPageQuery, optionsKey, pageHref, rawQuery, sweepKey, vsHref } from "../../www/state/link.js";
 import { update } from "../../www/state/actions.js";
 import { withFigure } from "../../www/export.js";
 import { booted, core } from "./page.mjs";
@@ -67,6 +67,34 @@ test("the full page's link drops the embed's own keys and keeps the core's pairs
   assert.ok(href.startsWith("./?lesson=supervisor&hung=S2@indirim"), href);
   assert.ok(!/embed|controls|exports|figure/.test(href), href);
   assert.match(href, /trace=scan:4/);
+});
+
+test("the page's links reach the page from a folder's address, a view page and a file opened from disk", () => {
+  const at = (href) => {
+    const u = new URL(href);
+    return { protocol: u.protocol, pathname: u.pathname };
+  };
+  const q = "lesson=jobs&seed=3";
+  for (const [where, want] of [
+    ["https://course.example/tatbikat/", "./"],
+    ["https://course.example/tatbikat/index.html", "./"],
+    // A package's view page in an LMS, which serves the package's files, not its folders.
+    ["https://lms.example/pluginfile.php/9/mod_scorm/content/1/jobs.html", "jobs.html"],
+    // Double-clicked from disk: a folder's address is a listing there.
+    ["file:///home/learner/tatbikat-jobs/jobs.html", "jobs.html"],
+    ["file:///home/learner/tatbikat-jobs/index.html", "index.html"],
+    ["file:///home/learner/tatbikat-jobs/", "index.html"],
+  ]) {
+    assert.equal(pageHref(q, at(where)), `${want}?${q}`, where);
+    // What a browser makes of it is a file of the site, not a folder (but where one serves index.html).
+    const reached = new URL(pageHref(q, at(where)), where);
+    assert.equal(reached.search, `?${q}`, where);
+    if (where.startsWith("file:")) assert.match(reached.pathname, /\.html$/, where);
+  }
+  assert.equal(pageHref(q, undefined), `./?${q}`, "no document");
+  const s = booted("lesson=jobs&embed=1&seed=3");
+  assert.equal(fullPageHref(s, at("file:///pkg/jobs.html")), `jobs.html?${fullPageQuery(s)}`);
+  assert.equal(vsHref(s, { vs: { query: "seed=1" } }, at("file:///pkg/jobs.html")), "jobs.html?lesson=jobs&seed=1&v=1");
 });
 
 test("run A's own page: its values, the lesson, the section and the language", () => {

@@ -64,20 +64,39 @@ export function rawQuery(state) {
   return q.toString();
 }
 
-/** The whole lesson at the same state: no embed, panel, exports, single-figure or presenter
- * settings. The pairs stay as the core wrote them (URLSearchParams would escape every ":" and ","). */
-export function fullPageHref(state) {
+/** The address of this site's page with `query`: `./?query` (the folder's index.html), or this
+ * document's own file where a folder's address would not reach the page: opened from disk
+ * (file://, where a folder is a listing: a SCORM package double-clicked) or as a view page such as
+ * a package's jobs.html (an LMS serves a package's files, not its folders). "./" without a
+ * document (node). */
+export function pageHref(query, location = globalThis.location) {
+  const file = location?.pathname.split("/").pop() ?? "";
+  const here = location?.protocol === "file:" ? file || "index.html" : file && file !== "index.html" ? file : "./";
+  return `${here}?${query}`;
+}
+
+/** The query of the whole lesson at the same state: no embed, panel, exports, single-figure or
+ * presenter settings. The pairs stay as the core wrote them (URLSearchParams would escape every
+ * ":" and ","). */
+export function fullPageQuery(state) {
   const drop = new Set(["embed", "controls", "exports", "figure", "origin", "present"]);
-  const pairs = (state.resolved?.share ?? rawQuery(state)).split("&").filter((pair) => !drop.has(pair.split("=")[0]));
-  return `./?${pairs.join("&")}`;
+  return (state.resolved?.share ?? rawQuery(state))
+    .split("&")
+    .filter((pair) => !drop.has(pair.split("=")[0]))
+    .join("&");
+}
+
+/** The whole lesson's page at the same state (fullPageQuery at pageHref). */
+export function fullPageHref(state, location = globalThis.location) {
+  return pageHref(fullPageQuery(state), location);
 }
 
 /** Run A's own page (its values, the same lesson and section) of a compared report `doc`. */
-export function vsHref(state, doc) {
+export function vsHref(state, doc, location = globalThis.location) {
   const q = new URLSearchParams({ lesson: state.lesson });
   if (state.section) q.set("section", state.section);
   const own = doc.vs.query ? `&${doc.vs.query}` : "";
-  return `./?${q.toString()}${own}${state.lang !== "tr" ? "&lang=en" : ""}&v=1`;
+  return pageHref(`${q.toString()}${own}${state.lang !== "tr" ? "&lang=en" : ""}&v=1`, location);
 }
 
 /** The address of an embed of the shared state `share` at page address `href`, as the embed

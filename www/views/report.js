@@ -7,7 +7,7 @@ import { changesBar, movedCells } from "../render/changes.js";
 import { renderReport } from "../render/report.js";
 import { markHighlights, placeRatios } from "../controls/presets.js";
 import { decorate, withFigure } from "../export.js";
-import { fullPageHref, vsHref } from "../state/link.js";
+import { fullPageQuery, pageHref, vsHref } from "../state/link.js";
 import { awaitingGuess, compareBar, compareText, movedValues } from "./shown.js";
 import { pointAddress } from "./trace.js";
 
@@ -242,8 +242,8 @@ export function reportView(ctx, { trace, sweep }) {
       // The full page's link of what is shown (claim, language, sweep, watched run included),
       // for one of the report's figures that figure alone (figure=).
       pageLink: (figure) => {
-        const href = fullPageHref(store.state);
-        return new URL(figure ? `./?${withFigure(href.slice(3), figure)}` : href, location.href).href;
+        const query = fullPageQuery(store.state);
+        return new URL(pageHref(figure ? withFigure(query, figure) : query), location.href).href;
       },
       // In compare mode, run A's own link too.
       vsLink: () => (store.state.doc?.vs ? new URL(vsHref(store.state, store.state.doc), location.href).href : null),
