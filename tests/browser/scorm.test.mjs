@@ -378,6 +378,13 @@ describe("scorm package from disk", () => {
     assert.equal(await p.evaluate(() => document.body.classList.contains("embed")), false, "not the embed");
     assert.ok((await p.locator("form.panel").count()) > 0, "the lesson's controls");
     assert.ok((await p.locator("table.data").count()) > 0, "the lesson's tables");
+    // Its logo leads to the package's index.html (not a folder), which shows the lesson too.
+    const home = new URL(await p.locator("#logo").getAttribute("href"), p.url());
+    assert.equal(home.href, pathToFileURL(join(dir, "index.html")).href, "the logo is the package's index.html");
+    await p.goto(home.href);
+    await rendered(p);
+    assert.equal(new URLSearchParams(new URL(p.url()).search).get("lesson"), "jobs", "the package's lesson");
+    assert.ok((await p.locator("table.data").count()) > 0, "its tables");
     // A sweep's points, planned, run and joined by the one engine a page from disk has.
     const sweep = "sweep=fail_prob:0..1:20&metric=retry_limit.completed_nights";
     await p.goto(`${pathToFileURL(join(dir, "jobs.html")).href}?lesson=jobs&${sweep}&embed=1&scorm=1`);

@@ -3,7 +3,7 @@
 // the links the page hands out (the full page, run A, an embed) say what they should.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { embedHref, fullPageHref, fullPageQuery, optionsKey, pageHref, rawQuery, sweepKey, vsHref } from "../../www/state/link.js";
+import { embedHref, fullPageHref, fullPageQuery, homeHref, optionsKey, pageHref, rawQuery, sweepKey, vsHref } from "../../www/state/link.js";
 import { update } from "../../www/state/actions.js";
 import { withFigure } from "../../www/export.js";
 import { booted, core } from "./page.mjs";
@@ -92,6 +92,10 @@ test("the page's links reach the page from a folder's address, a view page and a
     if (where.startsWith("file:")) assert.match(reached.pathname, /\.html$/, where);
   }
   assert.equal(pageHref(q, undefined), `./?${q}`, "no document");
+  // The logo: the site's home, its index.html from disk.
+  assert.equal(homeHref("tr", at("https://course.example/tatbikat/jobs.html")), "./");
+  assert.equal(homeHref("en", at("https://course.example/tatbikat/")), "./?lang=en");
+  assert.equal(homeHref("en", at("file:///pkg/jobs.html")), "index.html?lang=en");
   const s = booted("lesson=jobs&embed=1&seed=3");
   assert.equal(fullPageHref(s, at("file:///pkg/jobs.html")), `jobs.html?${fullPageQuery(s)}`);
   assert.equal(vsHref(s, { vs: { query: "seed=1" } }, at("file:///pkg/jobs.html")), "jobs.html?lesson=jobs&seed=1&v=1");

@@ -75,6 +75,12 @@ export function pageHref(query, location = globalThis.location) {
   return `${here}?${query}`;
 }
 
+/** The site's home in `lang` (the logo's link): its folder, or its index.html from disk, where a
+ * folder's address is a listing. */
+export function homeHref(lang, location = globalThis.location) {
+  return `${location?.protocol === "file:" ? "index.html" : "./"}${lang === "tr" ? "" : "?lang=en"}`;
+}
+
 /** The query of the whole lesson at the same state: no embed, panel, exports, single-figure or
  * presenter settings. The pairs stay as the core wrote them (URLSearchParams would escape every
  * ":" and ","). */

@@ -5,7 +5,7 @@ import { el, clear } from "../dom.js";
 import { translator } from "../i18n/index.js";
 import { Panel } from "../controls/panel.js";
 import { Claims } from "../controls/presets.js";
-import { fullPageHref } from "../state/link.js";
+import { fullPageHref, homeHref } from "../state/link.js";
 import { asksFirst } from "../state/actions.js";
 import { currentLesson, tabTarget } from "./shown.js";
 import { notesView } from "./notes.js";
@@ -24,7 +24,7 @@ export function frame(ctx) {
   document.title = `${t(`lesson.${s.lesson}`)} — tatbikat`;
   document.getElementById("skip-link").textContent = s.lang === "tr" ? "Sonuçlara geç" : "Skip to the results";
   document.getElementById("tagline").textContent = t("app.tagline");
-  document.getElementById("logo").href = "./" + (s.lang === "tr" ? "" : "?lang=en");
+  document.getElementById("logo").href = homeHref(s.lang);
 
   const tabs = clear(document.getElementById("tabs"));
   tabs.setAttribute("aria-label", t("ui.lessons"));
