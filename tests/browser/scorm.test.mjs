@@ -378,6 +378,7 @@ describe("scorm package from disk", () => {
     assert.equal(await p.evaluate(() => document.body.classList.contains("embed")), false, "not the embed");
     assert.ok((await p.locator("form.panel").count()) > 0, "the lesson's controls");
     assert.ok((await p.locator("table.data").count()) > 0, "the lesson's tables");
+    assert.deepEqual(await p.locator("#tabs [role=tab]").evaluateAll((tabs) => tabs.map((x) => x.dataset.lesson)), ["jobs"], "no tab leads to a lesson the package does not hold");
     // Its logo leads to the package's index.html (not a folder), which shows the lesson too.
     const home = new URL(await p.locator("#logo").getAttribute("href"), p.url());
     assert.equal(home.href, pathToFileURL(join(dir, "index.html")).href, "the logo is the package's index.html");

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { loadLessonTexts, translator } from "../../www/i18n/index.js";
 import { update } from "../../www/state/actions.js";
 import { rawQuery } from "../../www/state/link.js";
-import { changedParams, compareBar, compareText, embedChoices, known, marker, movedValues, printInfo, problems, sweepPoint, tabTarget } from "../../www/views/shown.js";
+import { changedParams, compareBar, compareText, embedChoices, known, marker, movedValues, printInfo, problems, sweepPoint, tabLessons, tabTarget } from "../../www/views/shown.js";
 import { booted, core } from "./page.mjs";
 
 before(() => Promise.all(core.lessons().map((l) => loadLessonTexts(l.id))));
@@ -106,6 +106,14 @@ test("the tabs' keys wrap around the registry's lessons; other keys are not thei
   assert.equal(tabTarget(ids, ids[2], "Home"), ids[0]);
   assert.equal(tabTarget(ids, ids[2], "End"), ids.at(-1));
   assert.equal(tabTarget(ids, ids[2], "Enter"), null);
+});
+
+test("the tabs offer every lesson, and only the one shown when a SCORM package launched the page", () => {
+  const all = booted("lesson=quotas");
+  assert.deepEqual(tabLessons(all).map((l) => l.id), core.lessons().map((l) => l.id));
+  const packaged = booted("lesson=quotas&scorm=1");
+  assert.equal(packaged.scorm, true);
+  assert.deepEqual(tabLessons(packaged).map((l) => l.id), ["quotas"]);
 });
 
 test("a refusal lists the valid choices the core told the page", () => {

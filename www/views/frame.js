@@ -7,7 +7,7 @@ import { Panel } from "../controls/panel.js";
 import { Claims } from "../controls/presets.js";
 import { fullPageHref, homeHref } from "../state/link.js";
 import { asksFirst } from "../state/actions.js";
-import { currentLesson, tabTarget } from "./shown.js";
+import { currentLesson, tabLessons, tabTarget } from "./shown.js";
 import { notesView } from "./notes.js";
 import { reportView } from "./report.js";
 import { traceView } from "./trace.js";
@@ -28,14 +28,15 @@ export function frame(ctx) {
 
   const tabs = clear(document.getElementById("tabs"));
   tabs.setAttribute("aria-label", t("ui.lessons"));
-  const ids = s.lessons.map((l) => l.id);
+  const offered = tabLessons(s);
+  const ids = offered.map((l) => l.id);
   const tabKeys = (event) => {
     const id = tabTarget(ids, event.currentTarget.dataset.lesson, event.key);
     if (!id) return;
     event.preventDefault();
     act.switchLesson(id).then(() => document.getElementById(`tab-${id}`)?.focus());
   };
-  for (const l of s.lessons) {
+  for (const l of offered) {
     const selected = l.id === s.lesson;
     tabs.append(
       el(

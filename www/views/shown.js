@@ -12,6 +12,12 @@ export function currentLesson(state) {
   return state.lessons.find((l) => l.id === state.lesson) ?? {};
 }
 
+/** The lessons the tabs offer: the registry's, or only the one shown when launched from a SCORM
+ * package (scorm=1), which holds that lesson alone: another's tab could not load it. */
+export function tabLessons(state) {
+  return state.scorm ? state.lessons.filter((l) => l.id === state.lesson) : state.lessons;
+}
+
 /** The lesson a tab key moves to from the tab of lesson `at` (←/→ wrap, Home, End), or null. */
 export function tabTarget(ids, at, key) {
   const i = ids.indexOf(at);
