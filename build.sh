@@ -141,6 +141,8 @@ need_chromium() {
 # not change keeps its time, so cargo skips what it does not touch, and a change rebuilds what it
 # touches (measured: the ci profile's CLI from a clone at a new path 28 CPU-s, from the copy
 # 1 CPU-s). One run at a time holds the copy (a lock); another builds in its own checkout.
+# (rsync --checksum would do the copying, but it is not on these machines, CI's included: the
+# loop below is cmp and cp, about 1 s for the checkout's 330 files.)
 stable_source() {
   [ "${TATBIKAT_TARGET_CACHE:-}" = 1 ] || return 0
   local dir=$CACHE/source f rel

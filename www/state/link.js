@@ -64,21 +64,24 @@ export function rawQuery(state) {
   return q.toString();
 }
 
-/** The address of this site's page with `query`: `./?query` (the folder's index.html), or this
- * document's own file where a folder's address would not reach the page: opened from disk
- * (file://, where a folder is a listing: a SCORM package double-clicked) or as a view page such as
- * a package's jobs.html (an LMS serves a package's files, not its folders). "./" without a
- * document (node). */
-export function pageHref(query, location = globalThis.location) {
-  const file = location?.pathname.split("/").pop() ?? "";
-  const here = location?.protocol === "file:" ? file || "index.html" : file && file !== "index.html" ? file : "./";
-  return `${here}?${query}`;
+/** How this document links to `file` of its own folder: "./" for the folder's index.html where a
+ * folder's address reaches it (any host, and node without a document), else the file itself:
+ * from disk (file://) a folder is a listing. */
+function inFolder(file, location) {
+  return file === "index.html" && location?.protocol !== "file:" ? "./" : file;
 }
 
-/** The site's home in `lang` (the logo's link): its folder, or its index.html from disk, where a
- * folder's address is a listing. */
+/** The address of this site's page with `query`: this document's own file, so the page is reached
+ * where folders are not (from disk, where a folder is a listing; a package's jobs.html in an LMS,
+ * which serves files), and "./" for the folder's index.html on a host (inFolder). */
+export function pageHref(query, location = globalThis.location) {
+  return `${inFolder(location?.pathname.split("/").pop() || "index.html", location)}?${query}`;
+}
+
+/** The site's home in `lang` (the logo's link): its index.html (inFolder). */
 export function homeHref(lang, location = globalThis.location) {
-  return `${location?.protocol === "file:" ? "index.html" : "./"}${lang === "tr" ? "" : "?lang=en"}`;
+  const home = inFolder("index.html", location);
+  return lang === "tr" ? home : `${home}?lang=en`;
 }
 
 /** The query of the whole lesson at the same state: no embed, panel, exports, single-figure or
