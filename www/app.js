@@ -3,7 +3,7 @@
 // the views draw the state (views/*.js) and the URL is the core's share link of the state,
 // written here alone. This file connects them and holds what is neither state nor view: the
 // lazy modules, the clipboard, the embed dialog and the page's first steps.
-import { el, clear } from "./dom.js";
+import { el, clear, noteUse } from "./dom.js";
 import { booting, engine, toggled, view, viewFor } from "./start.js";
 import { loadTexts, translator } from "./i18n/index.js";
 import { errorText } from "./i18n/errors.js";
@@ -23,6 +23,7 @@ const once = (load) => {
   return get;
 };
 
+noteUse();
 const store = createStore(update, initialState(LESSONS));
 const ctx = {
   store,
@@ -46,7 +47,7 @@ const ctx = {
     present: once(() => import("./present.js")),
   },
 };
-store.observe((action) => ["predicted", "explained", "solved"].includes(action.type) && ctx.load.progress().then((m) => m.keep(ctx, action), () => {}));
+store.observe((action) => ["predicted", "explained", "solved", "hinted"].includes(action.type) && ctx.load.progress().then((m) => m.keep(ctx, action), () => {}));
 /** A core error in the page's language. */
 const explain = (e) => errorText(e, ctx.t, known(store.state));
 const notice = (text) => store.dispatch({ type: "notice", text });
@@ -179,7 +180,8 @@ async function boot() {
       shell = frame(ctx);
       showProgress();
       keepLesson(store.state.lesson);
-      if (!store.state.scorm) showOffline(ctx.t);
+      // The offline box is the site's own chrome: not in a package's page nor in an embed's frame.
+      if (!store.state.scorm && !store.state.embed) showOffline(ctx.t);
     },
   );
   // Presenter mode (present=1): its code and stylesheet load when it is first asked for.

@@ -45,3 +45,19 @@ export function uid(prefix) {
   ids += 1;
   return `${prefix}-${ids}`;
 }
+
+// Whether the reader has used this document: a pointer or a key in it, or the focus moved into
+// it (Tab from the page around a frame). Noted from app.js's start (noteUse).
+let used = false;
+
+/** Starts noting the reader's first use of the page (app.js, once). */
+export function noteUse() {
+  for (const type of ["pointerdown", "keydown", "focusin"]) addEventListener(type, () => (used = true), { capture: true, passive: true });
+}
+
+/** Whether the page may move the focus or scroll something into view by itself: in its own tab
+ * always; in a frame (an embed, a SCORM package in an LMS) only once the reader has used it, so
+ * the course page around it is never scrolled, nor its focus taken, by the embed alone. */
+export function mayTakeFocus() {
+  return used || globalThis.parent === undefined || globalThis.parent === globalThis;
+}

@@ -147,9 +147,10 @@ function listen(ctx) {
   if (listening || window.parent === window) return;
   listening = true;
   const { store } = ctx;
-  // A refusal in the page's words, as its problems list says it (a parameter by its label).
-  const explain = (e) => problemText(store.state, e, ctx.t, null).text;
   const say = async (key, vars) => (await import("./embed/texts.js")).sayer(ctx.t)(key, vars);
+  // A refusal in the page's words, as its problems list says it (a parameter by its label), and
+  // that nothing changed: a set is refused whole, where a link's bad value falls back.
+  const explain = async (e) => `${problemText(store.state, e, ctx.t, null, { refused: true }).text} ${await say("nothing_changed")}`;
   allowed = store.state.origins ?? [];
   store.subscribe(
     (s) => s.origins,
@@ -186,10 +187,10 @@ function listen(ctx) {
     try {
       resolved = await ctx.engine.call("resolve", [query]);
     } catch (err) {
-      return refuse(refusal(err, explain(err)));
+      return refuse(refusal(err, await explain(err)));
     }
     if (resolved.errors.length) {
-      const errors = resolved.errors.map((e) => refusal(e, explain(e)));
+      const errors = await Promise.all(resolved.errors.map(async (e) => refusal(e, await explain(e))));
       return refuse(errors[0], errors);
     }
     if (values) store.dispatch({ type: "setValues", changes: values });

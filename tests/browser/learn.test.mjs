@@ -64,6 +64,8 @@ describe("learn", () => {
     assert.ok(said.includes(tr["explain.leader.fencing.f0"]), said);
     assert.ok(said.includes(tr["explain.leader.fencing.c1"]), "the right explanation");
     assert.ok(await p.isVisible(".claim-caption"));
+    // The payoff: the claim's own sentence, not the caption's label alone.
+    assert.equal(await p.textContent(".claim-caption .claim-text"), tr["claim.leader.fencing"]);
     assert.equal(await p.evaluate(() => document.activeElement?.classList.contains("why-feedback")), true);
     await shot(p, "learn-why-told");
     clean(p, "a why");

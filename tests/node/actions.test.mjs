@@ -203,6 +203,7 @@ test("every action is pure: it never writes to the state it is given", () => {
     openChallenge: { id: "jobs.no-idle", values: { parallelisms: "5" } },
     closeChallenge: {},
     solved: { lesson: "jobs", challenge: "jobs.no-idle", query: "lesson=jobs" },
+    hinted: { lesson: "jobs", challenge: "jobs.no-idle", n: 1 },
     explained: { lesson: "jobs", claim: preset.id, choice: 0, right: true },
     present: { on: true },
     changedOnly: { on: true },

@@ -76,6 +76,29 @@ test("parseJournal: nothing stored, a journal, corrupted text, another version, 
   assert.deepEqual(parseJournal(JSON.stringify(mixed)).journal, j);
 });
 
+test("hints revealed are kept per challenge, the most revealed staying (a reload shows them again)", () => {
+  const hinted = { type: "hinted", lesson: "compensation", challenge: "compensation.hung-share", n: 2 };
+  let j = record(emptyJournal(), hinted, 10);
+  assert.deepEqual(j.hints, { "compensation.hung-share": { n: 2, at: 10 } });
+  assert.equal(record(j, { ...hinted, n: 1 }, 20), j, "fewer than revealed changes nothing");
+  assert.equal(record(j, { ...hinted, n: 2 }, 20), j, "as many as revealed changes nothing");
+  j = record(j, { ...hinted, n: 3 }, 30);
+  assert.deepEqual(j.hints["compensation.hung-share"], { n: 3, at: 30 });
+  for (const n of [0, -1, 1.5, "2", 21, undefined]) assert.equal(record(emptyJournal(), { ...hinted, n }, 1).hints["compensation.hung-share"], undefined, String(n));
+  assert.equal(isEmpty(j), false, "a journal of hints alone is progress");
+  assert.deepEqual(parseJournal(JSON.stringify(j)).journal, j);
+  // A journal kept before hints were (the same version, no hints part) is read, not discarded.
+  const before = record(emptyJournal(), predicted, 5);
+  const { hints, ...old } = before;
+  assert.deepEqual(hints, {});
+  assert.deepEqual(parseJournal(JSON.stringify(old)), { journal: before, discarded: false });
+  assert.equal(parseJournal(JSON.stringify({ ...old, hints: [] })).discarded, true, "a hints part of another shape");
+  const s = storage();
+  const k = keeper(() => s);
+  k.keep(hinted, 7);
+  assert.deepEqual(keeper(() => s).get("compensation").hints, { "compensation.hung-share": { n: 2, at: 7 } }, "read back from the storage");
+});
+
 test("a keeper stores each lesson under its own versioned key, reads it back, lists and clears it", () => {
   const s = storage();
   const k = keeper(() => s);

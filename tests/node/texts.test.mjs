@@ -278,3 +278,16 @@ test("en: a counted noun agrees with its count ({n|one|other}), never “1 round
   assert.equal(t("trace.intervene.pause", { lane: "N2", n: 1, round: 7 }), "Pause N2 for 1 round (round 7)");
   assert.equal(t("trace.intervene.pause", { lane: "N2", n: 3, round: 7 }), "Pause N2 for 3 rounds (round 7)");
 });
+
+test("an explanation's feedback says its verdict once: the page writes Right/Wrong, the lesson's text never repeats it", () => {
+  // views/why.js puts `ui.why.right` or `ui.why.wrong` before the chosen explanation's feedback
+  // (`explain.<claim>.f<n>`), so a feedback that opens with a verdict reads "Doğru. Doğru: …".
+  const verdicts = Object.fromEntries(LANGS.map((l) => [l, [shared[l]["ui.why.right"], shared[l]["ui.why.wrong"], ...(l === "tr" ? ["Doğru", "Yanlış", "Pek değil"] : ["Right", "Wrong", "Not quite", "Correct"])].map((v) => v.replace(/[.:!]$/, ""))]));
+  const repeated = presets
+    .filter((p) => p.why != null)
+    .flatMap((p) => LANGS.flatMap((l) => [0, 1, 2].map((n) => [l, `explain.${p.id}.f${n}`, own[p.lesson][l][`explain.${p.id}.f${n}`]])))
+    .filter(([l, , text]) => verdicts[l].some((v) => text?.toLocaleLowerCase(l).startsWith(v.toLocaleLowerCase(l))))
+    .map(([l, key, text]) => `${l} ${key}: ${text.slice(0, 30)}`);
+  assert.ok(presets.some((p) => p.why != null), "the core lists claims with a why-question");
+  assert.deepEqual(repeated, []);
+});

@@ -2,7 +2,7 @@
 // way it goes; then the core's number is shown beside the guess. The question is the claim's `q:`
 // mark (src/presets.rs): `q:N` the value of the N-th mark found, `q:rN` the N-th quoted ratio,
 // `q:N~M` how the N-th compares with the M-th. The page computes no number: it shows the core's.
-import { el, uid } from "../dom.js";
+import { el, mayTakeFocus, uid } from "../dom.js";
 import { localizeNumber } from "../i18n/index.js";
 
 const CHOICES = ["more", "same", "less"];
@@ -119,8 +119,9 @@ export function holdBack(root, t) {
 }
 
 /** The prompt in view on every screen (on a phone it sits below the list of claims), then its
- * field focused where it is. */
+ * field focused where it is; in a frame not yet used, neither (dom.js mayTakeFocus). */
 export function focusPrompt(form) {
+  if (!mayTakeFocus()) return;
   const box = form.getBoundingClientRect();
   if (box.top < 0 || box.bottom > innerHeight) form.scrollIntoView({ block: "center", behavior: "auto" });
   form.querySelector("input")?.focus({ preventScroll: true });

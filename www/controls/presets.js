@@ -73,6 +73,14 @@ export class Claims {
     if (preset && this.fold) this.fold.open = true;
   }
 
+  /** Shows the claim's sentence under whatever the question's place holds (the "why" feedback):
+   * the payoff of predict → explain, unlike `show`, which empties that place. */
+  reveal(id) {
+    const preset = this.presets.find((p) => p.id === id);
+    this.text.textContent = preset ? this.t(preset.caption) : "";
+    this.caption.hidden = !preset;
+  }
+
   /** Asks `form` (a prediction prompt) in the caption's place. */
   ask(form) {
     this.caption.hidden = true;

@@ -113,7 +113,7 @@ let scormHere = null;
 function hasScorm() {
   scormHere ??= fetch(new URL("../precache.js", import.meta.url))
     .then((r) => (r.ok ? r.text() : ""))
-    .then((text) => text.includes('"scorm/package.js"'))
+    .then((text) => text.includes('"pkg/scorm/package.wasm"'))
     .catch(() => false);
   return scormHere;
 }

@@ -40,6 +40,7 @@ const TEXTS = {
     scorm_failed: "SCORM paketi hazırlanamadı: {reason}",
     other_lesson: "Bu gömülü görünüm {lesson} dersini gösteriyor; başka bir dersin bağlantısı ({value}) ona uygulanamaz.",
     not_settable: "{param} bu gömülü görünümün kendi ayarıdır (gömme kodunda yazar); tatbikat:set yalnızca dersin parametrelerini ve iddiayı (preset=) değiştirir.",
+    nothing_changed: "Hiçbir şey değişmedi: görünüm önceki değerleriyle kalıyor.",
     bad_request: "tatbikat:set bir bağlantı sorgusu (query: \"seed=42\") ya da parametre değerleri (values: {\"seed\": \"42\"}) ister.",
   },
   en: {
@@ -80,6 +81,7 @@ const TEXTS = {
     scorm_failed: "The SCORM package could not be made: {reason}",
     other_lesson: "This embed shows the lesson {lesson}; a link of another lesson ({value}) cannot be applied to it.",
     not_settable: "{param} is this embed's own setting (its code says it); tatbikat:set changes only the lesson's parameters and the claim (preset=).",
+    nothing_changed: "Nothing changed: the view keeps the values it had.",
     bad_request: "tatbikat:set takes a link's query (query: \"seed=42\") or parameter values (values: {\"seed\": \"42\"}).",
   },
 };

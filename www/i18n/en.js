@@ -62,6 +62,7 @@ export default {
   "ui.lesson_output": "The lesson's output (the text its script prints, exactly)",
   "ui.bad_link": "Some values in the link could not be used; the lesson's values were used instead:",
   "ui.param_error": "“{value}” cannot be used: {allowed}. Computed with the lesson's value ({default}).",
+  "ui.param_refused": "“{value}” cannot be used: {allowed}.",
   "ui.none": "none",
   "ui.nan": "undefined (0/0)",
   "ui.chart_hidden_zeros": "A log axis cannot show zero: {count} zero values are not drawn.",

@@ -62,6 +62,7 @@ export default {
   "ui.lesson_output": "Dersin çıktısı (betiğin yazdığı metin, birebir)",
   "ui.bad_link": "Bağlantıdaki bazı değerler kullanılamadı; yerlerine dersin değerleri kullanıldı:",
   "ui.param_error": "“{value}” kullanılamadı: {allowed}. Hesap dersin değeriyle ({default}) yapıldı.",
+  "ui.param_refused": "“{value}” kullanılamaz: {allowed}.",
   "ui.none": "yok",
   "ui.nan": "tanımsız (0/0)",
   "ui.chart_hidden_zeros": "Logaritmik eksende sıfır gösterilemez: {count} sıfır değer çizilmedi.",

@@ -47,13 +47,15 @@ export function movedCells(before, after, t) {
   return moved.sort((a, b) => b.size - a.size);
 }
 
-/** The bar: `changed` [{label, value}] of the values set, `moved` from movedCells; `onShow(cell)`
- * brings a cell into view. Returns the element (role=status, so it is read out). */
-export function changesBar({ changed, moved, t, onShow, onClose }) {
+/** The bar: `changed` [{label, value}] of the values set, `moved` from movedCells, `news`
+ * {met, text} what the change did to the challenge set (or null); `onShow(cell)` brings a cell
+ * into view. Returns the element (role=status, so it is read out). */
+export function changesBar({ changed, moved, news = null, t, onShow, onClose }) {
   const shown = moved.slice(0, SHOWN);
   return el(
     "div",
     { class: "change-summary", role: "status", "aria-label": t("ui.changes.title") },
+    news ? el("p", { class: `challenge-news ${news.met ? "met" : "open"}` }, el("span", { "aria-hidden": "true" }, news.met ? "✓ " : "○ "), news.text) : null,
     el("p", { class: "changed" }, changed.map((c, i) => [i ? "; " : "", el("strong", {}, c.label), ` = ${c.value}`])),
     shown.length
       ? el(

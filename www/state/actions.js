@@ -149,6 +149,7 @@ const ACTIONS = {
   openChallenge: (s, { id, values }) => asked({ ...s, values, preset: null, challenge: id }, PAGE),
   closeChallenge: (s) => asked({ ...s, challenge: null }, { link: true }),
   solved: (s) => s, // records for the learner's progress
+  hinted: (s) => s, // a challenge's hints revealed, for the learner's progress (a reload shows them)
 
   explained: (s) => s,
   /** Presenter mode on or off (present=1 in the link). */

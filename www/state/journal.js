@@ -1,8 +1,9 @@
-// The learner's progress, kept on the device: answered predictions, explanations ("why") and
-// solved challenges, one journal per lesson in localStorage, versioned. The logic is pure (tested
-// in node); `keeper` binds it to a storage that may be missing or throw (Safari's private mode, a
-// full quota, storage blocked): then the journal lives for the visit only and says so. Nothing
-// leaves the device unless the learner exports it (views/progress.js). Loaded lazily.
+// The learner's progress, kept on the device: answered predictions, explanations ("why"), solved
+// challenges and the hints revealed for each, one journal per lesson in localStorage, versioned.
+// The logic is pure (tested in node); `keeper` binds it to a storage that may be missing or throw
+// (Safari's private mode, a full quota, storage blocked): then the journal lives for the visit
+// only and says so. Nothing leaves the device unless the learner exports it (views/progress.js).
+// Loaded lazily.
 
 /** The stored format's version: a journal of another version is discarded, not read. */
 export const VERSION = 1;
@@ -12,11 +13,15 @@ const LESSON = /^[a-z][a-z0-9_]{0,39}$/;
 const MAX_TEXT = 200; // longer texts are not a guess, a claim id or a link the page made
 
 /** The store actions a journal keeps, and the part of the journal each goes to. */
-export const KEPT = { predicted: "predicted", explained: "explained", solved: "solved" };
+export const KEPT = { predicted: "predicted", explained: "explained", solved: "solved", hinted: "hints" };
+/** Parts a journal of this version may lack: journals kept before hints were kept have none. */
+const LATER = ["hints"];
+/** More hints than a challenge could have (src/challenge.rs gives a few). */
+const MAX_HINTS = 20;
 
 /** A lesson's journal with nothing in it. */
 export function emptyJournal() {
-  return { v: VERSION, predicted: {}, explained: {}, solved: {} };
+  return { v: VERSION, predicted: {}, explained: {}, solved: {}, hints: {} };
 }
 
 const text = (x) => typeof x === "string" && x.length > 0 && x.length <= MAX_TEXT;
@@ -27,6 +32,7 @@ const ENTRY = {
   predicted: (e) => (text(e?.guess) && text(e?.computed) && time(e?.at) ? { guess: e.guess, computed: e.computed, at: e.at } : null),
   explained: (e) => (text(e?.choice) && typeof e?.right === "boolean" && time(e?.at) ? { choice: e.choice, right: e.right, at: e.at } : null),
   solved: (e) => (text(e?.query) && time(e?.at) ? { query: e.query, at: e.at } : null),
+  hints: (e) => (Number.isInteger(e?.n) && e.n > 0 && e.n <= MAX_HINTS && time(e?.at) ? { n: e.n, at: e.at } : null),
 };
 
 /** A stored text read: {journal, discarded}. Nothing stored is an empty journal; text that is
@@ -43,7 +49,7 @@ export function parseJournal(stored) {
   if (!data || typeof data !== "object" || data.v !== VERSION) return { journal: emptyJournal(), discarded: true };
   const journal = emptyJournal();
   for (const part of Object.keys(ENTRY)) {
-    const entries = data[part];
+    const entries = data[part] ?? (LATER.includes(part) ? {} : undefined);
     if (!entries || typeof entries !== "object" || Array.isArray(entries)) return { journal: emptyJournal(), discarded: true };
     for (const [id, entry] of Object.entries(entries)) {
       const kept = text(id) ? ENTRY[part](entry) : null;
@@ -59,19 +65,22 @@ export function lessonOf(action) {
 }
 
 /** The journal with `action` recorded at time `at` (ms): `predicted` {claim, guess, computed},
- * `explained` {claim, choice, right}, `solved` {challenge, query}. The latest answer to a claim
- * replaces the one before. An action it does not keep, or not well formed, changes nothing
+ * `explained` {claim, choice, right}, `solved` {challenge, query}, `hinted` {challenge, n: the
+ * hints revealed}. The latest answer to a claim replaces the one before; hints revealed stay
+ * revealed (the most kept). An action it does not keep, or not well formed, changes nothing
  * (the same journal is returned). */
 export function record(journal, action, at = Date.now()) {
   if (!lessonOf(action)) return journal;
   const part = KEPT[action.type];
-  const id = part === "solved" ? action.challenge : action.claim;
+  const id = part === "solved" || part === "hints" ? action.challenge : action.claim;
   const entry =
     part === "predicted"
       ? ENTRY.predicted({ guess: String(action.guess ?? ""), computed: String(action.shown ?? action.computed ?? ""), at })
       : part === "explained"
         ? ENTRY.explained({ choice: String(action.choice ?? ""), right: action.right, at })
-        : ENTRY.solved({ query: action.query, at });
+        : part === "hints"
+          ? action.n > (journal.hints[id]?.n ?? 0) && ENTRY.hints({ n: action.n, at })
+          : ENTRY.solved({ query: action.query, at });
   if (!text(id) || !entry) return journal;
   return { ...journal, [part]: { ...journal[part], [id]: entry } };
 }
@@ -90,7 +99,7 @@ export function summary(journal, claims = []) {
 }
 
 /** Whether a journal holds anything. */
-export const isEmpty = (journal) => Object.keys(KEPT).every((part) => Object.keys(journal[part]).length === 0);
+export const isEmpty = (journal) => Object.values(KEPT).every((part) => Object.keys(journal[part]).length === 0);
 
 /** The file a learner exports: every lesson's journal, tatbikat's name and the time. */
 export function exportData(journals, { exported = new Date().toISOString(), app = "tatbikat" } = {}) {

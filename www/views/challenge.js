@@ -4,7 +4,11 @@
 // shows its goal, hints one at a time on request, and the core's verdict on each report —
 // "solved" the moment the values meet it, with what they found. The page computes nothing: the
 // readings are the report's `challenge` (each condition, what the run has there, met or not).
-import { el, uid } from "../dom.js";
+// The hints revealed and the challenges solved are the learner's progress (views/progress.js):
+// a reload shows them again. A challenge a link opens is focused on the page's first screen,
+// and the "what moved" bar says what a change did to it (ctx.challengeNews), where the learner
+// made the change.
+import { el, mayTakeFocus, uid } from "../dom.js";
 import { localizeNumber } from "../i18n/index.js";
 import { learnTranslator } from "./learn-texts.js";
 import { valuesOf } from "../state/link.js";
@@ -32,15 +36,30 @@ export function readingText(r, lesson, t) {
   });
 }
 
+/** What a change did to challenge `c`: the core's outcome on the report before it (`was`) and
+ * after (`now`), as {met, text} for the "what moved" bar; null when the report has none. */
+export function challengeNews(c, was, now, t) {
+  if (!now || now.id !== c.id) return null;
+  const goal = t(`challenge.${c.id}`);
+  if (now.met) return { met: true, text: t("ui.challenge.news_solved", { goal }) };
+  if (was?.id === c.id && was.met) return { met: false, text: t("ui.challenge.news_broken", { goal }) };
+  return { met: false, text: t("ui.challenge.news_open", { held: now.found.filter((r) => r.ok).length, all: now.found.length }) };
+}
+
+// The first mount of the page's life: a challenge it shows came with the link.
+let first = true;
+
 /** Mounts the view into `fold` (the frame's "Challenges" details) for the frame's lesson and
  * language; returns the function that stops it. */
 export async function mount(ctx, fold) {
   const { store, engine } = ctx;
   const { lesson, lang } = store.state;
-  const [list, t] = await Promise.all([engine.call("challenges", [lesson]), learnTranslator(lang, lesson)]);
+  const [list, t, progress] = await Promise.all([engine.call("challenges", [lesson]), learnTranslator(lang, lesson), ctx.load?.progress().catch(() => null)]);
   const mine = list.filter((c) => c.lesson === lesson);
   const body = fold.querySelector(".challenge-body");
   const shown = { id: null, hints: 0, met: null };
+  const fromLink = first && Boolean(store.state.challenge);
+  first = false;
 
   const start = (c) => {
     store.dispatch({ type: "openChallenge", id: c.id, values: valuesOf(store.state.specs[lesson], c.query) });
@@ -58,10 +77,12 @@ export async function mount(ctx, fold) {
         {},
         mine.map((c) => {
           const goal = uid("challenge-goal");
+          const done = progress?.solvedIn(lesson).has(c.id);
           return el(
             "li",
-            { dataset: { challenge: c.id } },
+            { dataset: { challenge: c.id }, class: done ? "done" : null },
             el("span", { id: goal }, t(`challenge.${c.id}`)),
+            done ? [" ", el("span", { class: "challenge-done" }, el("span", { "aria-hidden": "true" }, "✓ "), t("ui.challenge.done"))] : null,
             " ",
             el("button", { type: "button", class: "small", "aria-describedby": goal, onclick: () => start(c) }, t("ui.challenge.start")),
           );
@@ -93,6 +114,7 @@ export async function mount(ctx, fold) {
         onclick: () => {
           if (shown.hints >= c.hints) return;
           shown.hints += 1;
+          store.dispatch({ type: "hinted", lesson, challenge: c.id, n: shown.hints });
           draw(store.state);
           body.querySelector(".challenge-hints li:last-child")?.setAttribute("tabindex", "-1");
           body.querySelector(".challenge-hints li:last-child")?.focus();
@@ -121,7 +143,7 @@ export async function mount(ctx, fold) {
 
   function draw(s) {
     const c = mine.find((x) => x.id === s.challenge);
-    if (c && shown.id !== c.id) Object.assign(shown, { id: c.id, hints: 0, met: null });
+    if (c && shown.id !== c.id) Object.assign(shown, { id: c.id, hints: Math.min(c.hints, progress?.hintsShown(lesson, c.id) ?? 0), met: null });
     body.replaceChildren(c ? activeView(c, s) : listView());
     if (!c) shown.id = null;
     // Solved: said once each time the values come to meet it (a record for the learner's progress).
@@ -133,5 +155,27 @@ export async function mount(ctx, fold) {
   }
 
   draw(store.state);
-  return store.subscribe((s) => [s.challenge, s.doc], (_, __, s) => draw(s));
+  // What a change did to the challenge, for the "what moved" bar (views/report.js).
+  const news = (before, doc) => {
+    const c = mine.find((x) => x.id === store.state.challenge);
+    return c ? challengeNews(c, before?.challenge, doc?.challenge, t) : null;
+  };
+  ctx.challengeNews = news;
+  const stop = store.subscribe((s) => [s.challenge, s.doc], (_, __, s) => draw(s));
+  // A challenge the link opened: in sight and focused once the page has taken over (app.js puts
+  // back the focus and scroll of the view drawn at build time first), unless the page is in a
+  // frame the reader has not used yet (it would take the course page's focus).
+  if (fromLink && ctx.runner) {
+    await ctx.runner.settled();
+    const title = fold.querySelector(".challenge-title");
+    if (title?.isConnected && mayTakeFocus()) {
+      const box = fold.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > innerHeight) fold.scrollIntoView({ block: "start" });
+      title.focus({ preventScroll: true });
+    }
+  }
+  return () => {
+    stop();
+    if (ctx.challengeNews === news) ctx.challengeNews = null;
+  };
 }

@@ -4,14 +4,22 @@
 // and the other lessons with progress; it exports it as a file (JSON or text), prints it as a
 // page a learner can hand in (progress.css), and clears it. Nothing leaves the device otherwise.
 import { el, uid } from "../dom.js";
-import { loadTexts, translator } from "../i18n/index.js";
+import { loadTexts } from "../i18n/index.js";
 import TEXTS from "../i18n/progress.js";
 import * as journal from "../state/journal.js";
+import { learnTranslator } from "./learn-texts.js";
 
 /** The journals of this device (localStorage; in memory where the browser keeps nothing). */
 const kept = journal.keeper(() => localStorage);
 /** The view open in the page's frame, or null. */
 let view = null;
+
+/** The hints of challenge `id` of `lesson` the learner has revealed (views/challenge.js shows
+ * them again after a reload). */
+export const hintsShown = (lesson, id) => kept.get(lesson).hints[id]?.n ?? 0;
+
+/** The ids of `lesson`'s challenges the learner has solved. */
+export const solvedIn = (lesson) => new Set(Object.keys(kept.get(lesson).solved));
 
 /** Keeps a store action the journal keeps (app.js observes the store), then shows it. */
 export function keep(ctx, action) {
@@ -31,6 +39,12 @@ export function shown(ctx) {
     if (done && !mark) b.append(el("span", { class: "claim-done" }, el("span", { "aria-hidden": "true" }, " ✓"), el("span", { class: "visually-hidden" }, ` ${say("progress.answered")}`)));
     if (!done) mark?.remove();
   }
+  // The challenges' fold says how many the learner has solved, before it is opened.
+  const summary = document.querySelector("#challenges > summary");
+  const solved = Object.keys(kept.get(ctx.store.state.lesson).solved).length;
+  let count = summary?.querySelector(".challenge-count");
+  if (summary && solved && !count) summary.append((count = el("span", { class: "challenge-count" })));
+  if (count) count.textContent = solved ? ` · ✓ ${say("progress.solved_count", { n: solved })}` : "";
   view?.refresh();
 }
 
@@ -99,12 +113,13 @@ function progressView(ctx, onChange) {
   }
 
   /** The lessons to show: the lesson shown first (even without progress), then the others that
-   * have some; each with its translator (its texts loaded). */
+   * have some; each with its translator (its texts loaded, the challenges' goals among them). */
   async function lessons() {
     const here = store.state.lesson;
     const ids = [here, ...kept.lessons().filter((id) => id !== here && store.state.lessons.some((l) => l.id === id))];
     await Promise.all(ids.map((id) => loadTexts(lang, id).catch(() => {})));
-    return ids.map((id) => ({ id, t: translator(lang, id), journal: kept.get(id), claims: store.state.presets.filter((p) => p.lesson === id && p.question) }));
+    const ts = await Promise.all(ids.map((id) => learnTranslator(lang, id)));
+    return ids.map((id, i) => ({ id, t: ts[i], journal: kept.get(id), claims: store.state.presets.filter((p) => p.lesson === id && p.question) }));
   }
 
   /** The label of a claim: the question it asked (its sentence would be the answer). */
@@ -120,14 +135,15 @@ function progressView(ctx, onChange) {
     return {
       predictions: Object.entries(l.journal.predicted).map(([claim, e]) => [claimLabel(t, claim), choiceWord(t, e.guess), choiceWord(t, e.computed), when(e.at)]),
       explanations: Object.entries(l.journal.explained).map(([claim, e]) => [claimLabel(t, claim), say(EITHER.right[Number(!e.right)]), when(e.at)]),
-      challenges: Object.entries(l.journal.solved).map(([challenge, e]) => [t.has(`challenge.${challenge}`) ? t(`challenge.${challenge}`) : challenge, new URL(`?${e.query}`, location.href).href, when(e.at)]),
+      // A challenge by its goal, as the learner read it: its id says nothing to a teacher.
+      challenges: Object.entries(l.journal.solved).map(([challenge, e]) => [t(`challenge.${challenge}`), new URL(`?${e.query}`, location.href).href, String(l.journal.hints[challenge]?.n ?? 0), when(e.at)]),
     };
   }
 
   const HEADS = {
     predictions: ["progress.claim", "progress.guess", "progress.computed", "progress.when"],
     explanations: ["progress.claim", "progress.answer", "progress.when"],
-    challenges: ["progress.challenge", "progress.link", "progress.when"],
+    challenges: ["progress.challenge", "progress.link", "progress.hints", "progress.when"],
   };
 
   function table(part, list) {

@@ -196,6 +196,8 @@ export function reportView(ctx, { trace, sweep }) {
     const bar = changesBar({
       changed: movedValues(s, moved.names, t),
       moved: movedCells(moved.before, s.doc, t),
+      // What the change did to the challenge set (views/challenge.js), said where it was made.
+      news: ctx.challengeNews?.(moved.before, s.doc) ?? null,
       t,
       onShow: (m) => {
         const row = node.querySelector(`[data-group="${CSS.escape(m.group)}"] table[data-table="${CSS.escape(m.table)}"]`)?.tBodies[0]?.rows[m.row];

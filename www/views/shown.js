@@ -75,8 +75,9 @@ export function problems(state, t, { panel }) {
 }
 
 /** One problem of the link as the page lists it, {param, text}: a parameter's refused value
- * with its name and what was used instead, or the refusal in the page's words. */
-export function problemText(state, e, t, figureError = state.doc?.figure_error ?? null) {
+ * with its name and what was used instead, or the refusal in the page's words. `refused`: a
+ * request refused whole (the host's tatbikat:set), so nothing was used instead. */
+export function problemText(state, e, t, figureError = state.doc?.figure_error ?? null, { refused = false } = {}) {
   const specs = state.specs[state.lesson] ?? [];
   // A key given twice is said as such (its first value counts), not as a refused value.
   const spec = e.code === "repeated_param" ? null : specs.find((s) => s.name === e.param);
@@ -84,7 +85,7 @@ export function problemText(state, e, t, figureError = state.doc?.figure_error ?
     return { param: "figure", text: t("ui.figure_error", { value: e.value ?? "", allowed: e.allowed }) };
   }
   const text = spec
-    ? `${t(`param.${state.lesson}.${spec.name}`)} (${spec.name}): ${t("ui.param_error", {
+    ? `${t(`param.${state.lesson}.${spec.name}`)} (${spec.name}): ${t(refused ? "ui.param_refused" : "ui.param_error", {
         value: e.value ?? "",
         allowed: allowedText(spec, e, t),
         default: spec.default || t("ui.none"),

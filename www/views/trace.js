@@ -1,7 +1,7 @@
 // The watched run: the core's trace of the state drawn as a timeline (its playhead and detail
 // kept across a recomputed run), the lists that choose another run when the core refused one,
 // and the way back to the chart point that opened it.
-import { el } from "../dom.js";
+import { el, mayTakeFocus } from "../dom.js";
 
 /** Where a tapped point is (its chart and index), to find it again after a re-render. */
 export function pointAddress(mark) {
@@ -87,7 +87,8 @@ export function traceView(ctx) {
       // A change of parameters keeps the playhead; a new run opens at its first decisive event.
       view.show(at !== undefined && !trace.focus ? at : view.opening());
       shown();
-      if (trace.focus) {
+      // A link's zoomed run, in sight (not in a frame the reader has not used: dom.js).
+      if (trace.focus && mayTakeFocus()) {
         node.scrollIntoView({ block: "start" });
         view.node.focus({ preventScroll: true });
       }

@@ -42,7 +42,7 @@ export async function askWhy(ctx, preset, verdict) {
     );
     // The feedback in the prompt's place, and the claim's sentence shown (controls/presets.js).
     ctx.claims.question.replaceChildren(el("div", { class: "why-done" }, verdict ? el("p", { class: "why-verdict" }, verdict) : null, feedback));
-    ctx.claims.caption.hidden = false;
+    ctx.claims.reveal(preset.id);
     feedback.focus({ preventScroll: true });
     store.dispatch({ type: "explained", lesson, claim: preset.id, choice, right });
   };
