@@ -11,17 +11,15 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
 import { createRequire } from "node:module";
-import { extname, join, normalize } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { CLI } from "../cli.mjs";
 import { LESSONS, ROOT, browser, clean, page, rendered, setParam, shot, suiteEnv } from "./lib.mjs";
+import { lms, unzip } from "./lms.mjs";
 
 const require = createRequire(import.meta.url);
 const core = require(join(ROOT, "target", "pkg-node", "tatbikat.js"));
-// The package exports no dist path: the browser build is read from its folder.
-const SCORM12 = join(ROOT, "node_modules", "scorm-again", "dist", "scorm12.js");
 const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const WORK = join(ROOT, "target", "scorm-test");
 
@@ -52,48 +50,6 @@ function cliPackage(query, out) {
   return readFileSync(out);
 }
 
-/** A zip's entries {name: bytes}, read with Python's zipfile (CRC-checked). */
-function unzip(file, dir) {
-  rmSync(dir, { recursive: true, force: true });
-  execFileSync("python3", ["-c", "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; z.extractall(sys.argv[2]); print('\\n'.join(z.namelist()))", file, dir]);
-}
-
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".svg": "image/svg+xml", ".json": "application/json", ".xml": "text/xml" };
-
-/** The stand-in LMS: its page (lms.html) sets window.API = new Scorm12API and frames the
- * launch link; the packages are served from /content/ on the same origin, as an LMS does. */
-function lms() {
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title><script src="/scorm12.js"></script><script src="/lms.js"></script></head><body><iframe id="sco" title="Activity" width="1000" height="800"></iframe></body></html>`;
-  const script = `
-    window.API = new Scorm12API({ autocommit: false, logLevel: 5 });
-    window.lms = { calls: [], values: {} };
-    for (const call of ["LMSInitialize", "LMSCommit", "LMSFinish"]) API.on(call, () => lms.calls.push(call));
-    API.on("LMSSetValue.cmi.*", (key, value) => { lms.values[key] = value; });
-    document.addEventListener("DOMContentLoaded", () => {
-      document.getElementById("sco").src = new URLSearchParams(location.search).get("launch");
-    });`;
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
-    const send = (type, body) => (res.writeHead(200, { "Content-Type": type }), res.end(body));
-    if (path === "/lms.html") return send("text/html", page);
-    if (path === "/lms.js") return send("text/javascript", script);
-    if (path === "/scorm12.js") return send("text/javascript", readFileSync(SCORM12));
-    if (path.startsWith("/content/")) {
-      const file = normalize(join(WORK, path.slice("/content/".length)));
-      if (file.startsWith(WORK)) {
-        try {
-          return send(TYPES[extname(file)] ?? "application/octet-stream", readFileSync(file));
-        } catch {
-          // not there: 404 below
-        }
-      }
-    }
-    res.writeHead(404);
-    res.end();
-  });
-  return new Promise((resolve) => server.listen(0, "localhost", () => resolve({ url: `http://localhost:${server.address().port}`, server })));
-}
-
 describe("scorm package", () => {
   const env = suiteEnv();
   let ctx;
@@ -104,7 +60,7 @@ describe("scorm package", () => {
     rmSync(WORK, { recursive: true, force: true });
     mkdirSync(WORK, { recursive: true });
     ctx = await env.b.newContext({ viewport: { width: 1000, height: 900 }, reducedMotion: "reduce" });
-    host = await lms();
+    host = await lms(WORK);
   });
   after(() => host?.server.close());
 
