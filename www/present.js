@@ -5,6 +5,11 @@
 // the next claim; B or "." to reveal the claim (with the guess typed, or without one); S to step
 // the watched run (at its end: back to its start) and P to play or pause it (either opens the run
 // first); Escape to leave.
+// It fits a 16:9 screen of 1280 × 720 or larger (issue 32): the watched run shows its tracks
+// above the bar with its transport in one row, while what the room need not see (the run's
+// selectors, its intervention, the speed, the keys) is folded behind one button of the bar. The
+// counter numbers the report's figures alone, so its total stays the same while a claim waits
+// (a held group counts as the figures it will show) and whether a run is open or not.
 // Loaded with its stylesheet (present.css) when presenter mode is first asked for. It only
 // shows and hides what the views drew (classes on the figures) and presses their own buttons:
 // every change still goes through the store.
@@ -12,6 +17,7 @@ import { el } from "./dom.js";
 
 const CURRENT = "present-current";
 const GROUP = "present-group";
+const MORE = "present-more";
 
 /** Starts presenter mode on the page `ctx` (app.js) shows; returns {stop}. Leaving returns the
  * focus to where it was before. */
@@ -29,14 +35,20 @@ export function presenter(ctx) {
 
   let index = 0;
   let units = [];
-  // Where to go once the page has drawn: the claim's figure, the run, or nowhere (stay).
-  let jump = store.state.preset ? "claim" : null;
+  // Where to go once the page has drawn: the claim's figure, the run (one is open, or the link
+  // has trace=), or nowhere (stay).
+  let jump = store.state.preset ? "claim" : store.state.view.trace !== undefined ? "run" : null;
   let stopped = false;
   let drawnFor = null; // the figure last drawn again at its width
 
   const button = (key, onclick) => el("button", { type: "button", class: "present-button", dataset: { present: key }, onclick }, t(`present.${key}`));
   const position = el("p", { class: "present-position", role: "status" });
   const revealButton = button("reveal", () => reveal());
+  const keysHelp = el("p", { class: "present-keys", id: "present-keys", hidden: true }, t("present.keys"));
+  // The fold: the keys and the run's controls the room need not see, shown on demand.
+  const moreButton = button("more", () => fold(!root.classList.contains(MORE)));
+  moreButton.setAttribute("aria-expanded", "false");
+  moreButton.setAttribute("aria-controls", keysHelp.id);
   const bar = el(
     "div",
     { class: "present-bar", role: "group", "aria-label": t("present.title") },
@@ -44,18 +56,27 @@ export function presenter(ctx) {
     position,
     button("next", () => move(1)),
     revealButton,
+    moreButton,
     button("leave", () => store.dispatch({ type: "present", on: false })),
-    el("p", { class: "present-keys" }, t("present.keys")),
+    keysHelp,
   );
   document.body.append(bar);
 
+  /** Shows (true) or folds away (false) the keys and the run's controls the room need not see. */
+  function fold(open) {
+    root.classList.toggle(MORE, open);
+    keysHelp.hidden = !open;
+    moreButton.setAttribute("aria-expanded", String(open));
+  }
+
   /** The figures shown, in the page's order: the watched run, each table and chart of the report
-   * (a group without either is one figure: its sentences), then the sweep's figures. */
+   * (a group without either is one figure: its sentences), then the sweep's figures. The run is
+   * left out while a claim waits for its guess (style.css hides it then). */
   function collect() {
     const results = document.getElementById("results");
     if (!results) return [];
     const found = [];
-    const trace = results.querySelector(".trace");
+    const trace = results.classList.contains("awaiting") ? null : results.querySelector(".trace");
     if (trace) found.push(trace);
     for (const group of results.querySelectorAll(".report .group")) {
       const own = group.querySelectorAll(".table-wrap, figure[data-chart]");
@@ -105,10 +126,31 @@ export function presenter(ctx) {
       drawnFor = unit;
       requestAnimationFrame(() => !stopped && ctx.redraw?.());
     }
-    const awaiting = Boolean(document.querySelector(".claim-predict"));
+    // The prompt stays on the page after the guess until the "why" question replaces it: the
+    // store says whether a guess still waits.
+    const awaiting = Boolean(store.state.awaiting && document.querySelector(".claim-predict"));
     revealButton.hidden = !awaiting;
-    const text = t("present.position", { n: units.length ? index + 1 : 0, count: units.length, title: unit ? title(unit) : "" });
+    const text = unit?.classList.contains("trace") ? t("present.run", { title: title(unit) }) : t("present.position", { ...numbered(unit), title: unit ? title(unit) : "" });
     if (position.textContent !== text) position.textContent = text;
+  }
+
+  /** The figure's number and the total, the run left out: a group held back for a guess counts
+   * as the tables and charts the core's report gives it (it shows them once revealed, each a
+   * figure), so the total is the same before and after. */
+  function numbered(unit) {
+    const counts = units.filter((u) => !u.classList.contains("trace")).map((u) => [u, figures(u)]);
+    const at = counts.findIndex(([u]) => u === unit);
+    const sum = (list) => list.reduce((n, [, c]) => n + c, 0);
+    return { n: at >= 0 ? sum(counts.slice(0, at)) + 1 : 0, count: sum(counts) };
+  }
+
+  /** How many figures a unit stands for: one, or a held group's tables and charts (at least one). */
+  function figures(unit) {
+    const held = unit.matches(".group.held") ? unit.dataset.held : null;
+    const doc = store.state.doc;
+    if (held === null || !doc || doc.figure) return 1;
+    const group = doc.sections.flatMap((s) => s.groups).find((g) => g.key === held);
+    return group ? Math.max(1, group.blocks.filter((b) => b.type === "table").length + group.charts.length) : 1;
   }
 
   /** The next (+1) or previous (-1) figure; past the last, the next claim (before the first,
@@ -133,7 +175,7 @@ export function presenter(ctx) {
   /** The claim shown to the room: the guess typed (or chosen), or none. */
   function reveal() {
     const form = document.querySelector(".claim-predict");
-    if (!form) return;
+    if (!form || !store.state.awaiting) return; // none, or answered already
     const field = form.querySelector(".predict-number");
     const guessed = field ? field.value.trim() !== "" : Boolean(form.querySelector("input:checked"));
     jump = "claim";
@@ -242,7 +284,7 @@ export function presenter(ctx) {
       observer.disconnect();
       document.removeEventListener("keydown", keys, true);
       for (const node of document.querySelectorAll(`.${CURRENT}, .${GROUP}`)) node.classList.remove(CURRENT, GROUP);
-      root.classList.remove("presenting");
+      root.classList.remove("presenting", MORE);
       bar.remove();
       requestAnimationFrame(() => ctx.redraw?.()); // every chart at the width it has again
       const back = returnTo?.isConnected && returnTo !== document.body ? returnTo : document.getElementById("present-button");

@@ -3,7 +3,9 @@
 // PageUp go through the figures and past the last to the next claim, whose prediction prompt is
 // shown to the room; B reveals the claim with the guess typed; S and P step and play the watched
 // run; Escape leaves and the focus returns where it was. axe finds no serious or critical
-// violation in it, light and dark. One page for the whole suite.
+// violation in it, light and dark. One page for those; then a page at 1280 × 720 and one at
+// 1920 × 1080 check what a person sees of a watched run and a claim (issue 32): boxes inside the
+// viewport, above the top of the bar.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -32,6 +34,33 @@ const visibleFigures = (p) =>
   );
 
 const position = (p) => p.textContent(".present-position");
+
+/** What a person sees of each of `selectors` (every drawn match, in order): its box, whether it
+ * is drawn at all, with the viewport's height and the top of the presenter's bar. */
+const onScreen = (p, selectors) =>
+  p.evaluate((selectors) => {
+    const bar = document.querySelector(".present-bar").getBoundingClientRect();
+    const seen = {};
+    for (const s of selectors) {
+      seen[s] = [...document.querySelectorAll(s)]
+        .filter((n) => n.checkVisibility())
+        .map((n) => {
+          const r = n.getBoundingClientRect();
+          return { top: Math.round(r.top), bottom: Math.round(r.bottom), height: Math.round(r.height) };
+        });
+    }
+    return { innerHeight, barTop: Math.round(bar.top), barBottom: Math.round(bar.bottom), seen };
+  }, selectors);
+
+/** Asserts each box lies whole between the top of the viewport and the top of the bar. */
+function aboveBar(view, what) {
+  for (const s of what) {
+    assert.ok(view.seen[s].length > 0, `${s} is drawn: ${JSON.stringify(view)}`);
+    for (const box of view.seen[s]) {
+      assert.ok(box.top >= 0 && box.bottom <= view.barTop, `${s} at ${box.top}–${box.bottom} px, whole above the bar at ${view.barTop} px (viewport ${view.innerHeight}): ${JSON.stringify(view.seen)}`);
+    }
+  }
+}
 
 describe("present", () => {
   let url;
@@ -161,4 +190,87 @@ describe("present", () => {
     assert.equal(await p.evaluate(() => document.activeElement?.id), "present-button");
     assert.deepEqual(p.problems, []);
   });
+
+  // Issue 32: on a projector's 1280 × 720 (and 1920 × 1080) the watched run is shown whole — its
+  // tracks above the bar, the transport one row, the run's selectors, key help and intervention
+  // folded away behind one button — and the counter keeps one total through a claim's question
+  // and its reveal, where the "why" question and the marked table are both above the bar.
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+  ]) {
+    test(`${width} × ${height}: a watched run whole above the bar, one counter through a claim, the marked table above the bar after the reveal`, async () => {
+      const ctx = await b.newContext({ viewport: { width, height } });
+      const q = await page(ctx);
+      await q.goto(`${url}?lesson=leader&lang=en&present=1&trace=`);
+      await rendered(q);
+      await q.waitForSelector(".present-bar");
+      await q.waitForFunction(() => document.querySelector(".present-current")?.classList.contains("trace") && document.querySelector(".trace .timeline svg"));
+      await settled(q);
+      const tracks = [".trace .timeline figcaption", ".trace .timeline-canvas svg", ".trace .trace-legend", ".trace .trace-counters"];
+      const folded = [".trace .run-picker", ".trace .hint.keys", ".trace-intervene", ".trace .speed-field", ".present-keys"];
+      let view = await onScreen(q, [...tracks, ".trace-controls", ".trace-controls [data-act=play]", ...folded]);
+      assert.equal(view.barBottom, view.innerHeight, "the bar at the bottom");
+      assert.equal(view.seen[".trace .timeline-canvas svg"].length, 2, "both of the run's tracks");
+      aboveBar(view, [...tracks, ".trace-controls"]);
+      assert.ok(view.seen[".trace-controls"][0].height < 2 * view.seen[".trace-controls [data-act=play]"][0].height, `the transport in one row: ${JSON.stringify(view.seen)}`);
+      for (const s of folded) assert.equal(view.seen[s].length, 0, `${s} folded away`);
+      await shot(q, `present-run-${width}`);
+      // One button unfolds them (the bar stays where it was), and folds them again.
+      const more = q.locator("[data-present=more]");
+      assert.equal(await more.getAttribute("aria-expanded"), "false");
+      await more.click();
+      assert.equal(await more.getAttribute("aria-expanded"), "true");
+      const open = await onScreen(q, folded);
+      for (const s of folded) assert.ok(open.seen[s].length > 0, `${s} unfolded`);
+      assert.deepEqual(await audit(q), [], "axe on the run, unfolded");
+      await more.click();
+      assert.equal(await more.getAttribute("aria-expanded"), "false");
+      view = await onScreen(q, [...tracks, ...folded]);
+      for (const s of folded) assert.equal(view.seen[s].length, 0, `${s} folded again`);
+      aboveBar(view, tracks);
+      // S steps it, still whole.
+      const at = Number(await q.inputValue(".trace .scrubber"));
+      await q.keyboard.press("s");
+      assert.notEqual(Number(await q.inputValue(".trace .scrubber")), at, "S steps the run");
+      aboveBar(await onScreen(q, tracks), tracks);
+
+      // The run is not one of the report's figures: after it, figure 1 of a total that stays
+      // the same through the figures, the claim's question and its reveal.
+      assert.match(await position(q), /^Run: /);
+      await q.keyboard.press("PageDown");
+      await settled(q);
+      const total = Number(/^Figure 1 of (\d+): /.exec(await position(q))?.[1]);
+      assert.ok(total > 1, await position(q));
+      await q.keyboard.press("PageUp");
+      assert.match(await position(q), /^Run: /, "PageUp: back to the run");
+      await q.keyboard.press("PageDown");
+      for (let i = 2; i <= total; i++) {
+        await q.keyboard.press("PageDown");
+        assert.match(await position(q), new RegExp(`^Figure ${i} of ${total}: `));
+      }
+      // Past the last figure, the lesson's first claim asks first.
+      await q.keyboard.press("PageDown");
+      await q.waitForSelector(".claim-predict .predict-number");
+      await settled(q);
+      await q.waitForFunction(() => document.querySelector(".present-current")?.matches(".group.held.answer"));
+      const asked = await position(q);
+      assert.match(asked, new RegExp(`^Figure \\d+ of ${total}: `), "while the claim waits: the same total");
+      aboveBar(await onScreen(q, [".claim-predict", ".present-current"]), [".claim-predict", ".present-current"]);
+      await q.locator(".claim-predict .predict-number").fill("3");
+      await q.keyboard.press("b");
+      await q.waitForSelector(".claim-why");
+      await settled(q);
+      await q.waitForFunction(() => document.querySelector(".present-current .claim-mark"));
+      assert.match(await position(q), new RegExp(`^Figure \\d+ of ${total}: `), "after the reveal: the same total");
+      assert.equal(await position(q), asked, "the figure it was held back for");
+      // The why question and the marked table, each whole above the bar.
+      const revealed = await onScreen(q, [".claim-why", ".present-current"]);
+      assert.ok(revealed.seen[".present-current"][0].height > 100, "a table shown");
+      aboveBar(revealed, [".claim-why", ".present-current"]);
+      await shot(q, `present-why-${width}`);
+      assert.deepEqual(q.problems, []);
+      await ctx.close();
+    });
+  }
 });

@@ -324,5 +324,7 @@ export default {
   "present.reveal": "Reveal (B)",
   "present.leave": "Leave (Esc)",
   "present.position": "Figure {n} of {count}: {title}",
+  "present.run": "Run: {title}",
+  "present.more": "Keys and controls",
   "present.keys": "PageDown/PageUp or arrows: next/previous figure, after the last the next claim · B or .: reveal the claim · S: step the run · P: play/pause · Esc: leave",
 };

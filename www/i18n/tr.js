@@ -324,5 +324,7 @@ export default {
   "present.reveal": "Göster (B)",
   "present.leave": "Çık (Esc)",
   "present.position": "Şekil {n} / {count}: {title}",
+  "present.run": "Koşu: {title}",
+  "present.more": "Tuşlar ve denetimler",
   "present.keys": "PageDown/PageUp ya da oklar: sonraki/önceki şekil, sondan sonra sıradaki iddia · B ya da .: iddiayı göster · S: koşuda bir adım · P: oynat/duraklat · Esc: çık",
 };
