@@ -333,7 +333,8 @@ describe("journeys", () => {
     const dir = join(WORK, "leader");
     unzip(zip, dir);
     const manifest = readFileSync(join(dir, "imsmanifest.xml"), "utf8");
-    assert.ok(manifest.includes(en["claim.leader.fencing"]), "the claim in the manifest");
+    const xmlText = (x) => x.replaceAll("&apos;", "'").replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+    assert.ok(xmlText(manifest).includes(en["claim.leader.fencing"]), "the claim in the manifest");
     const launch = /adlcp:scormtype="sco" href="([^"]+)"/.exec(manifest)[1].replaceAll("&amp;", "&");
     const lmsHost = await lms(WORK);
     hosts.add(() => lmsHost.server.close());
@@ -351,7 +352,60 @@ describe("journeys", () => {
     await look(l, "b4-lms");
     clean(l, "the package in the LMS");
     clean(p, "the teacher's page");
-    time.print();
     await ctx.close();
+
+    // Presenter mode on a projector's 1280 × 720: the teacher presents from the lesson's page,
+    // pages to the first claim, the room guesses, B reveals it; then S shows the watched run.
+    // What matters is whole above the presenter's bar.
+    const room = await env.b.newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: "reduce" });
+    const r = await page(room);
+    await r.goto(`${env.url}?lesson=leader&lang=en`);
+    await rendered(r);
+    await time.step("presenter mode → the first claim asks the room", async () => {
+      await r.click("#present-button");
+      await r.waitForSelector(".present-bar");
+      for (let i = 0; i < 30 && !(await r.$(".claim-predict .predict-number")); i++) {
+        await r.keyboard.press("PageDown");
+        await settled(r);
+      }
+      await r.waitForSelector(".claim-predict .predict-number");
+      await settled(r);
+    });
+    const bar = async () => (await where(r, ".present-bar")).top;
+    const above = async (what, ...selectors) => {
+      const top = await bar();
+      for (const sel of selectors) {
+        const at = await where(r, sel);
+        assert.ok(at.top >= 0 && at.bottom <= top, `${what}: ${sel} at ${at.top}–${at.bottom} px, above the bar at ${top} px`);
+      }
+    };
+    const asked = await r.textContent(".present-position");
+    await above("the claim asks", ".claim-predict", ".present-current");
+    await look(r, "b5-present-claim");
+    await time.step("the room's guess → B reveals the claim", async () => {
+      await r.fill(".claim-predict .predict-number", "2");
+      await r.keyboard.press("b");
+      await r.waitForSelector(".present-current .claim-mark");
+      await settled(r);
+    });
+    assert.equal(await r.textContent(".present-position"), asked, "one counter: the same figure of the same total");
+    await above("the claim revealed", ".claim-why", ".present-current");
+    await look(r, "b6-present-revealed");
+    await time.step("S: the watched run", async () => {
+      await r.keyboard.press("Escape");
+      await r.click("#present-button");
+      await r.waitForSelector(".present-bar");
+      await r.keyboard.press("s");
+      await r.waitForSelector(".trace .timeline-canvas svg");
+      await settled(r);
+    });
+    await above("the watched run", ".trace .timeline figcaption", ".trace .timeline-canvas svg", ".trace-controls");
+    const tracks = await r.$$eval(".trace .timeline-canvas svg", (svgs) => svgs.filter((n) => n.checkVisibility()).map((n) => Math.round(n.getBoundingClientRect().bottom)));
+    const top = await bar();
+    assert.ok(tracks.length >= 2 && tracks.every((b) => b <= top), `every track above the bar at ${top} px: ${tracks}`);
+    await look(r, "b7-present-run");
+    clean(r, "presenter mode");
+    await room.close();
+    time.print();
   });
 });
