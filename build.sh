@@ -453,7 +453,12 @@ case "${1:-}" in
     build_test_cli
     build_www
     need_chromium
-    say "node and browser tests (node:test, headless chromium)${ONLY:+: only names matching /$ONLY/}"
+    # The browser the suites drive, as tests/browser/lib.mjs picks it (CHROMIUM, else Debian's
+    # headless shell, else chromium), and its version: a browser's release can change what a
+    # suite sees (issue 32: a failed module's fetches), so every run says which one it ran with.
+    browser=$(node --input-type=module -e 'import { CHROMIUM } from "./tests/browser/lib.mjs"; console.log(CHROMIUM)')
+    version=$("$browser" --version 2>/dev/null) || version="version unknown"
+    say "node and browser tests (node:test, $browser: $version)${ONLY:+: only names matching /$ONLY/}"
     npm_status=0
     # (9>&-: the browsers and servers the suites start do not hold the source copy's lock.)
     npm test 9>&- || npm_status=$?

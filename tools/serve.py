@@ -87,6 +87,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
         self.send_header("Cache-Control", "no-cache")
+        # The loader course sites include: as a module script (<script type="module">) a page of
+        # another origin runs it only with this header (docs/hosting.md); nothing else needs it.
+        if self.path.split("?")[0].endswith("/tatbikat-embed.js"):
+            self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def do_GET(self):

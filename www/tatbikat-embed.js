@@ -3,6 +3,8 @@
 //   <script src="https://tatbikat.example/tatbikat-embed.js" defer></script>
 //   <tatbikat-embed query="lesson=quotas&figure=default_sweep&controls=0"></tatbikat-embed>
 //
+// It is a classic script that also runs as a module (`<script type="module" src=…>`, how web
+// components are often included; the host must then send Access-Control-Allow-Origin for it).
 // The element makes the sandboxed frame of the embed (the site this script came from, with the
 // link's query and embed=1) when it comes near the screen, sizes it from the embed's height
 // message, and re-dispatches the embed's messages as DOM events on itself ("tatbikat:state",
@@ -12,9 +14,18 @@
 // (the course site's policy, tatbikat's frame-ancestors) — it shows an image with a link to
 // the view: the `image` attribute's, else the site's logo. API: docs/embedding.md.
 (() => {
-  const script = document.currentScript;
-  if (!script || customElements.get("tatbikat-embed")) return;
-  const base = new URL(".", script.src);
+  if (customElements.get("tatbikat-embed")) return;
+  const here = address();
+  if (!here) {
+    // Not silence: the course site's author reads the console when nothing appears.
+    console.error(
+      "tatbikat-embed.js: cannot tell which site it was loaded from, so <tatbikat-embed> is not defined. " +
+        'Include it under its own file name, e.g. <script src="https://tatbikat.example/tatbikat-embed.js" defer></script> ' +
+        '(or type="module"), not renamed, bundled or inlined.',
+    );
+    return;
+  }
+  const base = new URL(".", here);
   // Each flag is what the embedded page needs (docs/embedding.md, "The sandbox").
   const SANDBOX = "allow-scripts allow-same-origin allow-forms allow-downloads allow-popups allow-popups-to-escape-sandbox";
   let seq = 0;
@@ -145,4 +156,23 @@
   }
 
   customElements.define("tatbikat-embed", TatbikatEmbed);
+
+  /** This script's own address (the tatbikat site is the folder it is in), or null when it cannot
+   * be found. A classic script has `document.currentScript`; a module script has none (it is null
+   * there) and this file cannot read `import.meta.url` (a syntax error in a classic script), so it
+   * finds its element, `<script src=".../tatbikat-embed.js">`, or, where another module imported
+   * it, its entry in the page's resource timing. */
+  function address() {
+    const named = (url) => {
+      try {
+        return new URL(url, document.baseURI).pathname.endsWith("/tatbikat-embed.js");
+      } catch {
+        return false;
+      }
+    };
+    if (document.currentScript?.src) return document.currentScript.src;
+    const element = [...document.querySelectorAll("script[src]")].find((s) => named(s.src));
+    if (element) return element.src;
+    return performance.getEntriesByType("resource").find((r) => named(r.name))?.name ?? null;
+  }
 })();

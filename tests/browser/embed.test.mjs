@@ -3,7 +3,8 @@
 // checked against the core's own report, target/pkg-node); the snippet's copy is the clipboard's;
 // the API for the embedding page (tatbikat:set / get / state / prediction) from a page of another
 // origin, refusals with the core's error, messages of other origins ignored; the loader
-// <tatbikat-embed> on a page of another origin; axe on the dialog. Needs ./build.sh build.
+// <tatbikat-embed> on a page of another origin, included as a classic and as a module script;
+// axe on the dialog. Needs ./build.sh build.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
@@ -360,6 +361,64 @@ describe("teaching with embeds", () => {
     assert.doesNotMatch(fallback.href, /embed=1/);
     await q.close();
     await blocked.stop();
+  });
+
+  test("<tatbikat-embed> included as a classic script and as a module script, on a page of another origin below long text: the lesson in its frame, the host's scroll and focus unchanged; a loader that cannot find its site says so", async () => {
+    const expected = core.run("lesson=jobs&section=measure&lang=en").sections[0].groups.flatMap((g) => g.blocks).find((b) => b.type === "table");
+    const includes = {
+      classic: `<script src="${env.url}tatbikat-embed.js" defer></script>`,
+      // How most web components are included: document.currentScript is null in a module.
+      module: `<script type="module" src="${env.url}tatbikat-embed.js"></script>`,
+    };
+    for (const [kind, include] of Object.entries(includes)) {
+      // Below the fold (900 px high) yet within the loader's 300 px margin: it loads unscrolled.
+      const h = await host(`
+        ${include}
+        <p style="height: 1000px">Read this first: a long text.</p>
+        <tatbikat-embed id="e" title="Jobs, measured" query="lesson=jobs&section=measure&lang=en"></tatbikat-embed>
+        <p style="height: 2000px">And more after.</p>`);
+      const p = await page(ctx);
+      await p.goto(h.url); // after its load event: a module script has run, as a deferred one has
+      assert.ok(await p.evaluate(() => Boolean(customElements.get("tatbikat-embed"))), `${kind}: the element is defined`);
+      const top = await p.evaluate(() => document.getElementById("e").getBoundingClientRect().top);
+      assert.ok(top > 900, `${kind}: the element starts below the fold (${top})`);
+      await p.waitForFunction(() => document.getElementById("e").hasAttribute("data-live"), null, { timeout: 30000 });
+      const frame = await p.evaluate(() => {
+        const f = document.getElementById("e").shadowRoot.querySelector("iframe");
+        return { src: f.src, height: f.getBoundingClientRect().height };
+      });
+      assert.equal(new URL(frame.src).origin, new URL(env.url).origin, `${kind}: the frame is of the site the loader came from`);
+      assert.ok(frame.height > 200, `${kind}: the frame is sized (${frame.height})`);
+      const inner = p.frames().find((f) => f.url().includes("embed=1"));
+      await rendered(inner);
+      // (Not settled(): its animation frame never comes in a frame out of sight.)
+      await inner.waitForFunction(() => document.body.dataset.busy === undefined, null, { polling: 16 });
+      const table = await inner.evaluate(() => {
+        const t = document.querySelector("table.data");
+        return { key: t?.dataset.table, rows: t?.querySelectorAll("tbody tr").length, lang: document.documentElement.lang };
+      });
+      assert.deepEqual(table, { key: expected.key, rows: expected.rows.length, lang: "en" }, `${kind}: the lesson's first table, in English`);
+      await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+      const hostState = await p.evaluate(() => ({ scrollY, focus: document.activeElement === document.body ? "body" : document.activeElement?.outerHTML.slice(0, 80) }));
+      assert.deepEqual(hostState, { scrollY: 0, focus: "body" }, `${kind}: the host page is neither scrolled nor focused away`);
+      // For the screenshot: the frame in sight (it draws only then).
+      await p.evaluate(() => document.getElementById("e").scrollIntoView());
+      await settled(inner);
+      await shot(p, `embed-loader-${kind}`);
+      clean(p, `loader as a ${kind} script`);
+      await p.close();
+    }
+
+    // A copy of the loader under no name of its own (bundled: imported from a blob's address)
+    // cannot tell which site to frame: it says so on the console and defines nothing.
+    const h = await host(`<tatbikat-embed id="e" query="lesson=jobs"></tatbikat-embed>`);
+    const p = await page(ctx);
+    await p.goto(h.url);
+    const said = p.waitForEvent("console", (m) => m.type() === "error");
+    await p.evaluate((text) => import(URL.createObjectURL(new Blob([text], { type: "text/javascript" }))), readFileSync(join(ROOT, "www", "tatbikat-embed.js"), "utf8"));
+    assert.match((await said).text(), /tatbikat-embed\.js: cannot tell which site .*under its own file name/);
+    assert.equal(await p.evaluate(() => customElements.get("tatbikat-embed")), undefined);
+    await p.close();
   });
 
   test("axe: the dialog with a claim and its explanation, desktop and 390 px, light and dark: no serious or critical violations", async () => {

@@ -153,16 +153,26 @@ describe("first view", () => {
   test("page modules that do not load are said after one reload: a view stays readable, a computed link shows no placeholder", async () => {
     const context = await b.newContext({ viewport: { width: 390, height: 844 } });
     const p = await page(context);
-    let asked = 0;
+    // What is counted is the page's documents (the main frame's navigations: the first, then each
+    // reload), not requests for the modules: how many fetches a document makes for a module that
+    // failed is the browser's choice (a modulepreload that failed, then import() of the same
+    // file: Chromium 148 fetches once, 156 again, as whatwg/html#10327 now asks).
+    const documents = [];
+    p.on("framenavigated", (frame) => frame === p.mainFrame() && documents.push({ url: frame.url(), asked: 0 }));
     await p.route("**/min/app.js", (route) => {
-      asked += 1;
+      if (documents.length) documents.at(-1).asked += 1;
       return route.abort("connectionfailed");
     });
     // A lesson's view: its numbers stay, the failure is said above them.
     await p.goto(`${url}?lesson=jobs`);
-    await p.waitForSelector(".fatal", { timeout: 20000 });
+    await p.waitForSelector(".fatal", { timeout: 20000 }).catch((err) => {
+      err.message += `; the page's documents so far: ${documents.length}`; // reloading on and on, or loading on
+      throw err;
+    });
     assert.match(await p.locator(".fatal").textContent(), /Sayfanın kodu yüklenemedi/, "said in the page's language");
-    assert.equal(asked, 2, "tried again once, by a reload");
+    assert.deepEqual(documents.map((d) => d.url), [`${url}?lesson=jobs`, `${url}?lesson=jobs`], "tried again once, by one reload");
+    assert.equal(await p.evaluate(() => performance.getEntriesByType("navigation")[0].type), "reload", "the failure is said by the reloaded page");
+    assert.ok(documents.every((d) => d.asked >= 1), `each document asked for the modules: ${JSON.stringify(documents)}`);
     assert.ok(await p.locator("table.data td").first().isVisible(), "the view's table is still there");
     // A link the core computes: the placeholder's numbers are not the link's, so none is shown,
     // even when its page arrives after the failure is said.
