@@ -12,7 +12,7 @@
 // are rows of a fault map (leader's nodes) the learner crashes or pauses a lane from the round
 // shown: the map's parameter is written (the link shares it) and the core recomputes the run.
 import { el, svg, uid } from "../dom.js";
-import { formatNumber } from "../i18n/index.js";
+import { formatNumber, localizeNumber } from "../i18n/index.js";
 import { dataFold } from "./chart.js";
 import { runPicker } from "../controls/runpicker.js";
 import { rowsText } from "../controls/rows.js";
@@ -55,7 +55,10 @@ export const SHAPES = {
  * or null; `selected` reopens a detail. */
 export function timelineView(doc, t, { onSelector, intervene = null, rows = null, selected = null } = {}) {
   const tr = doc.trace;
-  const factVars = Object.fromEntries(tr.facts); // a track's title may name them ({limit})
+  // The run's facts as the reader writes numbers ("0,05" in Turkish: the core gives "0.05"); a
+  // track's title may name them ({limit}).
+  const facts = tr.facts.map(([k, v]) => [k, v, localizeNumber(v, t)]);
+  const factVars = Object.fromEntries(facts.map(([k, , v]) => [k, v]));
   const unit = (n) => t(`trace.unit.${tr.unit}`, { n });
   // The part zoomed into, as the core gives it (absent: the whole run), and the frames it plays.
   const focus = tr.focus_end === null || tr.focus_end === undefined ? null : { lane: tr.focus_lane, start: tr.focus_start, end: tr.focus_end };
@@ -66,8 +69,9 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
   const eventText = (e) => {
     const took = e.took === null || e.took === undefined ? "" : t(`trace.took.${tr.unit}.${plural.select(e.took)}`, { n: e.took });
     const template = t(`trace.event.${e.kind}`);
-    const text = t(`trace.event.${e.kind}`, { note: e.note ?? "", took });
-    return e.note && !template.includes("{note}") ? `${text} (${e.note})` : text;
+    const note = e.note === null || e.note === undefined ? "" : localizeNumber(e.note, t);
+    const text = t(`trace.event.${e.kind}`, { note, took });
+    return note && !template.includes("{note}") ? `${text} (${note})` : text;
   };
   let frame = 0;
   let timer = null;
@@ -139,10 +143,10 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
   );
   const faults = rows ? interventions(tr, t, rows, laneName) : null;
   const selectorForm = runPicker({ controls: doc.controls ?? [], selector: tr.selector, lesson: tr.lesson, t, onSelector: (s) => onSelector?.(s) });
-  const facts = el(
+  const factsLine = el(
     "p",
     { class: "trace-facts" },
-    tr.facts.map(([k, v], i) => [i ? " · " : "", t.has(`trace.fact.${k}.${v}`) ? t(`trace.fact.${k}.${v}`) : t(`trace.fact.${k}`, { v })]),
+    facts.map(([k, v, local], i) => [i ? " · " : "", t.has(`trace.fact.${k}.${v}`) ? t(`trace.fact.${k}.${v}`) : t(`trace.fact.${k}`, { v: local })]),
   );
   // It scrolls, so it takes focus (keyboard users can scroll it).
   const log = el("ul", { class: "trace-log", "aria-live": "polite", tabindex: "0", "aria-label": t("ui.trace.events") });
@@ -151,7 +155,7 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
   // Many bars in the run (every track's: the jobs lesson's 250 nights are four tracks of 250),
   // counted once: each track is drawn lighter then.
   const bars = tr.tracks.reduce((n, k) => n + (focus ? k.lanes[focus.lane]?.spans.length ?? 0 : k.lanes.reduce((m, l) => m + l.spans.length, 0)), 0);
-  const tracks = tr.tracks.map((track, i) => trackView(track, tr, t, styles, { focus, many: bars > MANY_BARS, onPick: (what) => pick({ track: i, ...what }) }));
+  const tracks = tr.tracks.map((track, i) => trackView(track, tr, t, styles, { focus, factVars, many: bars > MANY_BARS, onPick: (what) => pick({ track: i, ...what }) }));
   const tabs = alternatives(tr, tracks, t, { onSwitch: () => detail.closest("[hidden]") && tracks.find((v) => !v.node.closest("[hidden]"))?.node.querySelector(".timeline-canvas").after(detail) });
   // The lane zoomed into, in words: which, over which time, and what the counters still are.
   const zoomed = focus
@@ -181,7 +185,7 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
       },
     },
     selectorForm,
-    facts,
+    factsLine,
     zoomed,
     controls,
     el("p", { class: "hint keys" }, t("ui.trace.keys"), decisive.length ? [" ", t("ui.trace.decisive_keys")] : null),
@@ -495,8 +499,9 @@ function alternatives(tr, views, t, { onSwitch }) {
 
 /** One track: its lanes as an SVG with its legend, and its counters. A click on a bar or mark
  * calls `onPick({kind, lane, index})`; `mark(what)` outlines the picked one. With `focus` only
- * that lane is drawn, over the window `[focus.start, focus.end)`; `many`: the run has many bars (MANY_BARS). */
-function trackView(track, tr, t, styles, { focus = null, many = false, onPick }) {
+ * that lane is drawn, over the window `[focus.start, focus.end)`; `factVars` fill its title (the run's facts, as
+ * the reader writes numbers); `many`: the run has many bars (MANY_BARS). */
+function trackView(track, tr, t, styles, { focus = null, factVars = {}, many = false, onPick }) {
   const tone = (state) => `tone-${styles.tone.get(state) ?? "muted"}`;
   const laneName = styles.laneName;
   // Each kind of mark its shape and tone (a line its tone, or the accent's), in the SVG and the
@@ -553,7 +558,7 @@ function trackView(track, tr, t, styles, { focus = null, many = false, onPick })
   const node = el(
     "figure",
     { class: "timeline", dataset: { track: track.key } },
-    el("figcaption", { id: titleId }, t(`trace.track.${track.key}`, Object.fromEntries(tr.facts))),
+    el("figcaption", { id: titleId }, t(`trace.track.${track.key}`, factVars)),
     holder,
     legend,
     counters,
