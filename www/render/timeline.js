@@ -353,28 +353,40 @@ let interveneLane = 0;
  * with the next round (and the map's further values, a pause's length) through `rows`, so the
  * parameter, the link and the core's recomputed run are what typing it gives. A row the map
  * already has before that round is left to the panel: replacing it would change rounds shown.
- * Returns `{node, show(frame, round), choose(track, lane)}` (`round` null: nothing left to
- * change), or null. */
+ * From the time the core says a lane's part is settled (`until`: a crashed node) its fault is
+ * not offered, nor the lane once none is left (its entry says from when): the list shows the
+ * lane chosen, else the first one left. Returns `{node, show(frame, round), choose(track, lane)}` (`round` null: nothing
+ * left to change), or null. */
 function interventions(tr, t, rows, laneName) {
   const at = tr.tracks.findIndex((k) => k.intervene?.length);
   if (at < 0) return null;
   const track = tr.tracks[at];
   const id = uid("intervene");
   if (!track.lanes[interveneLane]) interveneLane = 0;
-  const select = el(
-    "select",
-    { id, onchange: () => ((interveneLane = Number(select.value)), update()) },
-    track.lanes.map((l, i) => el("option", { value: String(i), selected: i === interveneLane }, laneName(l.label))),
-  );
+  /** The time from which the core says `iv` means nothing on `lane`, or null. */
+  const untilOf = (iv, lane) => iv.until?.[lane] ?? null;
+  // A lane the core says leaves the run says from when, whatever the round shown (its width
+  // stays as the playhead moves).
+  const options = track.lanes.map((l, i) => {
+    const since = track.intervene.some((iv) => untilOf(iv, i) === null) ? null : Math.max(...track.intervene.map((iv) => untilOf(iv, i)));
+    const text = since === null ? laneName(l.label) : t("ui.trace.intervene_gone", { lane: laneName(l.label), at: t(`trace.unit.${tr.unit}`, { n: since }) });
+    return el("option", { value: String(i), selected: i === interveneLane }, text);
+  });
+  const select = el("select", { id, onchange: () => ((interveneLane = Number(select.value)), update()) }, options);
   const why = el("p", { class: "hint intervene-why", "aria-live": "polite" });
   let round = null;
   const buttons = track.intervene.map((iv) => el("button", { type: "button", class: "small", dataset: { param: iv.param }, onclick: () => apply(iv) }));
   const entryOf = (param, lane) => (rows.entries(param) ?? []).find((e) => e[0] === lane + 1);
+  /** Whether `iv` means nothing on `lane` at the round shown. */
+  const settled = (iv, lane) => round !== null && untilOf(iv, lane) !== null && round >= untilOf(iv, lane);
+  /** Whether no fault is left for `lane` at the round shown. */
+  const gone = (lane) => track.intervene.every((iv) => settled(iv, lane));
 
   function apply(iv) {
     const spec = rows.spec(iv.param);
     if (!spec || round === null) return;
     const lane = Number(select.value);
+    if (settled(iv, lane)) return;
     const list = (rows.entries(iv.param) ?? []).map((e) => ({ row: e[0], values: e.slice(1, 1 + spec.fields.length).map(String) }));
     const values = [String(round), ...iv.more.map(String)];
     const mine = list.find((r) => r.row === lane + 1);
@@ -384,7 +396,11 @@ function interventions(tr, t, rows, laneName) {
   }
 
   function update() {
-    const lane = Number(select.value);
+    // The lanes left at the round shown; the one chosen, else the first left.
+    options.forEach((o, i) => (o.disabled = gone(i)));
+    const none = track.lanes.every((_, i) => gone(i));
+    const lane = gone(interveneLane) ? Math.max(0, track.lanes.findIndex((_, i) => !gone(i))) : interveneLane;
+    select.value = String(lane);
     const name = laneName(track.lanes[lane].label);
     let early = null;
     track.intervene.forEach((iv, i) => {
@@ -392,9 +408,16 @@ function interventions(tr, t, rows, laneName) {
       const before = round !== null && e !== undefined && e[1] < round;
       if (before) early ??= e[1];
       buttons[i].textContent = t(`trace.intervene.${iv.param}`, { lane: name, round: round ?? "–", n: iv.more[0] ?? "" });
-      buttons[i].disabled = round === null || before || !rows.spec(iv.param);
+      buttons[i].disabled = round === null || before || settled(iv, lane) || !rows.spec(iv.param);
     });
-    why.textContent = round === null ? t("ui.trace.intervene_end") : early !== null ? t("ui.trace.intervene_past", { lane: name, at: t(`trace.unit.${tr.unit}`, { n: early }) }) : t("ui.trace.intervene_hint");
+    why.textContent =
+      round === null
+        ? t("ui.trace.intervene_end")
+        : none
+          ? t("ui.trace.intervene_none")
+          : early !== null
+            ? t("ui.trace.intervene_past", { lane: name, at: t(`trace.unit.${tr.unit}`, { n: early }) })
+            : t("ui.trace.intervene_hint");
   }
 
   const node = el(
@@ -413,7 +436,6 @@ function interventions(tr, t, rows, laneName) {
     choose(trackIndex, lane) {
       if (trackIndex !== at || !track.lanes[lane]) return;
       interveneLane = lane;
-      select.value = String(lane);
       update();
     },
   };
@@ -552,7 +574,7 @@ function trackView(track, tr, t, styles, { focus = null, factVars = {}, many = f
       ),
     ),
     lines.map((k) => el("li", { dataset: { legend: `line:${k}`, ...key("line", look(k, true).tone) } }, el("span", { class: `swatch line tone-${look(k, true).tone}${styles.marks.has(k) ? " styled" : ""}`, "aria-hidden": "true" }), t(`trace.mark.${k}`))),
-    anyDecisive ? el("li", { dataset: { legend: "decisive", ...key("band", "focus") } }, el("span", { class: "swatch band", "aria-hidden": "true" }), t("ui.trace.decisive_legend")) : null,
+    anyDecisive ? el("li", { dataset: { legend: "decisive", ...key("band", "focus") } }, el("span", { class: "swatch band", "aria-hidden": "true" }), t("ui.trace.decisive_legend"), el("span", { class: "keys" }, ` ${t("ui.trace.decisive_legend_keys")}`)) : null,
     el("li", { dataset: { legend: "playhead", ...key("playhead", "ink") } }, el("span", { class: "swatch playhead", "aria-hidden": "true" }), t("ui.trace.playhead")),
   );
   const node = el(
