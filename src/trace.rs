@@ -92,13 +92,19 @@ pub const fn decisive(kind: &'static str, tone: Tone, shape: &'static str) -> Ev
 /// A fault a learner may set from the timeline at the time shown, as the parameter that holds it
 /// (so the link shares it): lane `i` of the track is row `i + 1` of `param`, a kind with rows
 /// (leader's crash and pause maps), written with the time after the one shown (`frame * step +
-/// first`) as the row's first value and `more` as its next ones (a pause's length).
+/// first`) as the row's first value and `more` as its next ones (a pause's length). The lesson
+/// says where it means nothing (`until`), so the page neither offers nor preselects it there.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Intervention {
     /// The parameter it writes (the page names the action `ui.trace.intervene.<param>`).
     pub param: &'static str,
     /// The row's values after the time (a pause's rounds).
     pub more: Vec<u32>,
+    /// Per lane, the first time (as the row writes it) from which the lane's part in the run is
+    /// settled whatever is set at the time shown (leader: the round a node crashed in, for good:
+    /// a pause changes nothing, a crash is already there); `None`: never. The page offers
+    /// neither the fault nor, where none is left, the lane from then on.
+    pub until: Vec<Option<u32>>,
 }
 
 /// One control of the "watch one run" form, so no selector needs typing: the selector is the

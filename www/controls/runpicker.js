@@ -4,8 +4,10 @@
 // the selector is the chosen choices' parts joined by commas, and the page keeps the one the
 // core canonicalizes. A change keeps the controls before it; the core chooses the ones after.
 import { el, uid } from "../dom.js";
+import { localizeNumber } from "../i18n/index.js";
 
-/** The form; `onSelector(text)` is called with the selector to watch. */
+/** The form; `onSelector(text)` is called with the selector to watch. A choice's number is the
+ * core's text ("0.5" hours), written as the reader writes numbers. */
 export function runPicker({ controls, selector, lesson, t, onSelector }) {
   const id = uid("run");
   const part = (c, k) => c.choices[k]?.part ?? "";
@@ -19,7 +21,7 @@ export function runPicker({ controls, selector, lesson, t, onSelector }) {
     const select = el(
       "select",
       { id: `${id}-${c.key}`, name: `trace-${c.key}`, onchange: () => onSelector(compose(i, Number(select.value))) },
-      c.choices.map((choice, k) => el("option", { value: String(k), selected: k === c.chosen }, t(choice.label, { n: choice.n ?? "", name: choice.name ?? "" }))),
+      c.choices.map((choice, k) => el("option", { value: String(k), selected: k === c.chosen }, t(choice.label, { n: localizeNumber(choice.n ?? "", t), name: choice.name ?? "" }))),
     );
     return el("div", { class: "field" }, el("label", { for: select.id }, t(`trace.control.${c.key}`)), select);
   });

@@ -304,11 +304,14 @@ export default {
   "ui.trace.decisive_next": "Key moment ›",
   "ui.trace.decisive_next_title": "The next moment the lesson is about (N; Shift+N the one before)",
   "ui.trace.decisive_keys": "N jumps to the next moment the lesson is about (Shift+N to the one before).",
-  "ui.trace.decisive_legend": "a moment the lesson is about (N jumps to it)",
+  "ui.trace.decisive_legend": "a moment the lesson is about",
+  "ui.trace.decisive_legend_keys": "(N jumps to it)",
   "ui.trace.intervene_title": "Intervene in the run",
   "ui.trace.intervene_hint": "The run is recomputed after the moment shown; the fault is written into the parameters and the link.",
   "ui.trace.intervene_past": "{lane} has an earlier entry ({at}); edit it in the panel, so what is shown stays.",
   "ui.trace.intervene_end": "The end of the run: step back to intervene.",
+  "ui.trace.intervene_gone": "{lane} (out of the run from {at})",
+  "ui.trace.intervene_none": "None is left in the run at the moment shown: step back to intervene.",
   // teach-embed: the embed's allowed origins (origin=), refused in the page's words; the embed
   // dialog's own texts load with it (www/embed/texts.js).
   "refuse.origin": "the allowed origins are at most 8, comma-separated, each a scheme, host and optional port without a path (https://moodle.example.org,http://localhost:8000)",

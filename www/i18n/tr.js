@@ -304,11 +304,14 @@ export default {
   "ui.trace.decisive_next": "Kritik an ›",
   "ui.trace.decisive_next_title": "Dersin konusu olan bir sonraki an (N; Shift+N öncekine)",
   "ui.trace.decisive_keys": "N dersin konusu olan bir sonraki ana atlar (Shift+N öncekine).",
-  "ui.trace.decisive_legend": "dersin konusu olan an (N ile atlanır)",
+  "ui.trace.decisive_legend": "dersin konusu olan an",
+  "ui.trace.decisive_legend_keys": "(N ile atlanır)",
   "ui.trace.intervene_title": "Koşuya müdahale et",
   "ui.trace.intervene_hint": "Gösterilen andan sonrası yeniden hesaplanır; hata parametrelere ve bağlantıya yazılır.",
   "ui.trace.intervene_past": "{lane} için daha erken bir kayıt var ({at}); gösterilen anları değiştirmemek için onu panelden düzenleyin.",
   "ui.trace.intervene_end": "Koşunun sonu: müdahale etmek için geri gidin.",
+  "ui.trace.intervene_gone": "{lane} ({at} itibarıyla koşu dışı)",
+  "ui.trace.intervene_none": "Gösterilen anda hiçbiri koşuda değil: müdahale etmek için geri gidin.",
   // teach-embed: the embed's allowed origins (origin=), refused in the page's words; the embed
   // dialog's own texts load with it (www/embed/texts.js).
   "refuse.origin": "izin verilen kökenler en çok 8 tanedir, virgülle ayrılır; her biri şema, ana makine ve isteğe bağlı bağlantı noktasıdır, yol içermez (https://moodle.ornek.edu.tr,http://localhost:8000)",

@@ -1,7 +1,9 @@
 // "What moved": after a change of the learner's, a compact bar at the bottom of the screen with
 // the values changed and the table numbers that moved most (each the core's, old and new, as the
 // tables print them), and a link to the cell. On a phone the tables are far below the slider;
-// the effect shows where the learner is.
+// the effect shows where the learner is. While it is shown the page keeps room for it at its
+// bottom, and a watched run's legends in view are moved above it (a change made while the run
+// is watched must not hide how to read the run).
 import { el } from "../dom.js";
 import { formatCell } from "../i18n/index.js";
 import { columnLabel } from "./table.js";
@@ -47,12 +49,57 @@ export function movedCells(before, after, t) {
   return moved.sort((a, b) => b.size - a.size);
 }
 
+/** The bar that holds the room at the page's bottom, while it is on the page. */
+let holder = null;
+/** Pixels kept between a legend and the bar above which it is moved. */
+const GAP = 6;
+
+/** While `bar` is on the page, the page keeps room for it at its bottom (`--changes-room`,
+ * style.css: so the page's end scrolls above it) and, once it is laid out, the watched run's
+ * legends it covers are moved above it; a bar taken off the page gives the room back. */
+function reserve(bar) {
+  const root = document.documentElement;
+  const watch = new ResizeObserver(() => {
+    if (!bar.isConnected) {
+      watch.disconnect();
+      if (holder === bar) {
+        holder = null;
+        root.style.removeProperty("--changes-room");
+      }
+      return;
+    }
+    const first = holder !== bar;
+    holder = bar;
+    root.style.setProperty("--changes-room", `${Math.ceil(innerHeight - bar.getBoundingClientRect().top)}px`);
+    if (first) uncover();
+  });
+  watch.observe(bar);
+}
+
+/** Scrolls the page so that the watched run's legends in view (`.trace .trace-legend`), wholly
+ * or in part, are wholly above the "what moved" bar, as far as none of them leaves the top of
+ * the screen; nothing while no bar is shown. Called when the bar appears and when the run is
+ * drawn again under it (views/trace.js). */
+export function uncover() {
+  // A bar in the page's flow (an embed's, style.css) covers nothing.
+  if (!holder?.isConnected || getComputedStyle(holder).position !== "fixed") return;
+  const bar = holder.getBoundingClientRect();
+  const legends = [...document.querySelectorAll(".trace .trace-legend")]
+    .map((l) => l.getBoundingClientRect())
+    .filter((b) => b.height > 0 && b.bottom > 0 && b.top < innerHeight && b.right > bar.left && b.left < bar.right);
+  if (!legends.length) return;
+  const needed = Math.max(...legends.map((b) => b.bottom + GAP - bar.top));
+  const by = Math.min(needed, ...legends.map((b) => b.top));
+  if (by > 0) window.scrollBy({ top: by, behavior: "instant" });
+}
+
 /** The bar: `changed` [{label, value}] of the values set, `moved` from movedCells, `news`
  * {met, text} what the change did to the challenge set (or null); `onShow(cell)` brings a cell
- * into view. Returns the element (role=status, so it is read out). */
+ * into view. Returns the element (role=status, so it is read out), which keeps room for itself
+ * while on the page (reserve). */
 export function changesBar({ changed, moved, news = null, t, onShow, onClose }) {
   const shown = moved.slice(0, SHOWN);
-  return el(
+  const bar = el(
     "div",
     { class: "change-summary", role: "status", "aria-label": t("ui.changes.title") },
     news ? el("p", { class: `challenge-news ${news.met ? "met" : "open"}` }, el("span", { "aria-hidden": "true" }, news.met ? "✓ " : "○ "), news.text) : null,
@@ -79,4 +126,6 @@ export function changesBar({ changed, moved, news = null, t, onShow, onClose }) 
       el("button", { type: "button", class: "small", "aria-label": t("ui.changes.close"), onclick: onClose }, "×"),
     ),
   );
+  if (typeof ResizeObserver === "function") reserve(bar);
+  return bar;
 }

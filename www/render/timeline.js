@@ -12,7 +12,7 @@
 // are rows of a fault map (leader's nodes) the learner crashes or pauses a lane from the round
 // shown: the map's parameter is written (the link shares it) and the core recomputes the run.
 import { el, svg, uid } from "../dom.js";
-import { formatNumber } from "../i18n/index.js";
+import { formatNumber, localizeNumber } from "../i18n/index.js";
 import { dataFold } from "./chart.js";
 import { runPicker } from "../controls/runpicker.js";
 import { rowsText } from "../controls/rows.js";
@@ -55,7 +55,10 @@ export const SHAPES = {
  * or null; `selected` reopens a detail. */
 export function timelineView(doc, t, { onSelector, intervene = null, rows = null, selected = null } = {}) {
   const tr = doc.trace;
-  const factVars = Object.fromEntries(tr.facts); // a track's title may name them ({limit})
+  // The run's facts as the reader writes numbers ("0,05" in Turkish: the core gives "0.05"); a
+  // track's title may name them ({limit}).
+  const facts = tr.facts.map(([k, v]) => [k, v, localizeNumber(v, t)]);
+  const factVars = Object.fromEntries(facts.map(([k, , v]) => [k, v]));
   const unit = (n) => t(`trace.unit.${tr.unit}`, { n });
   // The part zoomed into, as the core gives it (absent: the whole run), and the frames it plays.
   const focus = tr.focus_end === null || tr.focus_end === undefined ? null : { lane: tr.focus_lane, start: tr.focus_start, end: tr.focus_end };
@@ -66,8 +69,9 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
   const eventText = (e) => {
     const took = e.took === null || e.took === undefined ? "" : t(`trace.took.${tr.unit}.${plural.select(e.took)}`, { n: e.took });
     const template = t(`trace.event.${e.kind}`);
-    const text = t(`trace.event.${e.kind}`, { note: e.note ?? "", took });
-    return e.note && !template.includes("{note}") ? `${text} (${e.note})` : text;
+    const note = e.note === null || e.note === undefined ? "" : localizeNumber(e.note, t);
+    const text = t(`trace.event.${e.kind}`, { note, took });
+    return note && !template.includes("{note}") ? `${text} (${note})` : text;
   };
   let frame = 0;
   let timer = null;
@@ -139,10 +143,10 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
   );
   const faults = rows ? interventions(tr, t, rows, laneName) : null;
   const selectorForm = runPicker({ controls: doc.controls ?? [], selector: tr.selector, lesson: tr.lesson, t, onSelector: (s) => onSelector?.(s) });
-  const facts = el(
+  const factsLine = el(
     "p",
     { class: "trace-facts" },
-    tr.facts.map(([k, v], i) => [i ? " · " : "", t.has(`trace.fact.${k}.${v}`) ? t(`trace.fact.${k}.${v}`) : t(`trace.fact.${k}`, { v })]),
+    facts.map(([k, v, local], i) => [i ? " · " : "", t.has(`trace.fact.${k}.${v}`) ? t(`trace.fact.${k}.${v}`) : t(`trace.fact.${k}`, { v: local })]),
   );
   // It scrolls, so it takes focus (keyboard users can scroll it).
   const log = el("ul", { class: "trace-log", "aria-live": "polite", tabindex: "0", "aria-label": t("ui.trace.events") });
@@ -151,7 +155,7 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
   // Many bars in the run (every track's: the jobs lesson's 250 nights are four tracks of 250),
   // counted once: each track is drawn lighter then.
   const bars = tr.tracks.reduce((n, k) => n + (focus ? k.lanes[focus.lane]?.spans.length ?? 0 : k.lanes.reduce((m, l) => m + l.spans.length, 0)), 0);
-  const tracks = tr.tracks.map((track, i) => trackView(track, tr, t, styles, { focus, many: bars > MANY_BARS, onPick: (what) => pick({ track: i, ...what }) }));
+  const tracks = tr.tracks.map((track, i) => trackView(track, tr, t, styles, { focus, factVars, many: bars > MANY_BARS, onPick: (what) => pick({ track: i, ...what }) }));
   const tabs = alternatives(tr, tracks, t, { onSwitch: () => detail.closest("[hidden]") && tracks.find((v) => !v.node.closest("[hidden]"))?.node.querySelector(".timeline-canvas").after(detail) });
   // The lane zoomed into, in words: which, over which time, and what the counters still are.
   const zoomed = focus
@@ -181,7 +185,7 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
       },
     },
     selectorForm,
-    facts,
+    factsLine,
     zoomed,
     controls,
     el("p", { class: "hint keys" }, t("ui.trace.keys"), decisive.length ? [" ", t("ui.trace.decisive_keys")] : null),
@@ -349,28 +353,40 @@ let interveneLane = 0;
  * with the next round (and the map's further values, a pause's length) through `rows`, so the
  * parameter, the link and the core's recomputed run are what typing it gives. A row the map
  * already has before that round is left to the panel: replacing it would change rounds shown.
- * Returns `{node, show(frame, round), choose(track, lane)}` (`round` null: nothing left to
- * change), or null. */
+ * From the time the core says a lane's part is settled (`until`: a crashed node) its fault is
+ * not offered, nor the lane once none is left (its entry says from when): the list shows the
+ * lane chosen, else the first one left. Returns `{node, show(frame, round), choose(track, lane)}` (`round` null: nothing
+ * left to change), or null. */
 function interventions(tr, t, rows, laneName) {
   const at = tr.tracks.findIndex((k) => k.intervene?.length);
   if (at < 0) return null;
   const track = tr.tracks[at];
   const id = uid("intervene");
   if (!track.lanes[interveneLane]) interveneLane = 0;
-  const select = el(
-    "select",
-    { id, onchange: () => ((interveneLane = Number(select.value)), update()) },
-    track.lanes.map((l, i) => el("option", { value: String(i), selected: i === interveneLane }, laneName(l.label))),
-  );
+  /** The time from which the core says `iv` means nothing on `lane`, or null. */
+  const untilOf = (iv, lane) => iv.until?.[lane] ?? null;
+  // A lane the core says leaves the run says from when, whatever the round shown (its width
+  // stays as the playhead moves).
+  const options = track.lanes.map((l, i) => {
+    const since = track.intervene.some((iv) => untilOf(iv, i) === null) ? null : Math.max(...track.intervene.map((iv) => untilOf(iv, i)));
+    const text = since === null ? laneName(l.label) : t("ui.trace.intervene_gone", { lane: laneName(l.label), at: t(`trace.unit.${tr.unit}`, { n: since }) });
+    return el("option", { value: String(i), selected: i === interveneLane }, text);
+  });
+  const select = el("select", { id, onchange: () => ((interveneLane = Number(select.value)), update()) }, options);
   const why = el("p", { class: "hint intervene-why", "aria-live": "polite" });
   let round = null;
   const buttons = track.intervene.map((iv) => el("button", { type: "button", class: "small", dataset: { param: iv.param }, onclick: () => apply(iv) }));
   const entryOf = (param, lane) => (rows.entries(param) ?? []).find((e) => e[0] === lane + 1);
+  /** Whether `iv` means nothing on `lane` at the round shown. */
+  const settled = (iv, lane) => round !== null && untilOf(iv, lane) !== null && round >= untilOf(iv, lane);
+  /** Whether no fault is left for `lane` at the round shown. */
+  const gone = (lane) => track.intervene.every((iv) => settled(iv, lane));
 
   function apply(iv) {
     const spec = rows.spec(iv.param);
     if (!spec || round === null) return;
     const lane = Number(select.value);
+    if (settled(iv, lane)) return;
     const list = (rows.entries(iv.param) ?? []).map((e) => ({ row: e[0], values: e.slice(1, 1 + spec.fields.length).map(String) }));
     const values = [String(round), ...iv.more.map(String)];
     const mine = list.find((r) => r.row === lane + 1);
@@ -380,7 +396,11 @@ function interventions(tr, t, rows, laneName) {
   }
 
   function update() {
-    const lane = Number(select.value);
+    // The lanes left at the round shown; the one chosen, else the first left.
+    options.forEach((o, i) => (o.disabled = gone(i)));
+    const none = track.lanes.every((_, i) => gone(i));
+    const lane = gone(interveneLane) ? Math.max(0, track.lanes.findIndex((_, i) => !gone(i))) : interveneLane;
+    select.value = String(lane);
     const name = laneName(track.lanes[lane].label);
     let early = null;
     track.intervene.forEach((iv, i) => {
@@ -388,9 +408,16 @@ function interventions(tr, t, rows, laneName) {
       const before = round !== null && e !== undefined && e[1] < round;
       if (before) early ??= e[1];
       buttons[i].textContent = t(`trace.intervene.${iv.param}`, { lane: name, round: round ?? "–", n: iv.more[0] ?? "" });
-      buttons[i].disabled = round === null || before || !rows.spec(iv.param);
+      buttons[i].disabled = round === null || before || settled(iv, lane) || !rows.spec(iv.param);
     });
-    why.textContent = round === null ? t("ui.trace.intervene_end") : early !== null ? t("ui.trace.intervene_past", { lane: name, at: t(`trace.unit.${tr.unit}`, { n: early }) }) : t("ui.trace.intervene_hint");
+    why.textContent =
+      round === null
+        ? t("ui.trace.intervene_end")
+        : none
+          ? t("ui.trace.intervene_none")
+          : early !== null
+            ? t("ui.trace.intervene_past", { lane: name, at: t(`trace.unit.${tr.unit}`, { n: early }) })
+            : t("ui.trace.intervene_hint");
   }
 
   const node = el(
@@ -409,7 +436,6 @@ function interventions(tr, t, rows, laneName) {
     choose(trackIndex, lane) {
       if (trackIndex !== at || !track.lanes[lane]) return;
       interveneLane = lane;
-      select.value = String(lane);
       update();
     },
   };
@@ -495,8 +521,9 @@ function alternatives(tr, views, t, { onSwitch }) {
 
 /** One track: its lanes as an SVG with its legend, and its counters. A click on a bar or mark
  * calls `onPick({kind, lane, index})`; `mark(what)` outlines the picked one. With `focus` only
- * that lane is drawn, over the window `[focus.start, focus.end)`; `many`: the run has many bars (MANY_BARS). */
-function trackView(track, tr, t, styles, { focus = null, many = false, onPick }) {
+ * that lane is drawn, over the window `[focus.start, focus.end)`; `factVars` fill its title (the run's facts, as
+ * the reader writes numbers); `many`: the run has many bars (MANY_BARS). */
+function trackView(track, tr, t, styles, { focus = null, factVars = {}, many = false, onPick }) {
   const tone = (state) => `tone-${styles.tone.get(state) ?? "muted"}`;
   const laneName = styles.laneName;
   // Each kind of mark its shape and tone (a line its tone, or the accent's), in the SVG and the
@@ -547,13 +574,13 @@ function trackView(track, tr, t, styles, { focus = null, many = false, onPick })
       ),
     ),
     lines.map((k) => el("li", { dataset: { legend: `line:${k}`, ...key("line", look(k, true).tone) } }, el("span", { class: `swatch line tone-${look(k, true).tone}${styles.marks.has(k) ? " styled" : ""}`, "aria-hidden": "true" }), t(`trace.mark.${k}`))),
-    anyDecisive ? el("li", { dataset: { legend: "decisive", ...key("band", "focus") } }, el("span", { class: "swatch band", "aria-hidden": "true" }), t("ui.trace.decisive_legend")) : null,
+    anyDecisive ? el("li", { dataset: { legend: "decisive", ...key("band", "focus") } }, el("span", { class: "swatch band", "aria-hidden": "true" }), t("ui.trace.decisive_legend"), el("span", { class: "keys" }, ` ${t("ui.trace.decisive_legend_keys")}`)) : null,
     el("li", { dataset: { legend: "playhead", ...key("playhead", "ink") } }, el("span", { class: "swatch playhead", "aria-hidden": "true" }), t("ui.trace.playhead")),
   );
   const node = el(
     "figure",
     { class: "timeline", dataset: { track: track.key } },
-    el("figcaption", { id: titleId }, t(`trace.track.${track.key}`, Object.fromEntries(tr.facts))),
+    el("figcaption", { id: titleId }, t(`trace.track.${track.key}`, factVars)),
     holder,
     legend,
     counters,

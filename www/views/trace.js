@@ -2,6 +2,7 @@
 // kept across a recomputed run), the lists that choose another run when the core refused one,
 // and the way back to the chart point that opened it.
 import { el, mayTakeFocus } from "../dom.js";
+import { uncover } from "../render/changes.js";
 
 /** Where a tapped point is (its chart and index), to find it again after a re-render. */
 export function pointAddress(mark) {
@@ -87,6 +88,9 @@ export function traceView(ctx) {
       // A change of parameters keeps the playhead; a new run opens at its first decisive event.
       view.show(at !== undefined && !trace.focus ? at : view.opening());
       shown();
+      // A run drawn again under the "what moved" bar (a change made while it is watched) keeps
+      // its legends above the bar.
+      uncover();
       // A link's zoomed run, in sight (not in a frame the reader has not used: dom.js).
       if (trace.focus && mayTakeFocus()) {
         node.scrollIntoView({ block: "start" });

@@ -269,6 +269,12 @@ pub fn record(set: &ParamSet, text: &str) -> Result<(Trace, Run), Error> {
         ("renew", setup.renew.to_string()),
         ("poll", p.poll.to_string()),
     ];
+    // A node crashed in round `c` is crashed for good (the model's `alive`): from round `c` on
+    // a pause changes nothing and a crash is there already.
+    let mut until = vec![None; n];
+    for e in &p.crash {
+        until[e.node as usize - 1] = Some(u32::try_from(e.round).unwrap_or(u32::MAX));
+    }
     let tr = Trace::rounds(
         "leader",
         pick.selector(),
@@ -281,10 +287,12 @@ pub fn record(set: &ParamSet, text: &str) -> Result<(Trace, Run), Error> {
                     Intervention {
                         param: "crash",
                         more: Vec::new(),
+                        until: until.clone(),
                     },
                     Intervention {
                         param: "pause",
                         more: vec![setup.lease + setup.renew],
+                        until,
                     },
                 ],
                 ..Track::new("nodes", lanes, events, counters)
@@ -350,6 +358,50 @@ mod tests {
                 assert_eq!(doubles.count() as u64, got.double);
                 let rejected = track.events.iter().filter(|e| e.kind == "rejected");
                 assert_eq!(rejected.count() as u64, got.rejected);
+            }
+        }
+    }
+
+    #[test]
+    fn a_crashed_node_takes_no_fault_from_its_crash_on() {
+        for crash in ["N1@20", "N1@20,N3@30", "N2@0", ""] {
+            let tr = trace(&set(&[("crash", crash)]), "fencing:1").unwrap();
+            let nodes = &tr.tracks[0];
+            let until = |node: u32| {
+                let entry = format!("N{node}@");
+                crash
+                    .split(',')
+                    .find_map(|e| e.strip_prefix(&entry))
+                    .map(|r| r.parse::<u32>().unwrap())
+            };
+            for iv in &nodes.intervene {
+                assert_eq!(iv.until, (1..=3).map(until).collect::<Vec<_>>(), "{crash}");
+            }
+            // From there a pause changes nothing at all, and a crash nothing from its round on.
+            for (i, until) in nodes.intervene[0].until.iter().enumerate() {
+                let Some(until) = *until else { continue };
+                for round in [until, until + 1, until + 7] {
+                    // The lesson's N2@50+6 with this node's row set, as the page writes it.
+                    let pause = if i == 1 {
+                        format!("N2@{round}+6")
+                    } else {
+                        format!("N2@50+6,N{}@{round}+6", i + 1)
+                    };
+                    let paused = trace(&set(&[("crash", crash), ("pause", &pause)]), "fencing:1");
+                    assert_eq!(paused.unwrap(), tr, "{crash} {pause}");
+                    let moved = crash.replace(
+                        &format!("N{}@{until}", i + 1),
+                        &format!("N{}@{round}", i + 1),
+                    );
+                    let later = trace(&set(&[("crash", &moved)]), "fencing:1").unwrap();
+                    for s in later.tracks[0].lanes[i]
+                        .spans
+                        .iter()
+                        .filter(|s| s.end >= round)
+                    {
+                        assert_eq!(s.state, "crashed", "{moved}");
+                    }
+                }
             }
         }
     }
