@@ -37,6 +37,16 @@ test("the handout lists each changed value with its name and text", () => {
   assert.deepEqual(printInfo(read("lesson=jobs"), en), { intro: en("ui.lesson_values"), items: [] });
 });
 
+test("a value in a sentence (the handout, what moved) is a number in the page's language; a seed stays as typed", () => {
+  const tr = translator("tr", "jobs");
+  const s = read("lesson=jobs&seed=20260730&fail_prob=0.35&nights=12000");
+  assert.deepEqual([...printInfo(s, tr).items].sort(), [`${tr("param.jobs.nights")} (nights) = 12.000`, `${tr("param.jobs.seed")} (seed) = 20260730`, `${tr("param.jobs.fail_prob")} (fail_prob) = 0,35`].sort());
+  assert.deepEqual(movedValues(s, ["fail_prob", "seed"], tr).map((v) => v.value), ["0,35", "20260730"]);
+  assert.deepEqual(movedValues(s, ["fail_prob"], translator("en", "jobs")).map((v) => v.value), ["0.35"]);
+  // What is not one number is shown as typed (a list, a typo).
+  assert.deepEqual(movedValues(read("lesson=jobs&retry_limits=1,3&fail_prob=abc"), ["retry_limits", "fail_prob"], tr).map((v) => v.value), ["1,3", "abc"]);
+});
+
 test("the link's problems: what the panel cannot show, the link's own until the first page, a key given twice, a missing figure", () => {
   const tr = translator("tr", "jobs");
   const s = read("lesson=jobs&nope=1&seed=abc&seed=2&lang=xx&figure=none", { doc: true });

@@ -3,6 +3,7 @@
 // these into DOM.
 import { allowedText } from "../controls/panel.js";
 import { errorText } from "../i18n/errors.js";
+import { localizeNumber } from "../i18n/index.js";
 
 const NUMERIC = ["int", "seed", "real", "prob"];
 
@@ -54,8 +55,17 @@ export function printInfo(state, t) {
   const changed = changedParams(state);
   return {
     intro: changed.length ? t("ui.print.changed") : t("ui.lesson_values"),
-    items: changed.map((n) => `${t(`param.${state.lesson}.${n}`)} (${n}) = ${state.values[n] ?? state.resolved?.params[n] ?? ""}`),
+    items: changed.map((n) => `${t(`param.${state.lesson}.${n}`)} (${n}) = ${valueText(state, n, t)}`),
   };
+}
+
+/** Parameter `n`'s value as the reader reads it in a sentence: as typed, a number in the page's
+ * language (0,05 on a Turkish page; a seed, an identifier, as it is). Fields and links keep the
+ * codec's form. */
+export function valueText(state, n, t) {
+  const text = state.values[n] ?? state.resolved?.params[n] ?? "";
+  const spec = (state.specs[state.lesson] ?? []).find((p) => p.name === n);
+  return spec?.kind.type === "seed" ? text : localizeNumber(text, t);
 }
 
 /** The problems listed above the results, [{param, text}]: those the panel cannot show next to
@@ -126,7 +136,7 @@ export function compareText(state, t) {
 
 /** The values just set, as "what moved" names them: [{label, value}]. */
 export function movedValues(state, names, t) {
-  return names.map((n) => ({ label: t(`param.${state.lesson}.${n}`), value: state.values[n] ?? state.resolved?.params[n] ?? "" }));
+  return names.map((n) => ({ label: t(`param.${state.lesson}.${n}`), value: valueText(state, n, t) }));
 }
 
 /** The values of sweep point `i` (x fastest, then y), as parameter changes. */
