@@ -206,12 +206,33 @@ function render(v) {
   return `<!doctype html>\n<!-- ${GENERATED} -->\n${document.documentElement.toString()}\n`;
 }
 
-/** index.html, the page every link that is not a view's own file arrives at: the shell and the
- * site's map, no view. start.js fetches the view the link asks for (for a link without
- * parameters, the first lesson's Turkish view), so a link to any lesson moves one view, not the
- * first lesson's as well (12.6 KB gzip, and its parsing, spared for five lessons of six, at one
- * round trip more for the first). Without JavaScript it leads to the first lesson's view. */
-function renderIndex(first) {
+/** The first screen of view page `html` for index.html's templates: its body (without the part
+ * for pages without JavaScript and the data blocks) up to the first table of its report, each
+ * closed fold (<details>) there with its summary only — the start of the view, as a phone first
+ * shows it, which start.js completes from the view's page without replacing a node
+ * (4.5 KB gzip per lesson with the closed folds' contents, 2.2–2.6 KB without). */
+function firstScreen(html) {
+  const { document } = parseHTML(html);
+  const body = document.body;
+  for (const node of [...body.children]) if (node.tagName === "NOSCRIPT" || node.tagName === "SCRIPT") node.remove();
+  const shut = (node) => node.closest("details:not([open])");
+  const table = [...body.querySelectorAll(".report table.data")].find((t) => !shut(t) && [...t.querySelectorAll("td")].some((td) => /\d/.test(td.textContent)));
+  if (!table) throw new Error("prerender: a view without a table of numbers has no first screen");
+  for (let node = table; node !== body; node = node.parentNode) while (node.nextSibling) node.nextSibling.remove();
+  for (const fold of body.querySelectorAll("details:not([open])")) {
+    const summary = [...fold.children].find((c) => c.tagName === "SUMMARY");
+    while (summary?.nextSibling) summary.nextSibling.remove();
+  }
+  return { lang: document.documentElement.getAttribute("lang"), title: document.title, className: body.getAttribute("class") ?? "", nodes: [...body.childNodes] };
+}
+
+/** index.html, the page every link that is not a view's own file arrives at: the shell, the
+ * site's map and, as inert templates, the first screen of each lesson's view in the course's
+ * language (`screens`: [file, firstScreen]). start.js shows the link's first screen at once —
+ * the first table comes with the page, not a round trip after start.js — and fetches the view's
+ * page to complete it (a link to any lesson moves one view's page, not the first lesson's as
+ * well). Without JavaScript it leads to the first lesson's view. */
+function renderIndex(first, screens) {
   const document = installDom(SHELL, "");
   const refresh = document.createElement("meta");
   refresh.setAttribute("http-equiv", "refresh");
@@ -219,11 +240,24 @@ function renderIndex(first) {
   document.querySelector("head noscript").append(refresh);
   document.body.prepend(noScript(ids, first.id, first.lang, translator(first.lang, first.id)));
   document.body.append(dataBlock(document, "tatbikat-site", site));
+  for (const [file, screen] of screens) {
+    const template = document.createElement("template");
+    template.setAttribute("data-view", file);
+    template.setAttribute("data-lang", screen.lang);
+    template.setAttribute("data-title", screen.title);
+    template.setAttribute("data-class", screen.className);
+    for (const node of screen.nodes) template.append(document.importNode(node, true));
+    document.body.append(template);
+  }
   return `<!doctype html>\n<!-- ${GENERATED} -->\n${document.documentElement.toString()}\n`;
 }
 
 const pages = views.map((v) => [v.file, render(v)]);
-pages.push(["index.html", renderIndex(views[0])]);
+// The first screens index.html holds: each lesson's view in the course's language (the pages'
+// own, tools/shell.html's); a link in the other language fetches its view's page first.
+const COURSE_LANG = LANGS[0];
+const screens = views.flatMap((v, i) => (v.lang === COURSE_LANG ? [[v.file, firstScreen(pages[i][1])]] : []));
+pages.push(["index.html", renderIndex(views[0], screens)]);
 if (check) {
   const wrong = [];
   for (const [file, html] of pages) {

@@ -1,9 +1,11 @@
-// The page's first steps (issue 20). Every page of the site (index.html, each lesson's <id>.html
-// and <id>.en.html, written by tools/prerender.mjs) holds one lesson's view at the lesson's
-// values, drawn at build time by the page's own renderers from the core's answers, out of sight
-// (body.held) until this module has read the link:
+// The page's first steps (issues 20 and 32). Every page of the site (each lesson's <id>.html and
+// <id>.en.html, written by tools/prerender.mjs) holds one lesson's view at the lesson's values,
+// drawn at build time by the page's own renderers from the core's answers, out of sight
+// (body.held) until this module has read the link; index.html holds the first screen of each
+// lesson's view in the course's language (templates: the view up to its first table):
 // - a link the core resolves to a lesson's view (the site's map, `tatbikat-site`) shows that
-//   view at once: this page's own, or the page of that view fetched and put in its place;
+//   view at once: this page's own, or its first screen from this page completed by the page of
+//   that view when it arrives, or the page of that view fetched and put in its place;
 // - any other link is computed by the core as before, with that lesson's view as a placeholder
 //   of the right size whose numbers are never shown (body.computing).
 // Only then do the engine (the model worker and its WebAssembly), the page's modules and app.js
@@ -65,6 +67,38 @@ export async function viewFor(query) {
   return data(await fetchPage(file), "tatbikat-view");
 }
 
+/** The first screen of view page `file` this page holds (index.html), or null. */
+const firstScreen = (file) => [...document.querySelectorAll("template[data-view]")].find((t) => t.dataset.view === file) ?? null;
+
+/** Shows the first screen `template` in place of this page's body (out of sight while held). */
+function showFirst(template) {
+  document.documentElement.lang = template.dataset.lang;
+  document.title = template.dataset.title;
+  const held = document.body.classList.contains("held");
+  document.body.replaceChildren(document.importNode(template.content, true));
+  document.body.className = template.dataset.class;
+  document.body.classList.toggle("held", held);
+}
+
+/** Completes the first screen shown (showFirst) with page `doc`'s view: the screen is the start
+ * of that view — its nodes up to the first table, each closed fold with its summary only — so
+ * every node it lacks is added in its place and none on screen is replaced (focus, scroll and a
+ * fold opened meanwhile stay). Where the two differ after all, the view replaces the screen. */
+function complete(doc) {
+  const fill = (mine, theirs) => {
+    const nodes = [...theirs.childNodes].filter((n) => n.nodeName !== "NOSCRIPT");
+    const have = mine.childNodes.length;
+    if (have > nodes.length || nodes.slice(0, have).some((n, i) => n.nodeName !== mine.childNodes[i].nodeName)) throw new Error("not the view's start");
+    nodes.slice(0, have).forEach((n, i) => n.nodeType === Node.ELEMENT_NODE && fill(mine.childNodes[i], n));
+    mine.append(...nodes.slice(have).map((n) => document.importNode(n, true)));
+  };
+  try {
+    fill(document.body, doc.body);
+  } catch {
+    swapIn(doc);
+  }
+}
+
 /** Puts page `doc`'s view in place of this one (its <noscript> part is for pages without JavaScript). */
 function swapIn(doc) {
   document.documentElement.lang = doc.documentElement.lang;
@@ -93,9 +127,23 @@ async function start() {
   const file = viewFile(query);
   // A view's lesson and language are in its file's name (views/noscript.js viewFile).
   const [, lesson, lang = "tr"] = /^([a-z][a-z0-9_]*)(?:\.([a-z]{2}))?\.html$/.exec(file ?? "") ?? [];
+  // The folds the learner opens or closes from the first frame on, a first screen's included.
+  document.addEventListener("toggle", (e) => toggled.add(e.target), true);
   try {
+    // Another view's page: asked for first, then its first screen shown from this page where
+    // it has one (index.html): the first table now, the rest of its view a round trip later.
+    const page = file && file !== own?.file ? fetchPage(file, () => loadBeside(lesson, lang)) : null;
+    const screen = page && firstScreen(file);
+    if (screen) {
+      showFirst(screen);
+      document.body.classList.remove("held");
+    }
     if (file && file === own?.file) loadBeside(lesson, lang);
-    else if (file) swapIn(await fetchPage(file, () => loadBeside(lesson, lang)));
+    else if (page) {
+      const doc = await page;
+      if (screen) complete(doc);
+      else swapIn(doc);
+    }
     view = file ? data(document, "tatbikat-view") : null;
   } catch (err) {
     // Another build answered: this page reloads as the new build, whole.
@@ -105,7 +153,6 @@ async function start() {
   if (!view) document.body.classList.add("computing");
   document.body.classList.remove("held");
   performance.mark("tatbikat:first-view");
-  document.addEventListener("toggle", (e) => toggled.add(e.target), true);
 
   const wasm = typeof WebAssembly === "object";
   const [{ Engine }, route] = await Promise.all([view ? loadBeside(view.lesson, view.lang) : loadBeside(null, null), view ? null : import("./route.js")]);
