@@ -7,9 +7,11 @@
 // first); Escape to leave.
 // It fits a 16:9 screen of 1280 × 720 or larger (issue 32): the watched run shows its tracks
 // above the bar with its transport in one row, while what the room need not see (the run's
-// selectors, its intervention, the speed, the keys) is folded behind one button of the bar. The
-// counter numbers the report's figures alone, so its total stays the same while a claim waits
-// (a held group counts as the figures it will show) and whether a run is open or not.
+// selectors, its intervention, the speed, the keys) is folded behind one button of the bar; the
+// timeline (render/timeline.js) shows alternative tracks as tabs and draws the lanes as short as
+// the room above this bar asks, which it measures. The counter numbers the report's figures
+// alone, so its total stays the same while a claim waits (a held group counts as the figures it
+// will show) and whether a run is open or not.
 // Loaded with its stylesheet (present.css) when presenter mode is first asked for. It only
 // shows and hides what the views drew (classes on the figures) and presses their own buttons:
 // every change still goes through the store.
@@ -67,6 +69,8 @@ export function presenter(ctx) {
     root.classList.toggle(MORE, open);
     keysHelp.hidden = !open;
     moreButton.setAttribute("aria-expanded", String(open));
+    // Folded again: the run fitted above the bar again (a run recomputed meanwhile was not).
+    requestAnimationFrame(() => !stopped && ctx.redraw?.());
   }
 
   /** The figures shown, in the page's order: the watched run, each table and chart of the report
@@ -209,6 +213,8 @@ export function presenter(ctx) {
     if (e.ctrlKey || e.altKey || e.metaKey || document.querySelector("dialog[open]")) return;
     const target = e.target;
     const inField = typing(target);
+    // On a track's tab (the watched run's alternatives) ← and → go along the tabs, not the figures.
+    const onTab = target instanceof Element && target.getAttribute("role") === "tab";
     // The prediction's number field: B is never part of a number, and "." never starts one.
     const guessField = target instanceof HTMLInputElement && target.classList.contains("predict-number");
     let done = true;
@@ -221,12 +227,12 @@ export function presenter(ctx) {
         break;
       case "ArrowRight":
       case "ArrowDown":
-        if (inField) done = false;
+        if (inField || (onTab && e.key === "ArrowRight")) done = false;
         else move(1);
         break;
       case "ArrowLeft":
       case "ArrowUp":
-        if (inField) done = false;
+        if (inField || (onTab && e.key === "ArrowLeft")) done = false;
         else move(-1);
         break;
       case "b":

@@ -5,12 +5,14 @@
 // run; Escape leaves and the focus returns where it was. axe finds no serious or critical
 // violation in it, light and dark. One page for those; then a page at 1280 × 720 and one at
 // 1920 × 1080 check what a person sees of a watched run and a claim (issue 32): boxes inside the
-// viewport, above the top of the bar.
+// viewport, above the top of the bar. Then every lesson's watched run, whole above the bar at
+// 1280 × 720 (leader, jobs and quotas at 1920 × 1080 too): each track drawn, with its caption,
+// canvas, legend and counters, and the tabs to any track not drawn, which the keyboard follows.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { browser, page, rendered, serve, settled, shot, stopServers } from "./lib.mjs";
+import { LESSONS, browser, page, rendered, serve, settled, shot, stopServers } from "./lib.mjs";
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -59,6 +61,73 @@ function aboveBar(view, what) {
     for (const box of view.seen[s]) {
       assert.ok(box.top >= 0 && box.bottom <= view.barTop, `${s} at ${box.top}–${box.bottom} px, whole above the bar at ${view.barTop} px (viewport ${view.innerHeight}): ${JSON.stringify(view.seen)}`);
     }
+  }
+}
+
+
+/** Two frames: presenter mode draws the figure shown again in the frame after it marks it. */
+const frames = (p) => p.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+/** What a person sees of the watched run: each of its tracks (in the run's order), whether it is
+ * drawn, the boxes of its caption, canvas, legend and counters, its lane labels (how many, and
+ * the smallest one's size on the screen) and the tab panel it is in; each tab list drawn, with
+ * its box and tabs; the viewport and the top of the presenter's bar. */
+const runSeen = (p) =>
+  p.evaluate(() => {
+    const box = (n) => {
+      const r = n.getBoundingClientRect();
+      return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) };
+    };
+    const parts = { caption: "figcaption", canvas: ".timeline-canvas svg", legend: ".trace-legend", counters: ".trace-counters" };
+    const tracks = [...document.querySelectorAll(".trace .timeline")].map((figure) => {
+      const drawn = figure.checkVisibility();
+      const plot = figure.querySelector(".timeline-canvas svg");
+      const scale = plot ? plot.getBoundingClientRect().width / plot.width.baseVal.value : 0;
+      const labels = [...figure.querySelectorAll(".lane-label")];
+      const counters = figure.querySelector(".trace-counters");
+      return {
+        key: figure.dataset.track,
+        drawn,
+        boxes: drawn ? Object.fromEntries(Object.entries(parts).map(([k, s]) => [k, box(figure.querySelector(s))])) : null,
+        // Each counter's value, its left edge against the counters' (a value clipped starts left of it).
+        values: drawn ? [...counters.querySelectorAll("dd")].map((d) => ({ counter: d.dataset.counter, left: Math.round(d.getBoundingClientRect().left), from: Math.round(counters.getBoundingClientRect().left) })) : [],
+        labels: labels.length,
+        label: labels.length ? Math.min(...labels.map((l) => parseFloat(getComputedStyle(l).fontSize) * scale)) : 0,
+        panel: figure.closest(".track-panel")?.id ?? null,
+      };
+    });
+    const tablists = [...document.querySelectorAll(".trace [role=tablist]")]
+      .filter((l) => l.checkVisibility())
+      .map((l) => ({
+        box: box(l),
+        tabs: [...l.querySelectorAll("[role=tab]")].map((tab) => ({ name: tab.textContent, selected: tab.getAttribute("aria-selected") === "true", controls: tab.getAttribute("aria-controls"), box: box(tab) })),
+      }));
+    const bar = document.querySelector(".present-bar").getBoundingClientRect();
+    return { innerWidth, innerHeight, barTop: Math.round(bar.top), tracks, tablists };
+  });
+
+/** Asserts the run is seen whole: every track drawn has its caption, canvas, legend and counters
+ * inside the viewport above the bar, its lane labels at 10 px or more on the screen; every track
+ * not drawn is a tab away, on a tab list drawn above the bar. */
+function wholeRun(view, what) {
+  const seen = JSON.stringify(view);
+  const inside = (b) => b.top >= 0 && b.bottom <= view.barTop && b.left >= 0 && b.right <= view.innerWidth;
+  const drawn = view.tracks.filter((k) => k.drawn);
+  assert.ok(drawn.length > 0, `${what}: a track drawn: ${seen}`);
+  for (const k of drawn) {
+    for (const [part, b] of Object.entries(k.boxes)) assert.ok(inside(b), `${what}: ${k.key}'s ${part} at ${b.top}–${b.bottom} px, whole above the bar at ${view.barTop} px (viewport ${view.innerWidth} × ${view.innerHeight}): ${seen}`);
+    assert.ok(k.labels > 0 && k.label >= 10, `${what}: ${k.key}'s lane labels drawn at ${k.label.toFixed(1)} px: ${seen}`);
+    for (const v of k.values) assert.ok(v.left >= v.from, `${what}: ${k.key}'s counter ${v.counter} at ${v.left} px, inside its box from ${v.from} px: ${seen}`);
+  }
+  const tabs = view.tablists.flatMap((l) => l.tabs);
+  for (const l of view.tablists) {
+    for (const b of [l.box, ...l.tabs.map((tab) => tab.box)]) assert.ok(inside(b), `${what}: tabs at ${b.top}–${b.bottom} px, above the bar at ${view.barTop} px: ${seen}`);
+    const on = l.tabs.filter((tab) => tab.selected);
+    assert.equal(on.length, 1, `${what}: one tab selected: ${seen}`);
+    assert.ok(drawn.some((k) => k.panel === on[0].controls), `${what}: the selected tab's track is drawn: ${seen}`);
+  }
+  for (const k of view.tracks.filter((k) => !k.drawn)) {
+    assert.ok(k.panel && tabs.some((tab) => tab.controls === k.panel), `${what}: ${k.key}, not drawn, is a tab away: ${seen}`);
   }
 }
 
@@ -273,4 +342,125 @@ describe("present", () => {
       await ctx.close();
     });
   }
+
+  // Issue 32: every lesson's watched run whole above the bar on a projector — opened by its link
+  // (trace=) at 1280 × 720, by S at 1920 × 1080 — each track it draws with its caption, canvas,
+  // legend and counters, and any other track one tab away; the keyboard goes along the tabs
+  // (the arrows there are the tabs', not the next figure), each track shown whole in turn.
+  for (const [width, height, lessons, how] of [
+    [1280, 720, LESSONS, "link"],
+    [1920, 1080, ["leader", "jobs", "quotas"], "S"],
+  ]) {
+    for (const lesson of lessons) {
+      test(`${width} × ${height}, ${lesson}: the watched run (opened ${how === "S" ? "with S" : "by its link"}) whole above the bar, the tracks not drawn a tab away`, async () => {
+        const ctx = await b.newContext({ viewport: { width, height } });
+        const q = await page(ctx);
+        await q.goto(`${url}?lesson=${lesson}&lang=en&present=1${how === "S" ? "" : "&trace="}`);
+        await rendered(q);
+        await q.waitForSelector(".present-bar");
+        if (how === "S") {
+          await settled(q);
+          await q.keyboard.press("s");
+        }
+        await q.waitForFunction(() => document.querySelector(".present-current")?.classList.contains("trace") && document.querySelector(".trace .timeline svg"));
+        await settled(q);
+        await frames(q);
+        const view = await runSeen(q);
+        wholeRun(view, `${lesson} at ${width} × ${height}`);
+        await shot(q, `present-run-${lesson}-${width}`);
+        // Each tab list, from the keyboard: its selected tab focused, then → to each next one.
+        const lists = q.locator(".trace [role=tablist]:visible");
+        for (let i = 0; i < view.tablists.length; i++) {
+          const list = lists.nth(i);
+          const count = view.tablists[i].tabs.length;
+          await list.locator("[role=tab][aria-selected=true]").focus();
+          const first = await list.locator("[role=tab][aria-selected=true]").textContent();
+          const names = [first];
+          for (let k = 1; k < count; k++) {
+            await q.keyboard.press("ArrowRight");
+            await settled(q);
+            await frames(q);
+            const now = await list.locator("[role=tab][aria-selected=true]").textContent();
+            assert.ok(!names.includes(now), `→ selects the next tab: ${names} then ${now}`);
+            names.push(now);
+            assert.equal(await q.evaluate(() => document.activeElement?.getAttribute("aria-selected")), "true", "the focus on the tab selected");
+            assert.match(await position(q), /^Run: /, "→ on a tab stays on the run");
+            wholeRun(await runSeen(q), `${lesson} at ${width} × ${height}, tab ${now}`);
+          }
+          assert.equal(names.length, count, "every tab reached");
+        }
+        // At the run's end (End, the run's key): its largest counters, still whole above the bar.
+        await q.locator(".trace .scrubber").focus();
+        await q.keyboard.press("End");
+        assert.equal(await q.inputValue(".trace .scrubber"), await q.getAttribute(".trace .scrubber", "max"), "End: the run's end");
+        wholeRun(await runSeen(q), `${lesson} at ${width} × ${height}, at the run's end`);
+        assert.deepEqual(q.problems, []);
+        await ctx.close();
+      });
+    }
+  }
+
+  // Presenter mode changes how the run is drawn only while it presents: the jobs lesson's run on
+  // a laptop's page, presented (the toolbar's button) as tabs with shorter lanes where needed,
+  // and after Escape its four tracks stacked and drawn as they were.
+  test("1280 × 720, jobs: the run presented as tabs, then drawn as it was after leaving", async () => {
+    const ctx = await b.newContext({ viewport: { width: 1280, height: 720 } });
+    const q = await page(ctx);
+    await q.goto(`${url}?lesson=jobs&lang=en&trace=`);
+    await rendered(q);
+    await q.waitForSelector(".trace .timeline svg");
+    await settled(q);
+    const drawing = () =>
+      q.$$eval(".trace .timeline", (figures) =>
+        figures.map((f) => ({ track: f.dataset.track, drawn: f.checkVisibility(), height: f.querySelector(".timeline-canvas svg").getAttribute("height"), labels: f.querySelectorAll(".lane-label").length })),
+      );
+    const tabsShown = () => q.locator(".trace [role=tablist]:visible").count();
+    const before = await drawing();
+    assert.ok(before.length > 1 && before.every((f) => f.drawn), `every track stacked: ${JSON.stringify(before)}`);
+    assert.equal(await tabsShown(), 0, "no tabs on a laptop's page");
+    await q.click("#present-button");
+    await q.waitForSelector(".present-bar");
+    await q.waitForFunction(() => document.querySelector(".present-current")?.classList.contains("trace"));
+    await settled(q);
+    await frames(q);
+    wholeRun(await runSeen(q), "jobs presented");
+    assert.equal(await tabsShown(), 1, "one tab list");
+    assert.equal((await drawing()).filter((f) => f.drawn).length, 1, "one track at a time");
+    await q.keyboard.press("Escape");
+    await settled(q);
+    await frames(q);
+    assert.equal(await q.evaluate(() => document.documentElement.classList.contains("presenting")), false);
+    assert.deepEqual(await drawing(), before, "drawn as before");
+    assert.equal(await tabsShown(), 0, "no tabs again");
+    assert.deepEqual(q.problems, []);
+    await ctx.close();
+  });
+
+  // A counter's value stays by its name (issue 32): a line of counters that wraps never starts
+  // with a value pushed past the box's left edge — the quotas lesson's run on a phone's page,
+  // stepped through from its start to its end (presenter mode's runs are checked above).
+  test("390 × 844, quotas: each counter's value inside the counters' box at every step of the run", async () => {
+    const ctx = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const q = await page(ctx);
+    await q.goto(`${url}?lesson=quotas&lang=en&trace=`);
+    await rendered(q);
+    await q.waitForSelector(".trace .timeline svg");
+    await settled(q);
+    const scrub = q.locator(".trace .scrubber");
+    await scrub.focus();
+    await q.keyboard.press("Home");
+    const [min, max] = await scrub.evaluate((r) => [Number(r.min), Number(r.max)]);
+    for (let frame = min; frame <= max; frame++) {
+      if (frame > min) await q.keyboard.press("ArrowRight");
+      assert.equal(Number(await scrub.inputValue()), frame);
+      const values = await q.$$eval(".trace .trace-counters dd", (dds) =>
+        dds.map((d) => ({ counter: d.dataset.counter, text: d.textContent, left: Math.round(d.getBoundingClientRect().left), from: Math.round(d.closest(".trace-counters").getBoundingClientRect().left) })),
+      );
+      assert.ok(values.length > 0);
+      for (const v of values) assert.ok(v.left >= v.from, `step ${frame}: ${v.counter} (${v.text}) at ${v.left} px, inside its box from ${v.from} px`);
+    }
+    await shot(q, "counters-quotas-390");
+    assert.deepEqual(q.problems, []);
+    await ctx.close();
+  });
 });

@@ -201,6 +201,7 @@ export default {
   "ui.heat_scale_log": "log colour scale",
   // -- jobs timeline --
   "ui.trace.focus": "Only {lane} is shown: {from} – {to}. The counters are the whole run's totals up to the moment shown.",
+  "ui.trace.tracks": "The run's tracks, one at a time",
   // -- previews --
   "ui.preview": "preview",
   "ui.preview_title": "One of the course's next lessons: its model is here, its text is not written yet",

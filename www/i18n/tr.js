@@ -201,6 +201,7 @@ export default {
   "ui.heat_scale_log": "logaritmik renk ölçeği",
   // -- jobs timeline --
   "ui.trace.focus": "Yalnız {lane} gösteriliyor: {from} – {to}. Sayaçlar bütün koşunun gösterilen ana kadarki toplamları.",
+  "ui.trace.tracks": "Koşunun izleri, birer birer",
   // -- previews --
   "ui.preview": "önizleme",
   "ui.preview_title": "Dersin sonraki konularından biri: modeli burada, metni henüz yazılmadı",

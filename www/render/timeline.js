@@ -6,7 +6,10 @@
 // track whose lanes are the lesson's jobs the panel sets a fault on that job's step, as the
 // fault grid does (the run is recomputed by the core). A trace that zooms into one lane (its
 // `focus_*`: a night of the jobs lesson) is drawn over that window only and plays it; tracks
-// that are alternatives of each other (the same `group`) are tabs on a narrow screen. Each kind
+// that are alternatives of each other (the same `group`) are tabs on a narrow screen. In presenter
+// mode (present.js) the run is drawn whole above the presenter's bar: alternatives are tabs there
+// too (and so are tracks of the same lanes, quotas' tenants), and the lanes are drawn shorter
+// until the tracks shown end above the bar, from the room measured on the screen. Each kind
 // of event the lesson marks has a shape and a tone of its own (legend and plot alike); the events
 // the lesson is about (decisive) are drawn wide and one key (N) away, and on a track whose lanes
 // are rows of a fault map (leader's nodes) the learner crashes or pauses a lane from the round
@@ -27,6 +30,24 @@ const SPEEDS = [0.5, 1, 2, 4];
 const NARROW = "(max-width: 600px)";
 /** The tab chosen in each group, kept across runs (another night shows the same policy). */
 const chosenTabs = new Map();
+/** The shortest lane presenter mode draws to fit a run above its bar (the lane labels keep their
+ * size and are drawn every other lane below 11 px, as on a track of many lanes). */
+const MIN_LANE = 6;
+/** Room kept under the tracks shown in presenter mode, in the screen's pixels (a counter's value
+ * one digit wider later in the run). */
+const FIT_SLACK = 4;
+
+/** Whether presenter mode (present.js, `:root.presenting`) shows the page. */
+const presenting = () => document.documentElement.classList.contains("presenting");
+
+/** In presenter mode, where the watched run must end: the top of the presenter's bar, in the
+ * viewport's pixels (else the viewport's bottom), and whether its fold of keys and controls is
+ * open (the run's controls shown above the tracks: the run is not fitted then). Null otherwise. */
+function presenterRoom() {
+  if (!presenting()) return null;
+  const bar = document.querySelector(".present-bar");
+  return { floor: bar ? bar.getBoundingClientRect().top : innerHeight, open: document.documentElement.classList.contains("present-more") };
+}
 
 /** A polygon's path through `points` ([x, y] around 0, 0) moved to `x`, `y`. */
 const poly = (x, y, points) => `M${points.map(([a, b]) => `${(x + a).toFixed(1)},${(y + b).toFixed(1)}`).join("L")}z`;
@@ -78,6 +99,8 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
   let width = 0;
   let speed = 1;
   let chosen = null; // what the detail panel shows: {track, kind: "span"|"event", lane, index}
+  let fitted = null; // what the tracks were last drawn for: {w, key}
+  let cap = null; // in presenter mode, the tallest lane the tracks are drawn with (null: as they are)
   /** A lane's label in the page's language where the lesson words it (`record`), else as given. */
   const laneName = (label) => (t.has(`trace.lane.${label}`) ? t(`trace.lane.${label}`) : label);
   // The lesson's styles: each state's tone (style.css colours tones) and the events it marks.
@@ -152,11 +175,19 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
   const log = el("ul", { class: "trace-log", "aria-live": "polite", tabindex: "0", "aria-label": t("ui.trace.events") });
   // What a click or tap on a bar or mark shows, in words (not on hover only).
   const detail = el("div", { class: "trace-detail", role: "status", "aria-live": "polite" }, el("p", { class: "hint" }, t("ui.trace.detail_hint")));
+  const eventsTitle = el("h3", {}, t("ui.trace.events"));
   // Many bars in the run (every track's: the jobs lesson's 250 nights are four tracks of 250),
   // counted once: each track is drawn lighter then.
   const bars = tr.tracks.reduce((n, k) => n + (focus ? k.lanes[focus.lane]?.spans.length ?? 0 : k.lanes.reduce((m, l) => m + l.spans.length, 0)), 0);
   const tracks = tr.tracks.map((track, i) => trackView(track, tr, t, styles, { focus, factVars, many: bars > MANY_BARS, onPick: (what) => pick({ track: i, ...what }) }));
-  const tabs = alternatives(tr, tracks, t, { onSwitch: () => detail.closest("[hidden]") && tracks.find((v) => !v.node.closest("[hidden]"))?.node.querySelector(".timeline-canvas").after(detail) });
+  const caption = (track) => t(`trace.track.${track.key}`, factVars);
+  const tabs = alternatives(tr, tracks, t, {
+    caption,
+    onSwitch: () => {
+      if (presenting()) return fitted !== null && draw(fitted.w); // the track shown fitted again
+      if (detail.closest("[hidden]")) tracks.find((v) => !v.node.closest("[hidden]"))?.node.querySelector(".timeline-canvas").after(detail);
+    },
+  });
   // The lane zoomed into, in words: which, over which time, and what the counters still are.
   const zoomed = focus
     ? el("p", { class: "hint trace-focus" }, t("ui.trace.focus", { lane: laneName(tr.tracks[0]?.lanes[focus.lane]?.label ?? ""), from: unit(focus.start + tr.first), to: unit(focus.end - 1 + tr.first) }))
@@ -192,7 +223,7 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
     faults?.node,
     tabs.nodes,
     detail,
-    el("h3", {}, t("ui.trace.events")),
+    eventsTitle,
     log,
   );
 
@@ -252,8 +283,10 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
     chosen = { track: what.track, kind: what.kind, lane, at: what.kind === "span" ? item.start : item.at, key: what.kind === "span" ? item.state : item.kind };
     for (const v of tracks) v.mark(null);
     tracks[what.track].mark(what);
-    // Under the track picked from, so it shows next to what was tapped.
-    tracks[what.track].node.querySelector(".timeline-canvas").after(detail);
+    // Under the track picked from, so it shows next to what was tapped; in presenter mode under
+    // the tracks, which stay whole above the bar.
+    if (presenting()) detailHome();
+    else tracks[what.track].node.querySelector(".timeline-canvas").after(detail);
     const prefix = tr.tracks.length > 1 ? `${t(`trace.track.${track.key}`, factVars)}: ` : "";
     const laneLabel = lane === null ? "" : `${laneName(track.lanes[lane].label)}: `;
     const parts = [];
@@ -333,16 +366,64 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
     selected: () => chosen,
     show,
     stop,
-    draw(w) {
-      const now = Math.max(260, Math.floor(w));
-      if (now === width) return;
-      width = now;
-      for (const v of tracks) v.draw(width);
-      show(frame);
-      const again = chosen ?? selected;
-      if (again) pick(again);
-    },
+    draw,
   };
+
+  /** Draws the tracks `w` pixels wide (again only if the width or, in presenter mode, the room
+   * changed): in presenter mode with the tabs the projector uses and lanes short enough for the
+   * tracks shown to end above its bar. */
+  function draw(w) {
+    const now = Math.max(260, Math.floor(w));
+    const room = presenterRoom();
+    tabs.apply(Boolean(room));
+    const fitting = Boolean(room && !room.open && node.checkVisibility());
+    // What fitting depends on: where the tracks start, the bar, the zoom, the tabs chosen.
+    const start = fitting ? (tracks.find((v) => v.node.checkVisibility())?.node.getBoundingClientRect().top ?? 0) : 0;
+    const key = fitting ? `${now} ${Math.round(start)} ${Math.round(room.floor)} ${node.currentCSSZoom ?? 1} ${tabs.chosen()}` : `${now} ${room ? "present" : ""}`;
+    if (fitted?.key === key) return;
+    fitted = { w: now, key };
+    width = now;
+    if (!room) cap = null;
+    if (fitting) {
+      detailHome();
+      cap = fit(room.floor);
+    } else for (const v of tracks) v.draw(width, cap);
+    show(frame);
+    const again = chosen ?? selected;
+    if (again) pick(again);
+  }
+
+  /** The detail panel's place under the tracks (presenter mode keeps it there). */
+  function detailHome() {
+    if (detail.nextElementSibling !== eventsTitle) eventsTitle.before(detail);
+  }
+
+  /** Draws the tracks with lanes as tall as they are, measures how far the tracks shown (their
+   * counters at the run's end, its largest totals) reach past `floor` (the screen's pixels), and
+   * draws them again with the tallest lane that makes them end above it, down to MIN_LANE:
+   * returns that lane height, or null (none needed). The numbers drawn are the core's; only the
+   * lanes' height comes from the screen. */
+  function fit(floor) {
+    for (const v of tracks) v.draw(width, null);
+    const seen = tracks.filter((v) => v.node.checkVisibility());
+    if (!seen.length) return null;
+    for (const v of seen) v.show(hi);
+    const bottom = Math.max(...seen.map((v) => v.node.getBoundingClientRect().bottom));
+    const over = bottom + FIT_SLACK - floor;
+    if (over <= 0) return null;
+    // The SVG's pixels on the screen (the page's zoom, the width it is scaled to).
+    const plot = seen[0].node.querySelector(".timeline-canvas svg");
+    const scale = plot.getBoundingClientRect().height / plot.height.baseVal.value || 1;
+    const need = over / scale;
+    const sizes = seen.map((v) => v.size());
+    const tallest = Math.max(...sizes.map((z) => z.lh));
+    const saved = (c) => sizes.reduce((sum, z) => sum + z.lanes * Math.max(0, z.lh - c), 0);
+    let c = tallest - 1;
+    while (c > MIN_LANE && saved(c) < need) c--;
+    if (c < MIN_LANE || c >= tallest) return null;
+    for (const v of tracks) v.draw(width, c);
+    return c;
+  }
 }
 
 /** The lane last chosen to intervene on, kept across the recomputed runs. */
@@ -443,11 +524,19 @@ function interventions(tr, t, rows, laneName) {
 
 /** The tracks' figures, with each group of alternatives (tracks of the same `group`) behind a
  * tablist that a narrow screen uses to show one of them at a time; a wide one stacks them all.
- * `onSwitch()` is called after a tab changes. Returns `{nodes}`, what to put in the page. */
-function alternatives(tr, views, t, { onSwitch }) {
+ * Presenter mode uses tabs on any screen, for runs of consecutive tracks alike: of one group, or
+ * with the same lanes (the jobs lesson's nights under each policy and their attempts, the quotas
+ * lesson's tenants): a run that is not one group has a tablist of its own, put in the page only
+ * while it presents (a tab names its track as the group's tabs do, else by its caption, from
+ * `caption(track)`). `onSwitch()` is called after a tab changes. Returns `{nodes, apply(present),
+ * chosen()}`: what to put in the page, the tabs shown as the screen and presenter mode ask, the
+ * tabs chosen (a text). */
+function alternatives(tr, views, t, { caption, onSwitch }) {
   const narrow = window.matchMedia(NARROW);
   const groups = [];
   const nodes = [];
+  const tabFor = (group, track, panel, text) =>
+    el("button", { type: "button", role: "tab", class: "track-tab", id: uid("tab"), "aria-controls": panel.id, dataset: { track: track.key }, onclick: () => choose(group, track.key) }, text);
   tr.tracks.forEach((track, i) => {
     const view = views[i];
     const same = track.group !== null && track.group !== undefined && tr.tracks.filter((o) => o.group === track.group).length > 1;
@@ -460,22 +549,65 @@ function alternatives(tr, views, t, { onSwitch }) {
       nodes.push(list);
     }
     const panel = el("div", { class: "track-panel", id: uid("panel") }, view.node);
-    const tab = el(
-      "button",
-      { type: "button", role: "tab", class: "track-tab", id: uid("tab"), "aria-controls": panel.id, dataset: { track: track.key }, onclick: () => choose(group, track.key) },
-      t(`trace.tab.${track.key}`),
-    );
+    const tab = tabFor(group, track, panel, t(`trace.tab.${track.key}`));
     group.list.append(tab);
-    group.items.push({ key: track.key, tab, panel });
+    group.items.push({ key: track.key, tab, panel, view });
     nodes.push(panel);
   });
+  // Presenter mode's runs of tracks alike; one that is a whole group uses that group's tabs.
+  const groupOf = (view) => groups.find((g) => g.items.some((it) => it.view === view));
+  const lanes = (track) => JSON.stringify(track.lanes.map((l) => l.label));
+  const alike = (a, b) => (a.group !== null && a.group !== undefined && a.group === b.group) || lanes(a) === lanes(b);
+  const runs = [];
+  tr.tracks.forEach((track, i) => (i > 0 && alike(tr.tracks[i - 1], track) ? runs.at(-1).push(i) : runs.push([i])));
+  for (const at of runs.filter((r) => r.length > 1)) {
+    const whole = groupOf(views[at[0]]);
+    if (whole && whole.items.length === at.length && at.every((i) => groupOf(views[i]) === whole)) continue;
+    const list = el("div", { class: "track-tabs", role: "tablist", "aria-label": t("ui.trace.tracks"), onkeydown: (e) => keys(group, e) });
+    const group = { key: `present:${at.map((i) => tr.tracks[i].key).join()}`, list, items: [], present: true, placed: false, within: new Set() };
+    for (const i of at) {
+      const track = tr.tracks[i];
+      const own = groupOf(views[i]);
+      if (own) group.within.add(own);
+      // A track of a group is in that group's panel already; another gets a panel of its own.
+      const panel = own ? own.items.find((it) => it.view === views[i]).panel : el("div", { class: "track-panel", id: uid("panel") });
+      const tab = tabFor(group, track, panel, t.has(`trace.tab.${track.key}`) ? t(`trace.tab.${track.key}`) : caption(track));
+      list.append(tab);
+      group.items.push({ key: track.key, tab, panel, view: views[i], wrap: !own });
+    }
+    groups.push(group);
+  }
   for (const g of groups) if (!g.items.some((it) => it.key === chosenTabs.get(g.key))) chosenTabs.set(g.key, g.items[0].key);
 
-  /** Shows the groups as the screen's width asks: tabs and one panel, or every panel. */
-  function apply() {
-    const tabbed = narrow.matches;
+  /** Puts a presenter mode's tablist and panels around its tracks (`on`), or takes them out. */
+  function place(g, on) {
+    const first = g.items[0];
+    const top = first.wrap ? first.view.node : first.panel;
+    if (on === g.placed || (on && !top.parentNode)) return;
+    if (on) {
+      top.before(g.list);
+      for (const { view, panel, wrap } of g.items) {
+        if (!wrap) continue;
+        view.node.replaceWith(panel);
+        panel.append(view.node);
+      }
+    } else {
+      for (const { view, panel, wrap } of g.items) if (wrap) panel.replaceWith(view.node);
+      g.list.remove();
+    }
+    g.placed = on;
+  }
+
+  /** Shows the groups as the screen's width and presenter mode (`present`) ask: tabs and one
+   * panel, or every panel. A group within a presenter mode's run has its tabs hidden then. */
+  function apply(present = presenting()) {
+    for (const g of groups) if (g.present) place(g, present);
+    const within = new Set(groups.filter((g) => g.placed).flatMap((g) => [...g.within]));
     for (const g of groups) {
-      g.list.hidden = !tabbed;
+      if (g.present && !g.placed) continue;
+      const tabbed = present || narrow.matches;
+      g.list.hidden = !tabbed || within.has(g);
+      if (within.has(g)) continue;
       for (const { key, tab, panel } of g.items) {
         const on = key === chosenTabs.get(g.key);
         tab.setAttribute("aria-selected", String(on));
@@ -510,13 +642,21 @@ function alternatives(tr, views, t, { onSwitch }) {
     choose(group, group.items[to].key, true);
   }
 
-  if (groups.length) {
+  if (groups.some((g) => !g.present)) {
     apply();
     // Follows the screen's width while the view is on the page.
-    const follow = () => (nodes[0].isConnected ? apply() : narrow.removeEventListener("change", follow));
+    const follow = () => (views[0].node.isConnected ? apply() : narrow.removeEventListener("change", follow));
     narrow.addEventListener("change", follow);
   }
-  return { nodes };
+  return {
+    nodes,
+    apply,
+    chosen: () =>
+      groups
+        .filter((g) => !g.list.hidden && g.list.isConnected)
+        .map((g) => chosenTabs.get(g.key))
+        .join(),
+  };
 }
 
 /** One track: its lanes as an SVG with its legend, and its counters. A click on a bar or mark
@@ -596,14 +736,17 @@ function trackView(track, tr, t, styles, { focus = null, factVars = {}, many = f
   let x = (v) => v;
   let left = 0;
 
-  function draw(width) {
+  /** Draws the track `width` pixels wide, its lanes at most `cap` pixels tall (null: as tall as
+   * their number gives them). */
+  function draw(width, cap = null) {
     const n = shown.length;
     // Room for the longest lane label (step names can be long), within reason on a phone.
     const longest = Math.max(2, ...shown.map((i) => laneName(track.lanes[i].label).length));
     const LABEL_W = Math.min(Math.max(36, Math.round(longest * 6.2 + 10)), Math.max(60, width * 0.3));
     // A few lanes get finger-high bars (24 px, WCAG 2.5.8; a lane zoomed into, 32 px); many are
     // packed (the data table and the detail panel tell each one).
-    const lh = focus ? 32 : n > 24 ? Math.max(5, Math.floor(330 / n)) : n > 12 ? 16 : 24;
+    const natural = focus ? 32 : n > 24 ? Math.max(5, Math.floor(330 / n)) : n > 12 ? 16 : 24;
+    const lh = cap === null ? natural : Math.min(natural, cap);
     const height = n * lh + AXIS_H + 4;
     const right = width - 8;
     // Times outside the window are drawn at its edges.
@@ -791,15 +934,18 @@ function trackView(track, tr, t, styles, { focus = null, factVars = {}, many = f
       playhead.setAttribute("x1", x(cut));
       playhead.setAttribute("x2", x(cut));
     }
+    // Each counter's name and value in one group, so a line that wraps starts with a name.
     counters.replaceChildren(
-      ...track.counters.flatMap((c) => [
-        el("dt", {}, t(`trace.counter.${c.key}`)),
-        el("dd", { dataset: { counter: c.key } }, formatNumber(c.values[Math.min(frame, c.values.length - 1)], t, 2)),
-      ]),
+      ...track.counters.map((c) =>
+        el("div", {}, el("dt", {}, t(`trace.counter.${c.key}`)), el("dd", { dataset: { counter: c.key } }, formatNumber(c.values[Math.min(frame, c.values.length - 1)], t, 2))),
+      ),
     );
   }
 
-  return { node, draw, show, mark };
+  /** Its lanes drawn and their height, as last drawn. */
+  const size = () => ({ lanes: shown.length, lh: geometry?.lh ?? 0 });
+
+  return { node, draw, show, mark, size };
 }
 
 /** The track's text alternative: a table of the lanes `shown` and each one's spans, from the
