@@ -235,12 +235,16 @@ function whenQuiet(ms, f) {
 }
 
 /** learn-page: the claims answered, marked; the journal loads only where this lesson has one
- * (its key: state/journal.js PREFIX), so a first visit loads nothing more. */
+ * (its key: state/journal.js PREFIX) or another journal is kept on the device — one the page
+ * could not read, kept aside under UNREAD, or another lesson's, which may turn out so: the "My
+ * progress" button says so —, so a first visit loads nothing more. */
 function showProgress() {
   const m = ctx.load.progress.value;
   if (m) return m.shown(ctx);
   try {
-    if (localStorage.getItem(`tatbikat.journal.${store.state.lesson}`) === null) return;
+    // PREFIX and UNREAD both begin so.
+    const any = () => Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).some((k) => k?.startsWith("tatbikat.journal"));
+    if (localStorage.getItem(`tatbikat.journal.${store.state.lesson}`) === null && !any()) return;
   } catch {
     return; // no storage: nothing kept
   }

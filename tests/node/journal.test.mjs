@@ -1,20 +1,23 @@
-// The learner's progress kept on the device (www/state/journal.js, issue 21): the journal's pure
-// logic and its storage binding against a storage that works, is corrupted, holds an old version,
-// is full, or throws on every touch (Safari's private mode, storage blocked).
+// The learner's progress kept on the device (www/state/journal.js, issues 21 and 33): the journal's
+// pure logic and its storage binding against a storage that works, is corrupted, holds an old or a
+// newer version or a journal larger than the page reads (each kept aside, never deleted), is
+// full, or throws on every touch (Safari's private mode, storage blocked).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const { PREFIX, VERSION, emptyJournal, exportData, isEmpty, keeper, parseJournal, record, summary } = await import(join(ROOT, "www", "state", "journal.js"));
+const { MAX_ROWS, MAX_STORED, PREFIX, UNREAD, VERSION, emptyJournal, exportData, firstRows, isEmpty, keeper, parseJournal, record, summary } = await import(join(ROOT, "www", "state", "journal.js"));
 
-/** A storage like localStorage, over a Map; `fail` names the calls that throw. */
-function storage(fail = []) {
+/** A storage like localStorage, over a Map; `fail` names the calls that throw; `quota` (in
+ * characters, keys and values, as browsers count it) makes a write that would exceed it throw. */
+function storage(fail = [], quota = Infinity) {
   const items = new Map();
   const guard = (name) => {
     if (fail.includes(name)) throw Object.assign(new Error(`${name} refused`), { name: "QuotaExceededError" });
   };
+  const used = () => [...items].reduce((n, [k, v]) => n + k.length + v.length, 0);
   return {
     items,
     get length() {
@@ -23,7 +26,11 @@ function storage(fail = []) {
     },
     key: (i) => (guard("key"), [...items.keys()][i] ?? null),
     getItem: (k) => (guard("getItem"), items.has(k) ? items.get(k) : null),
-    setItem: (k, v) => (guard("setItem"), items.set(k, String(v))),
+    setItem: (k, v) => {
+      guard("setItem");
+      if (used() - (items.has(k) ? k.length + items.get(k).length : 0) + k.length + String(v).length > quota) throw Object.assign(new Error("quota"), { name: "QuotaExceededError" });
+      items.set(k, String(v));
+    },
     removeItem: (k) => (guard("removeItem"), items.delete(k)),
   };
 }
@@ -64,16 +71,28 @@ test("record ignores actions it does not keep and malformed ones (the same journ
   }
 });
 
-test("parseJournal: nothing stored, a journal, corrupted text, another version, another shape", () => {
-  assert.deepEqual(parseJournal(null), { journal: emptyJournal(), discarded: false });
+test("parseJournal: nothing stored, a journal, and what it cannot read, each with why", () => {
+  assert.deepEqual(parseJournal(null), { journal: emptyJournal(), unread: null });
   const j = record(record(emptyJournal(), predicted, 5), explained, 6);
-  assert.deepEqual(parseJournal(JSON.stringify(j)), { journal: j, discarded: false });
-  for (const bad of ["{not json", "null", "42", '"text"', "[]", JSON.stringify({ ...j, v: 0 }), JSON.stringify({ ...j, v: VERSION + 1 }), JSON.stringify({ v: VERSION, predicted: [] })]) {
-    assert.deepEqual(parseJournal(bad), { journal: emptyJournal(), discarded: true }, bad);
+  assert.deepEqual(parseJournal(JSON.stringify(j)), { journal: j, unread: null });
+  for (const [bad, unread] of [
+    ["{not json", { reason: "json" }],
+    ["null", { reason: "shape" }],
+    ["42", { reason: "shape" }],
+    ['"text"', { reason: "shape" }],
+    ["[]", { reason: "shape" }],
+    [JSON.stringify({ predicted: {} }), { reason: "shape" }],
+    [JSON.stringify({ ...j, v: "1" }), { reason: "shape" }],
+    [JSON.stringify({ ...j, v: 0 }), { reason: "version", v: 0 }],
+    [JSON.stringify({ ...j, v: VERSION + 1 }), { reason: "newer", v: VERSION + 1 }],
+    [JSON.stringify({ v: VERSION, predicted: [] }), { reason: "shape" }],
+    [" ".repeat(MAX_STORED + 1), { reason: "size" }],
+  ]) {
+    assert.deepEqual(parseJournal(bad), { journal: emptyJournal(), unread }, bad.slice(0, 40));
   }
-  // A bad entry is left out, the rest kept.
+  // A bad entry is left out and counted, the rest read.
   const mixed = { ...j, predicted: { ...j.predicted, "leader.pause": { guess: 3 }, "": { guess: "1", computed: "2", at: 1 } } };
-  assert.deepEqual(parseJournal(JSON.stringify(mixed)).journal, j);
+  assert.deepEqual(parseJournal(JSON.stringify(mixed)), { journal: j, unread: { reason: "entries", left: 2 } });
 });
 
 test("hints revealed are kept per challenge, the most revealed staying (a reload shows them again)", () => {
@@ -91,8 +110,8 @@ test("hints revealed are kept per challenge, the most revealed staying (a reload
   const before = record(emptyJournal(), predicted, 5);
   const { hints, ...old } = before;
   assert.deepEqual(hints, {});
-  assert.deepEqual(parseJournal(JSON.stringify(old)), { journal: before, discarded: false });
-  assert.equal(parseJournal(JSON.stringify({ ...old, hints: [] })).discarded, true, "a hints part of another shape");
+  assert.deepEqual(parseJournal(JSON.stringify(old)), { journal: before, unread: null });
+  assert.deepEqual(parseJournal(JSON.stringify({ ...old, hints: [] })).unread, { reason: "shape" }, "a hints part of another shape");
   const s = storage();
   const k = keeper(() => s);
   k.keep(hinted, 7);
@@ -122,19 +141,115 @@ test("a keeper stores each lesson under its own versioned key, reads it back, li
   assert.deepEqual(keeper(() => s).lessons(), ["quotas"]);
 });
 
-test("a stored journal that is corrupted or of another version is discarded and removed, not crashed on", () => {
+test("a stored journal that is corrupted, of another version or of a newer one is kept aside as it was, never deleted", () => {
   const s = storage();
-  s.items.set(`${PREFIX}leader`, "{\"v\":1,\"predicted\":{"); // cut off mid-write
-  s.items.set(`${PREFIX}jobs`, JSON.stringify({ v: 0, answers: [1, 2] })); // an old format
+  const cut = '{"v":1,"predicted":{'; // cut off mid-write
+  const old = JSON.stringify({ v: 0, answers: [1, 2] }); // an old format
+  const newer = JSON.stringify({ v: VERSION + 1, predicted: { "quotas.no-wait": { guess: "2", computed: "2", at: 1 } }, notes: ["a newer page's"] });
+  s.items.set(`${PREFIX}leader`, cut);
+  s.items.set(`${PREFIX}jobs`, old);
+  s.items.set(`${PREFIX}quotas`, newer);
   const k = keeper(() => s);
-  assert.ok(isEmpty(k.get("leader")));
-  assert.ok(isEmpty(k.get("jobs")));
-  assert.equal(s.items.has(`${PREFIX}leader`), false);
-  assert.equal(s.items.has(`${PREFIX}jobs`), false);
+  for (const id of ["leader", "jobs", "quotas"]) assert.ok(isEmpty(k.get(id)), id);
+  // Each moved to its side key, exactly as it was; the journal's key free for new answers.
+  assert.equal(s.items.get(`${UNREAD}leader`), cut);
+  assert.equal(s.items.get(`${UNREAD}jobs`), old);
+  assert.equal(s.items.get(`${UNREAD}quotas`), newer);
+  for (const id of ["leader", "jobs", "quotas"]) assert.equal(s.items.has(`${PREFIX}${id}`), false, id);
   assert.deepEqual(k.lessons(), []);
-  // And it records again from there.
+  assert.deepEqual(k.unread(), ["jobs", "leader", "quotas"]);
+  assert.equal(k.unreadText("quotas"), newer);
+  assert.deepEqual(k.why("leader"), { reason: "json", size: cut.length, held: false });
+  assert.deepEqual(k.why("quotas"), { reason: "newer", v: VERSION + 1, size: newer.length, held: false });
+  assert.equal(k.kept, true);
+  // It records again from there, the text aside untouched.
   k.keep(predicted, 3);
   assert.equal(parseJournal(s.items.get(`${PREFIX}leader`)).journal.predicted["leader.fencing"].guess, "3");
+  assert.equal(s.items.get(`${UNREAD}leader`), cut);
+  // A later visit still lists it, and says why, from the text aside.
+  const later = keeper(() => s);
+  assert.deepEqual(later.unread(), ["jobs", "leader", "quotas"]);
+  assert.deepEqual(later.why("jobs"), { reason: "version", v: 0, size: old.length, held: false });
+  assert.equal(later.get("leader").predicted["leader.fencing"].guess, "3");
+  // Clearing the lesson's progress leaves it; clearing it (the learner's choice) removes it alone.
+  later.clear("quotas");
+  assert.equal(s.items.get(`${UNREAD}quotas`), newer);
+  later.forget("quotas");
+  assert.equal(s.items.has(`${UNREAD}quotas`), false);
+  assert.deepEqual(later.unread(), ["jobs", "leader"]);
+  assert.equal(later.why("quotas"), null);
+  assert.equal(later.unreadText("quotas"), null);
+});
+
+test("a journal with entries that cannot be read: the rest is read and kept, the text as it was kept aside", () => {
+  const s = storage();
+  const j = record(emptyJournal(), predicted, 5);
+  const raw = JSON.stringify({ ...j, predicted: { ...j.predicted, "leader.pause": { guess: 3 } } });
+  s.items.set(`${PREFIX}leader`, raw);
+  const k = keeper(() => s);
+  assert.deepEqual(k.get("leader"), j);
+  assert.deepEqual(k.why("leader"), { reason: "entries", left: 1, size: raw.length, held: false });
+  assert.equal(s.items.get(`${UNREAD}leader`), raw);
+  assert.deepEqual(JSON.parse(s.items.get(`${PREFIX}leader`)), j, "the readable entries stay under the journal's key");
+  assert.deepEqual(keeper(() => s).lessons(), ["leader"]);
+});
+
+test("an unread journal that cannot be kept aside (too long, the quota, the side key taken) stays under its key, untouched, until cleared", () => {
+  const j = record(emptyJournal(), predicted, 5);
+  const huge = JSON.stringify({ ...j, notes: "x".repeat(MAX_STORED) });
+  assert.ok(huge.length > MAX_STORED);
+  for (const [what, s, raw] of [
+    ["longer than the page reads", storage(), huge],
+    ["the quota refuses the copy", storage([], 2000), JSON.stringify({ v: VERSION + 1, notes: "y".repeat(1200) })],
+    ["another unread text of the lesson already aside", storage(), "{broken"],
+  ]) {
+    if (what.startsWith("another")) s.items.set(`${UNREAD}leader`, "{older and broken");
+    s.items.set(`${PREFIX}leader`, raw);
+    const k = keeper(() => s);
+    assert.ok(isEmpty(k.get("leader")), what);
+    assert.equal(s.items.get(`${PREFIX}leader`), raw, `${what}: still there`);
+    assert.equal(k.held("leader"), true, what);
+    assert.equal(k.why("leader").held, true, what);
+    assert.equal(k.unreadText("leader"), raw, what);
+    assert.deepEqual(k.unread(), ["leader"], what);
+    assert.equal(k.kept, true, `${what}: the storage works`);
+    // New answers are kept for the visit, not written over it; clearing the progress leaves it.
+    assert.equal(k.keep(predicted, 9), true, what);
+    assert.equal(k.get("leader").predicted["leader.fencing"].at, 9, what);
+    assert.equal(s.items.get(`${PREFIX}leader`), raw, `${what}: not written over`);
+    k.clear("leader");
+    assert.equal(s.items.get(`${PREFIX}leader`), raw, `${what}: not cleared with the progress`);
+    k.keep(predicted, 10);
+    // Once the learner clears it, the visit's answers are stored.
+    k.forget("leader");
+    assert.equal(k.held("leader"), false, what);
+    assert.equal(parseJournal(s.items.get(`${PREFIX}leader`)).journal.predicted["leader.fencing"].at, 10, what);
+    k.keep({ ...predicted, guess: "4" }, 11);
+    assert.equal(parseJournal(s.items.get(`${PREFIX}leader`)).journal.predicted["leader.fencing"].guess, "4", what);
+  }
+});
+
+test("a large journal the page can read is read whole, kept whole, and shown capped", () => {
+  const j = emptyJournal();
+  for (let i = 0; i < 5000; i++) j.predicted[`leader.claim-${i}`] = { guess: String(i), computed: "0", at: i };
+  const raw = JSON.stringify(j);
+  assert.ok(raw.length > 250_000 && raw.length <= MAX_STORED);
+  const s = storage();
+  s.items.set(`${PREFIX}leader`, raw);
+  const k = keeper(() => s);
+  assert.equal(Object.keys(k.get("leader").predicted).length, 5000);
+  assert.deepEqual(k.unread(), []);
+  // A new answer keeps every entry on the device.
+  k.keep(predicted, 1);
+  assert.equal(Object.keys(parseJournal(s.items.get(`${PREFIX}leader`)).journal.predicted).length, 5001);
+  // The view draws the first rows of a part and counts the others.
+  const { rows, more } = firstRows(k.get("leader").predicted);
+  assert.equal(rows.length, MAX_ROWS);
+  assert.deepEqual(rows[0], ["leader.claim-0", { guess: "0", computed: "0", at: 0 }]);
+  assert.equal(more, 5001 - MAX_ROWS);
+  assert.deepEqual(firstRows({ a: 1, b: 2 }), { rows: [["a", 1], ["b", 2]], more: 0 });
+  // The export holds them all.
+  assert.equal(Object.keys(exportData({ leader: k.get("leader") }).lessons.leader.predicted).length, 5001);
 });
 
 test("storage that throws (private mode, blocked, full): the journal lives for the visit and says it is not kept", () => {
@@ -175,7 +290,11 @@ test("the progress view's texts (loaded with it): both languages have the same k
   assert.deepEqual([...used].filter((k) => !(k in texts.tr)), [], "missing");
 });
 
-test("the page looks for a lesson's journal under the journal's own key before it loads the journal (app.js)", async () => {
+test("the page looks for a lesson's journal under the journal's own key, and for any unread one, before it loads the journal (app.js)", async () => {
   const { readFileSync } = await import("node:fs");
-  assert.ok(readFileSync(join(ROOT, "www", "app.js"), "utf8").includes(`\`${PREFIX}\${store.state.lesson}\``));
+  const app = readFileSync(join(ROOT, "www", "app.js"), "utf8");
+  assert.ok(app.includes(`\`${PREFIX}\${store.state.lesson}\``));
+  // Any journal kept, an unread one among them: both keys begin with what app.js looks for.
+  const looked = /startsWith\("([^"]+)"\)/.exec(app)?.[1];
+  assert.ok(looked && PREFIX.startsWith(looked) && UNREAD.startsWith(looked), looked);
 });
