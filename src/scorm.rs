@@ -27,6 +27,15 @@ pub const DISK_BOOT: &str = r#"<script src="disk/boot.js" defer></script>"#;
 /// The package's own script: its launch link, for its pages opened from disk (disk/boot.js).
 pub const DISK_LAUNCH: &str = "disk/launch.js";
 
+/// The largest site file a package takes (`precache.js` included): 16 MiB, thirty times the
+/// site's largest file (a lesson's module for disk, `disk/<id>.js`, about 540 KB; the page's
+/// budget keeps each lesson's module within 150 KB gzipped). The CLI reads no more.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// The most a package's site files may hold together: 64 MiB (a view's package is under 2 MB
+/// unzipped). The package is built in memory, so the CLI reads no more.
+pub const MAX_FILES_BYTES: u64 = 64 << 20;
+
 /// What a package needs to know of a link: its lesson, language, claim and the launch query.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Launch {

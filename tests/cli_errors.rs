@@ -317,3 +317,75 @@ fn help_lists_lessons_sections_and_parameters() {
         "jobs --help lists another lesson's parameters"
     );
 }
+
+/// `package` reads no site file without a bound (issue 33): a `precache.js` that is `/dev/zero`
+/// is refused at once, a site file over `scorm::MAX_FILE_BYTES` from its size, and files over
+/// `scorm::MAX_FILES_BYTES` together where they pass it, each naming the limit.
+#[test]
+fn package_reads_no_site_file_without_a_bound() {
+    let dir = std::env::temp_dir().join(format!("tatbikat-site-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("pkg")).unwrap();
+    let site = dir.display().to_string();
+    let package = || {
+        let args = [
+            "package",
+            "--scorm",
+            "lesson=jobs",
+            "-o",
+            "/dev/null",
+            "--site",
+            &site,
+        ];
+        // The safety net only: the CLI ends by itself, at once.
+        let (code, out, err) = common::cli_ending(&args, 10);
+        assert_eq!(code, 2, "{err}");
+        assert!(out.is_empty(), "{out}");
+        err
+    };
+    let precache = dir.join("precache.js");
+    std::os::unix::fs::symlink("/dev/zero", &precache).unwrap();
+    let err = package();
+    assert!(
+        err.contains(&format!("--site = \"{}\"", precache.display()))
+            && err.contains("a device (as /dev/zero)"),
+        "{err}"
+    );
+    std::fs::remove_file(&precache).unwrap();
+    let sparse = |path: &std::path::Path, len: u64| {
+        std::fs::File::create(path)
+            .and_then(|f| f.set_len(len))
+            .unwrap()
+    };
+    let limit = tatbikat::scorm::MAX_FILE_BYTES;
+    sparse(&precache, limit + 1);
+    let err = package();
+    assert!(
+        err.contains(&format!("at most 16 MiB ({limit} bytes)"))
+            && err.contains(&format!("this one has {} bytes", limit + 1)),
+        "{err}"
+    );
+    // Five site files of 15 MiB each: each within the limit, 75 MiB together (and the small
+    // files that open a package from disk, which come first).
+    std::fs::create_dir_all(dir.join("disk")).unwrap();
+    for f in ["boot.js", "page.js", "jobs.js"] {
+        std::fs::write(dir.join("disk").join(f), "//\n").unwrap();
+    }
+    let mut list = String::from("[\n");
+    for i in 0..5 {
+        let path = format!("pkg/jobs-{i}.wasm");
+        sparse(&dir.join(&path), 15 << 20);
+        list.push_str(&format!("  [\"{path}\", \"sha256-x\", \"jobs\", 1, 1],\n"));
+    }
+    list.push_str("]\n");
+    std::fs::write(&precache, list).unwrap();
+    let err = package();
+    let all = tatbikat::scorm::MAX_FILES_BYTES;
+    assert!(
+        err.contains(&format!("--site = \"{site}\""))
+            && err.contains(&format!("at most {all} bytes (64 MiB) together"))
+            && err.contains("at pkg/jobs-4.wasm"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

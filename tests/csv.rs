@@ -395,3 +395,100 @@ fn bad_format_and_table_exit_2_naming_what_is_allowed() {
     assert_eq!(code, 2);
     assert!(err.contains("--format csv"), "{err}");
 }
+
+/// Whether a CSV field is a number literal as the CSV writes numbers (`-3`, `-0.5`, `1e-7`,
+/// `+0.012`): what a spreadsheet reads as a number.
+fn number_literal(field: &str) -> bool {
+    let s = field.strip_prefix(['+', '-']).unwrap_or(field);
+    let (mantissa, exponent) = match s.split_once(['e', 'E']) {
+        Some((m, e)) => (m, Some(e.strip_prefix(['+', '-']).unwrap_or(e))),
+        None => (s, None),
+    };
+    let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
+    let whole = match mantissa.split_once('.') {
+        Some((i, f)) => digits(i) && digits(f),
+        None => digits(mantissa),
+    };
+    whole && exponent.is_none_or(digits)
+}
+
+/// No field of `text` begins as a formula (`=`, `+`, `-`, `@`, tab, CR) unless it is a number.
+fn no_formula(text: &str) {
+    for record in parse(text) {
+        for f in record {
+            assert!(
+                !f.starts_with(['=', '+', '-', '@', '\t', '\r']) || number_literal(&f),
+                "a spreadsheet would evaluate {f:?}"
+            );
+        }
+    }
+}
+
+/// Issue 33: a text cell a spreadsheet would evaluate stays text (`'` first); numbers stay
+/// numbers, negative ones too, in every CSV the CLI (and, through the same core, the page)
+/// writes.
+#[test]
+fn text_a_spreadsheet_would_evaluate_stays_text_and_numbers_stay_numbers() {
+    // The issue's case: a step named -2-3 is a label, which a spreadsheet turned into −5.
+    let args = ["compensation", "--set", "steps=-2-3", "--set", "runs=1000"];
+    let text = csv_out(&args);
+    no_formula(&text);
+    let ordering = blocks(&text)
+        .into_iter()
+        .find(|b| b.meta("table") == "orderings")
+        .expect("the orderings table");
+    assert_eq!(ordering.rows[0][0], "'-2-3", "{text}");
+    // Steps named as numbers: their ordering is text, but a lane named -3 is a number to a
+    // spreadsheet whatever its sign, and is left as it is (the trace's CSV, the same rule).
+    let named = [
+        "compensation",
+        "--set",
+        "steps=-3,-0.5",
+        "--set",
+        "runs=1000",
+    ];
+    let text = csv_out(&named);
+    no_formula(&text);
+    assert!(text.contains("\n'-3 > -0.5,"), "{text}");
+    let mut trace = named.to_vec();
+    trace.push("--trace");
+    let text = csv_out(&trace);
+    no_formula(&text);
+    assert!(text.contains(",-3,") && text.contains(",-0.5,"), "{text}");
+    // A comparison has negative numbers (B − A) and signed printed deltas: numbers, unprefixed.
+    let compared = csv_out(&["jobs", "--set", "seed=42", "--vs", ""]);
+    no_formula(&compared);
+    let negative: Vec<String> = parse(&compared)
+        .into_iter()
+        .flatten()
+        .filter(|f| f.starts_with('-'))
+        .collect();
+    assert!(negative.len() > 5, "{compared}");
+    assert!(negative.iter().all(|f| num(f) < 0.0), "{negative:?}");
+    no_formula(&csv_out(&["supervisor", "--sweep", "scan=1..3"]));
+    // The rule itself, on every character that starts a formula.
+    let field = tatbikat::csv::field;
+    assert_eq!(field("-2-3"), "'-2-3");
+    assert_eq!(field("=1+1"), "'=1+1");
+    assert_eq!(field("+cmd"), "'+cmd");
+    assert_eq!(field("@SUM(A1)"), "'@SUM(A1)");
+    assert_eq!(field("\t=1"), "'\t=1");
+    assert_eq!(field("\r=1"), "\"'\r=1\"");
+    assert_eq!(
+        field("=HYPERLINK(\"x\",\"y\")"),
+        "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\""
+    );
+    assert_eq!(field("-"), "'-");
+    assert_eq!(field("-Infinity"), "'-Infinity");
+    assert_eq!(field("-1."), "'-1.");
+    assert_eq!(field("-1e"), "'-1e");
+    for n in [
+        "-3", "-0.5", "-0.50", "+0.012", "-1e-7", "1e+21", "-5e-324", "0", "42",
+    ] {
+        assert_eq!(field(n), n, "a number stays a number");
+        assert!(number_literal(n));
+    }
+    for t in ["a-b", "x=1", "İ-2", "'-2"] {
+        assert_eq!(field(t), t, "text that starts no formula is left as it is");
+    }
+}

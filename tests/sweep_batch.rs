@@ -1,7 +1,8 @@
 //! A sweep past one machine (`--part I/N`, `--join`): the parts of any split, run as separate
 //! processes and joined in any order, print what the serial sweep prints, byte for byte, in
 //! every format; a part of another sweep, of another split, a missing or repeated part and a
-//! damaged file are refused, naming the file.
+//! damaged file are refused, naming the file; so are a file that is not a regular one (a FIFO,
+//! `/dev/zero`) and one over the size limit, at once.
 
 use crate::common;
 
@@ -259,4 +260,55 @@ fn part_and_join_are_checked_where_they_are_given() {
         "jobs --sweep fail_prob=0..1:3 --part 1/2 --join x",
         "give one of them",
     );
+}
+
+/// `--join` reads nothing without a bound (issue 33): `/dev/zero` and a FIFO, which it once
+/// read (or waited on) forever, are refused at once as not regular files, and a file over
+/// `MAX_PART_BYTES` is refused from its size, the limit named, without being read.
+#[test]
+fn a_join_reads_no_file_without_a_bound() {
+    let case = &CASES[1];
+    let dir = folder("bounds");
+    let files = run_parts(case, 2, &dir);
+    let refused = |odd: &Path, says: &[&str]| {
+        let a = join_args(case, &[files[0].clone(), odd.to_path_buf()], "lesson");
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        // The safety net only: the CLI ends by itself, at once.
+        let (code, out, err) = common::cli_ending(&a, 10);
+        assert_eq!(code, 2, "{odd:?}: {err}");
+        assert!(out.is_empty());
+        let name = odd.display().to_string();
+        assert!(err.contains(&format!("--join = \"{name}\"")), "{err}");
+        for s in says {
+            assert!(err.contains(s), "{name}: {err}");
+        }
+    };
+    refused(
+        Path::new("/dev/zero"),
+        &["a device (as /dev/zero)", "a regular file"],
+    );
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo {fifo:?}");
+    refused(&fifo, &["a FIFO", "a regular file"]);
+    refused(&dir, &["a directory"]);
+    // One byte over the limit, sparse: no disk used, and nothing of it read.
+    let limit = tatbikat::sweep::batch::MAX_PART_BYTES;
+    let huge = dir.join("huge");
+    std::fs::File::create(&huge)
+        .and_then(|f| f.set_len(limit + 1))
+        .unwrap();
+    refused(
+        &huge,
+        &[
+            &format!("at most 1 GiB ({limit} bytes)"),
+            &format!("this one has {} bytes", limit + 1),
+        ],
+    );
+    // Under the limit a file is read (and these zeros refused as not a part file).
+    std::fs::File::create(&huge)
+        .and_then(|f| f.set_len(1 << 20))
+        .unwrap();
+    refused(&huge, &["a part file that `--part` wrote"]);
+    let _ = std::fs::remove_dir_all(&dir);
 }

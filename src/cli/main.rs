@@ -5,6 +5,8 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod args;
 #[cfg(not(target_arch = "wasm32"))]
+mod files;
+#[cfg(not(target_arch = "wasm32"))]
 mod help;
 
 #[cfg(target_arch = "wasm32")]
@@ -55,19 +57,33 @@ fn package(query: &str, out: &str, site: &str) -> Result<String, tatbikat::Error
     if let Some(e) = resolved.errors.into_iter().next() {
         return Err(e);
     }
+    // Each site file within scorm::MAX_FILE_BYTES, all of them within MAX_FILES_BYTES.
     let read = |path: &Path| {
-        std::fs::read(path).map_err(|e| {
-            Error::usage(format!(
-                "cannot read {}: {e} (build the site with ./build.sh build, or name it with --site DIR)",
-                path.display()
-            ))
-        })
+        files::read(
+            "--site",
+            path,
+            scorm::MAX_FILE_BYTES,
+            "a file of the built site",
+            " (build the site with ./build.sh build, or name it with --site DIR)",
+        )
     };
     let site = Path::new(site);
     let precache = String::from_utf8_lossy(&read(&site.join("precache.js"))?).into_owned();
     let mut files = Vec::new();
+    let mut total = 0u64;
     for path in scorm::files(query, &precache)? {
         let bytes = read(&site.join(&path))?;
+        total += bytes.len() as u64;
+        if total > scorm::MAX_FILES_BYTES {
+            return Err(Error::bad(
+                "--site",
+                &site.display().to_string(),
+                format!(
+                    "a built site whose files for this package hold at most {} bytes (64 MiB) together; they reach {total} at {path}",
+                    scorm::MAX_FILES_BYTES
+                ),
+            ));
+        }
         files.push((path, bytes));
     }
     let package = scorm::build(query, &files)?;
@@ -164,15 +180,23 @@ fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
         let s = if r.join.is_empty() {
             sweep::run_jobs(&params, &spec, jobs, &mut |_| {})?
         } else {
+            // Each part file read whole but never past sweep::batch::MAX_PART_BYTES.
             let texts = r
                 .join
                 .iter()
                 .map(|name| {
-                    std::fs::read_to_string(name).map_err(|e| {
+                    let bytes = files::read(
+                        "--join",
+                        std::path::Path::new(name),
+                        sweep::batch::MAX_PART_BYTES,
+                        "a part file",
+                        "",
+                    )?;
+                    String::from_utf8(bytes).map_err(|_| {
                         Error::bad(
                             "--join",
                             name,
-                            format!("a part file that can be read ({e})"),
+                            "a part file as `--part` wrote it (text); this one is not UTF-8 text",
                         )
                     })
                 })

@@ -7,6 +7,13 @@
 //! Then one header row of column keys and one row per table row. A column whose printed text is
 //! not its value (`toFixed`, percent, tr-TR grouping, a non-finite number) is followed by a
 //! `<key>_text` column with the text the lesson prints. Blocks are one empty line apart.
+//!
+//! Text stays text in a spreadsheet: a field that a spreadsheet would read as a formula (it
+//! begins with `=`, `+`, `-`, `@`, a tab or a carriage return and is not a number: a step named
+//! `-2-3`, shown as −5) is written with a `'` in front ([`neutral`], OWASP's advice for CSV
+//! injection). Numbers stay numbers: `-3`, `-0.5`, `1e-7` and printed numbers such as `-0.50`
+//! or `+0.012` are number literals, which a spreadsheet reads as numbers and evaluates nothing.
+//! Every CSV of the CLI and the page (which gets its CSV from the core) goes through [`field`].
 
 pub mod compare;
 
@@ -15,13 +22,59 @@ use crate::error::Error;
 use crate::render::Document;
 use crate::report::{Cell, Table};
 
-/// One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
+/// One CSV field: neutralised when a spreadsheet would evaluate it ([`neutral`]), then quoted
+/// when it holds a comma, a quote or a line break (RFC 4180).
 pub fn field(text: &str) -> String {
+    let text = neutral(text);
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
-        text.to_string()
+        text.into_owned()
     }
+}
+
+/// A field's text as a spreadsheet keeps it: text that begins with `=`, `+`, `-`, `@`, a tab or
+/// a carriage return, which Excel, LibreOffice Calc and Google Sheets read as a formula (`-2-3`
+/// becomes −5, `=HYPERLINK(…)` a link), gets a `'` in front, so it shows as text (a reader
+/// such as pandas sees the `'`). A number literal is left as it is whatever its sign: a
+/// spreadsheet reads it as that number and evaluates nothing, so the CSV's numbers stay numbers.
+pub fn neutral(text: &str) -> std::borrow::Cow<'_, str> {
+    let formula = text.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if formula && !is_number(text) {
+        format!("'{text}").into()
+    } else {
+        text.into()
+    }
+}
+
+/// Whether `text` is a decimal number literal, `[+-]digits[.digits][(e|E)[+-]digits]`: the
+/// form of every number the CSV writes ([`number`]: JavaScript's `String(x)`, `-1e-7`,
+/// `1e+21`), of the lessons' printed numbers (`-0.50`) and of a comparison's signed deltas.
+fn is_number(text: &str) -> bool {
+    fn digits(s: &str) -> (&str, bool) {
+        let rest = s.trim_start_matches(|c: char| c.is_ascii_digit());
+        (rest, rest.len() < s.len())
+    }
+    let s = text.strip_prefix(['+', '-']).unwrap_or(text);
+    let (mut s, whole) = digits(s);
+    if !whole {
+        return false;
+    }
+    if let Some(after) = s.strip_prefix('.') {
+        let (rest, fraction) = digits(after);
+        if !fraction {
+            return false;
+        }
+        s = rest;
+    }
+    if let Some(after) = s.strip_prefix(['e', 'E']) {
+        let (rest, exponent) = digits(after.strip_prefix(['+', '-']).unwrap_or(after));
+        if !exponent {
+            return false;
+        }
+        s = rest;
+    }
+    s.is_empty()
 }
 
 /// One CSV record, CRLF-free (a line feed ends it).

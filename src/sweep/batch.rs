@@ -6,7 +6,8 @@
 //! A part file is text, so it survives a log or a terminal: a header that names the sweep (its
 //! share-link query and tatbikat's version), which part it is, its points and a checksum of its
 //! bytes, then the bytes in hex. Joining refuses parts of another sweep or version, a missing
-//! or repeated part and a damaged file, naming the file.
+//! or repeated part and a damaged file, naming the file. No part file is over
+//! [`MAX_PART_BYTES`]: `--part` refuses to write one and the CLI reads no more.
 
 use super::part::{self, PointCells};
 use super::plan::{Plan, parts};
@@ -18,6 +19,15 @@ use crate::params::ParamSet;
 const MAGIC: &str = "tatbikat sweep part 1";
 /// Bytes of a data line (as 2 hex digits each).
 const LINE: usize = 48;
+
+/// The largest part file `--join` reads and `--part` writes: 1 GiB. A part's size does not
+/// follow from its sweep alone (a metric reads every row of its table, and a table's rows and
+/// labels follow from the parameters); the largest one-point part the lessons can make is
+/// about 640 MB (six metrics on a table of 8! = 40 320 rows, one per order of eight steps,
+/// labelled by eight names of 40 four-byte letters). The cap is above it, so any sweep split one
+/// point per part joins; a part over it is refused by `--part` (with what to lower) before
+/// `--join` would refuse it, and nothing larger is read.
+pub const MAX_PART_BYTES: u64 = 1 << 30;
 
 /// The sweep a part belongs to: its base parameters' query with its `sweep=`, `sweep_y=` and
 /// `metric=` keys.
@@ -75,7 +85,23 @@ pub fn run_part(
         }
         out.push('\n');
     }
+    fits(out.len(), (i, n))?;
     Ok(out)
+}
+
+/// Refuses a part file of `len` bytes over [`MAX_PART_BYTES`], which `--join` would not read.
+fn fits(len: usize, (i, n): (usize, usize)) -> Result<(), Error> {
+    if len as u64 <= MAX_PART_BYTES {
+        return Ok(());
+    }
+    Err(Error::too_much_work(
+        "--part",
+        &format!("{i}/{n}"),
+        format!(
+            "part {i}/{n} of this sweep makes a part file of {len} bytes; `--join` reads parts of at most {} bytes (1 GiB): split the sweep into more parts (a larger N), or read fewer rows (a metric's @row, fewer metrics)",
+            MAX_PART_BYTES
+        ),
+    ))
 }
 
 /// One part file as read: where it came from (to name it) and its text.
@@ -244,4 +270,23 @@ fn fnv1a64(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_part_over_what_join_reads_is_refused_when_written() {
+        let cap = MAX_PART_BYTES as usize;
+        assert!(fits(cap, (1, 2)).is_ok());
+        let e = fits(cap + 1, (2, 3)).unwrap_err();
+        assert_eq!(e.code, crate::error::ErrorCode::TooMuchWork);
+        assert_eq!(
+            (e.param.as_deref(), e.value.as_deref()),
+            (Some("--part"), Some("2/3"))
+        );
+        assert!(e.allowed.contains("1073741824 bytes"), "{}", e.allowed);
+        assert!(e.allowed.contains("more parts"), "{}", e.allowed);
+    }
 }

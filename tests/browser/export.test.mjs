@@ -145,6 +145,21 @@ describe("export", () => {
     await p.close();
   });
 
+  test("a cell a spreadsheet would evaluate stays text in the page's CSV, as in the CLI's (issue 33)", async () => {
+    const p = await page(ctx);
+    // A step named -2-3: a spreadsheet opened the downloaded CSV with −5 in its place.
+    await p.goto(`${url}?lesson=compensation&section=measure&runs=2000&steps=-2-3`);
+    await rendered(p);
+    const buttons = p.locator('.table-wrap:has(table[data-table="orderings"]) + .export-bar');
+    const text = (await grab(p, buttons.locator('button[data-export="csv"]'))).bytes.toString("utf8");
+    assert.match(text, /^'-2-3,/m, text);
+    assert.doesNotMatch(text, /^-2-3,/m, text);
+    const query = /^#query,(.*)$/m.exec(text)[1];
+    assert.equal(text, cli([...cliArgs(query), "--format", "csv", "--table", "orderings"]));
+    assert.deepEqual(p.problems, []);
+    await p.close();
+  });
+
   test("charts: SVG parses with the metadata and the marks; PNG at 2× with tEXt", async () => {
     const p = await page(ctx);
     await p.goto(`${url}?lesson=supervisor`);

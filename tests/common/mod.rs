@@ -16,6 +16,48 @@ pub fn cli(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Runs `tatbikat ARGS` like [`cli`], but kills it and fails the test if it has not ended after
+/// `secs` seconds. A safety net only, for inputs that once made the CLI run forever (`--join
+/// /dev/zero`): a test passes because the CLI ends by itself, never because of the time.
+#[allow(dead_code)]
+pub fn cli_ending(args: &[&str], secs: u64) -> (i32, String, String) {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tatbikat"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run tatbikat");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for tatbikat") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("tatbikat {args:?} had not ended after {secs} s (killed)");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    // A refusal's few lines fit the pipes' buffers, so reading after the end is safe.
+    let (mut out, mut err) = (String::new(), String::new());
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (status.code().unwrap_or(-1), out, err)
+}
+
 /// A value as compact JSON with numbers written as JavaScript writes them (`36`, not `36.0`):
 /// the text `JSON.stringify` gives for the object the page receives.
 #[allow(dead_code)]

@@ -55,6 +55,23 @@ test("sweep and trace CSV equal the CLI's", () => {
   assert.equal(core.traceCsv("lesson=claim_check&trace=ttl:96,dangling"), csv(["claim_check", "--trace=ttl:96,dangling"]));
 });
 
+test("the page's CSV keeps text a spreadsheet would evaluate as text, and numbers as numbers (issue 33)", () => {
+  // A step named -2-3: a spreadsheet showed the label as −5. The core's one rule gives the page's
+  // download what the CLI prints: a ' first. Negative numbers (a comparison's B − A) stay bare.
+  const query = "lesson=compensation&steps=-2-3&runs=1000";
+  const args = ["compensation", "--set", "steps=-2-3", "--set", "runs=1000"];
+  const orderings = core.exportCsv(query, "orderings");
+  assert.equal(orderings, csv([...args, "--table", "orderings"]));
+  assert.match(orderings, /^'-2-3,/m);
+  assert.doesNotMatch(orderings, /^-2-3,/m);
+  assert.match(core.traceCsv(`${query}&trace=attempts:1`), /,'?-2-3,/);
+  assert.doesNotMatch(core.traceCsv(`${query}&trace=attempts:1`), /,-2-3,/);
+  const compared = core.compareCsv("lesson=jobs&seed=42&vs=", "retry_limit");
+  assert.equal(compared, csv(["jobs", "--set", "seed=42", "--vs", "", "--table", "retry_limit"]));
+  assert.match(compared, /,-\d+(\.\d+)?,/);
+  assert.doesNotMatch(compared, /'-\d/);
+});
+
 test("an unknown table names the tables", () => {
   assert.throws(() => core.exportCsv("lesson=jobs", "nope"), (e) => e.param === "table" && /retry_limit, retry_exact/.test(e.message));
 });
