@@ -104,6 +104,15 @@ pub fn launch(query: &str) -> Result<Launch, Error> {
     })
 }
 
+/// Whether `path` names a file inside the site's folder: relative, `/`-separated, with no empty,
+/// `.` or `..` part and no backslash or NUL.
+fn plain_path(path: &str) -> bool {
+    !path.contains(['\\', '\0'])
+        && path
+            .split('/')
+            .all(|part| !part.is_empty() && part != "." && part != "..")
+}
+
 /// The site's files a package of `query` holds, sorted: from the site's `precache.js` (written by
 /// tools/precache.mjs: every file with the lesson it belongs to), the shell every lesson needs
 /// (`""`) but the packager's module, the lesson's own module and texts (`<id>`) and its view's
@@ -130,6 +139,15 @@ pub fn files(query: &str, precache: &str) -> Result<Vec<String>, Error> {
         else {
             continue;
         };
+        // A path that could leave the site's folder (read by the CLI, a zip entry in the package):
+        // refused, naming it. tools/precache.mjs writes plain relative paths only.
+        if !plain_path(&path) {
+            return Err(Error::bad(
+                "precache.js",
+                &path,
+                "a path inside the site: relative, with no empty, '.' or '..' part and no backslash",
+            ));
+        }
         // The packager module makes packages; a package does not need it.
         let packager = path.starts_with("pkg/scorm/");
         if (lesson.is_empty() && !packager) || lesson == launch.lesson || lesson == view {
@@ -509,6 +527,27 @@ mod tests {
             ]
         );
         assert!(files("lesson=quotas", "").is_err());
+    }
+
+    #[test]
+    fn a_listed_path_that_could_leave_the_site_is_refused_by_name() {
+        for bad in [
+            "/etc/passwd",
+            "../secret.js",
+            "pkg/../../x",
+            "a//b",
+            "./app.js",
+            "a\\b.js",
+            "",
+        ] {
+            let precache = format!("  files: [\n    [{bad:?}, \"sha256-a\", \"\", 10, 5],\n  ],");
+            let e = files("lesson=quotas", &precache).unwrap_err();
+            assert_eq!(
+                (e.param.as_deref(), e.value.as_deref()),
+                (Some("precache.js"), Some(bad)),
+                "{bad}"
+            );
+        }
     }
 
     #[test]
