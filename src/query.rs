@@ -52,23 +52,41 @@ fn is_figure_key(v: &str) -> bool {
 /// What an `origin=` value is (the embed answers only the pages of these origins).
 const ORIGIN_FORM: &str = "at most 8 origins, comma-separated: scheme, host, optional port, no path (https://moodle.example.org)";
 
-/// The origins of an `origin=` value (`https://a.example,http://localhost:8000`), or `None`
-/// when one is not an http(s) origin: lower-case host of letters, digits, `.` and `-`, an
-/// optional port, no path.
+/// The origins of an `origin=` value (`https://a.example,http://localhost:8000`), normalised as
+/// a browser names an origin (`event.origin`): scheme and host in lower case, the scheme's
+/// default port (`:443`, `:80`) and a lone trailing `/` left out. `None` when one is not an
+/// http(s) origin: a host of letters, digits, `.` and `-`, an optional port, no path.
 fn origins(v: &str) -> Option<Vec<String>> {
     let list: Vec<&str> = v.split(',').collect();
     let origin = |o: &&str| {
-        let rest = o
-            .strip_prefix("https://")
-            .or_else(|| o.strip_prefix("http://"))?;
-        let (host, port) = rest.split_once(':').unwrap_or((rest, "1"));
+        let lower = o.to_ascii_lowercase();
+        // (Prefixes, not `split_once("://")`: a `&str` pattern's searcher costs the module 4.7 KB gzip.)
+        let (scheme, default_port, rest) = if let Some(r) = lower.strip_prefix("https://") {
+            ("https", "443", r)
+        } else {
+            ("http", "80", lower.strip_prefix("http://")?)
+        };
+        let rest = rest.strip_suffix('/').unwrap_or(rest);
+        let (host, port) = match rest.split_once(':') {
+            Some((h, p)) => (h, Some(p)),
+            None => (rest, None),
+        };
         let host_ok = !host.is_empty()
             && host.len() <= 253
             && host
                 .bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-');
-        let port_ok = (1..=5).contains(&port.len()) && port.parse::<u16>().is_ok_and(|p| p > 0);
-        (host_ok && port_ok).then(|| o.to_string())
+        let port_ok = port.is_none_or(|p| {
+            (1..=5).contains(&p.len())
+                && p.bytes().all(|b| b.is_ascii_digit())
+                && p.parse::<u16>().is_ok_and(|p| p > 0)
+        });
+        (host_ok && port_ok).then(|| match port {
+            Some(p) if p.trim_start_matches('0') != default_port => {
+                format!("{scheme}://{host}:{}", p.trim_start_matches('0'))
+            }
+            _ => format!("{scheme}://{host}"),
+        })
     };
     (list.len() <= 8).then(|| list.iter().map(origin).collect())?
 }
@@ -337,6 +355,10 @@ pub struct Resolved {
     pub vs: Option<String>,
     /// `origin=`: the only origins whose pages an embed answers (empty: its parent, any origin).
     pub origins: Vec<String>,
+    /// Every `origin=` text as given when one was refused (malformed, repeated): the allow-list
+    /// then fails closed, the embed talks to no page, and the link keeps the texts so that it
+    /// stays closed when read again. Empty when the list was read.
+    pub origin_refused: Vec<String>,
 }
 
 /// The lesson whose page module answers a page query: the one [`resolve`] shows. It is worked
@@ -493,6 +515,24 @@ pub fn resolve(query: &str) -> Resolved {
             });
         }
     }
+    // The allow-list fails closed: one refused `origin=` (malformed, broken escapes, given
+    // twice) allows no page at all, and the link keeps every text given, so it stays closed.
+    let mut origin_refused = Vec::new();
+    if errors.iter().any(|e| e.param.as_deref() == Some("origin")) {
+        allowed_origins.clear();
+        let read = q.page.iter().find(|(k, _)| k == "origin").map(|(_, v)| v);
+        origin_refused.extend(read.cloned());
+        for e in errors
+            .iter()
+            .filter(|e| e.param.as_deref() == Some("origin"))
+        {
+            let Some(v) = &e.value else { continue };
+            if e.code == ErrorCode::BadValue && Some(v) == read {
+                continue; // the value read, refused as an origin list
+            }
+            origin_refused.push(percent_decode(v).unwrap_or_else(|_| v.clone()));
+        }
+    }
     let mut params = preset
         .and_then(|p| lessons::preset_params(lesson, p).ok())
         .unwrap_or_else(|| lesson.defaults());
@@ -602,6 +642,7 @@ pub fn resolve(query: &str) -> Resolved {
             .collect(),
         vs,
         origins: allowed_origins,
+        origin_refused,
     }
 }
 
@@ -750,6 +791,9 @@ impl Resolved {
                 percent_encode(&self.origins.join(","))
             ));
         }
+        for text in &self.origin_refused {
+            q.push_str(&format!("&origin={}", percent_encode(text)));
+        }
         for (key, on, default) in [
             ("embed", self.embed, false),
             ("controls", self.controls, true),
@@ -784,7 +828,7 @@ impl Serialize for Resolved {
         let params = Pairs(self.params.pairs());
         let changed: Vec<&str> = self.params.changed().into_iter().map(|(k, _)| k).collect();
         let view = Pairs(self.view.clone());
-        let mut st = s.serialize_struct("Resolved", 19)?;
+        let mut st = s.serialize_struct("Resolved", 23)?;
         st.serialize_field("lesson", self.lesson.id())?;
         st.serialize_field("section", &self.section)?;
         st.serialize_field("lang", self.lang)?;
@@ -808,6 +852,7 @@ impl Serialize for Resolved {
         st.serialize_field("view", &view)?;
         st.serialize_field("vs", &self.vs)?;
         st.serialize_field("origins", &self.origins)?;
+        st.serialize_field("originRefused", &self.origin_refused)?;
         st.end()
     }
 }
@@ -1120,7 +1165,11 @@ mod tests {
         for bad in [
             "moodle.example.org",
             "https://moodle.example.org/course",
-            "https://Moodle.example.org",
+            "https://moodle.example.org//",
+            "https://user@moodle.example.org",
+            "*",
+            "null",
+            "",
             "ftp://a.example",
             "https://a.example:0",
             "https://a.example:99999",
@@ -1130,10 +1179,60 @@ mod tests {
         ] {
             let r = resolve(&format!("lesson=jobs&origin={}", percent_encode(bad)));
             assert!(r.origins.is_empty(), "{bad}");
+            assert_eq!(r.origin_refused, [bad], "{bad}");
             assert_eq!(r.errors.len(), 1, "{bad}");
             assert_eq!(r.errors[0].param.as_deref(), Some("origin"));
             assert_eq!(r.errors[0].value.as_deref(), Some(bad));
             assert!(r.errors[0].allowed.contains("origins"), "{bad}");
+            // Read again, the share link is as closed (issue 33: it failed open).
+            let again = resolve(&r.share_query());
+            assert!(again.origins.is_empty(), "{bad}");
+            assert_eq!(again.origin_refused, [bad], "{bad}");
+        }
+    }
+
+    #[test]
+    fn compares_origins_as_a_browser_names_them() {
+        for (given, read) in [
+            ("HTTPS://Moodle.Example.ORG", "https://moodle.example.org"),
+            ("https://moodle.example.org/", "https://moodle.example.org"),
+            (
+                "https://moodle.example.org:443",
+                "https://moodle.example.org",
+            ),
+            ("http://localhost:80", "http://localhost"),
+            ("http://localhost:8000", "http://localhost:8000"),
+            ("https://a.example:080", "https://a.example:80"),
+            ("http://a.example:0443", "http://a.example:443"),
+        ] {
+            let r = resolve(&format!("lesson=jobs&origin={}", percent_encode(given)));
+            assert!(r.errors.is_empty(), "{given}: {:?}", r.errors);
+            assert_eq!(r.origins, [read], "{given}");
+            assert!(r.origin_refused.is_empty());
+        }
+    }
+
+    #[test]
+    fn a_refused_origin_beside_a_good_one_closes_the_list() {
+        for q in [
+            "origin=garbage&origin=https://a.example",
+            "origin=https://a.example&origin=garbage",
+            "origin=https://a.example&origin=https://a.example",
+            "origin=https://a.example,garbage",
+            "origin=https://a.ex%ZZample",
+        ] {
+            let r = resolve(&format!("lesson=jobs&{q}"));
+            assert!(r.origins.is_empty(), "{q}");
+            assert!(!r.origin_refused.is_empty(), "{q}");
+            assert!(
+                r.errors
+                    .iter()
+                    .any(|e| e.param.as_deref() == Some("origin")),
+                "{q}"
+            );
+            let again = resolve(&r.share_query());
+            assert!(again.origins.is_empty(), "{q}: {}", r.share_query());
+            assert!(!again.origin_refused.is_empty(), "{q}");
         }
     }
 

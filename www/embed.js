@@ -16,6 +16,9 @@ let last = 0;
 // The origins the link allows (origin=): the only pages this embed talks to. Empty: its parent,
 // whatever its origin.
 let allowed = [];
+// A refused origin= (malformed, given twice): the allow-list fails closed, the embed talks to
+// no page at all (it says why on its page, with the link's other problems, and on the console).
+let closed = false;
 
 /** Where the embed's own messages go: any origin, or with origin= the parent's if it is
  * allowed (the browser names it, where it does: location.ancestorOrigins), else each allowed
@@ -29,7 +32,7 @@ function targets() {
 
 /** Posts `message` to the parent: to `origin` (a request's), else see targets(). */
 function tell(message, origin = null) {
-  if (window.parent === window) return;
+  if (window.parent === window || closed) return;
   const body = { ...message, version: API_VERSION };
   for (const target of origin ? [origin] : targets()) window.parent.postMessage(body, target);
 }
@@ -136,7 +139,34 @@ function refusal(e, text) {
 
 /** The page keys that are the embed's own (its snippet's): a host sets the lesson's parameters
  * and the claim (preset=), not these. */
-const OWN_KEYS = ["section", "lang", "embed", "controls", "exports", "predict", "figure", "origin", "vs", ...VIEW_KEYS];
+const OWN_KEYS = ["section", "lang", "embed", "controls", "exports", "predict", "figure", "origin", "vs", "challenge", "scorm", "present", ...VIEW_KEYS];
+
+/** Keys that are no parameter value (`values` sets parameters only; a claim is a query's). */
+const NOT_VALUES = [...OWN_KEYS, "lesson", "preset", "v"];
+
+/** The most a `tatbikat:set` may carry, checked before any work (docs/embedding.md): keys (a
+ * lesson has at most a few dozen parameters) and characters of its query or its values. */
+export const SET_LIMITS = { keys: 64, chars: 16384 };
+
+/** Whether `origins` (the link's, read by the core) let a message of `origin` in. */
+function admits(origin) {
+  return !closed && (!allowed.length || allowed.includes(origin));
+}
+
+/** Follows the state's allow-list: the origins, and whether a refused one closed it (said once
+ * on the console: the course site's author reads it when the embed stays silent). */
+function follow(state) {
+  allowed = state.origins ?? [];
+  const was = closed;
+  closed = (state.originRefused ?? []).length > 0;
+  if (closed && !was) {
+    console.error(
+      `tatbikat: origin=${state.originRefused.map((t) => JSON.stringify(t)).join(", origin=")} is refused ` +
+        "(at most 8 origins, comma-separated, each scheme://host[:port] without a path, given once), " +
+        "so this embed talks to no page: it answers no tatbikat:get or tatbikat:set and posts nothing. Fix the link's origin=.",
+    );
+  }
+}
 
 /**
  * The embed's side of the page's API (once, for the page's life): the parent's `tatbikat:set`
@@ -151,10 +181,10 @@ function listen(ctx) {
   // A refusal in the page's words, as its problems list says it (a parameter by its label), and
   // that nothing changed: a set is refused whole, where a link's bad value falls back.
   const explain = async (e) => `${problemText(store.state, e, ctx.t, null, { refused: true }).text} ${await say("nothing_changed")}`;
-  allowed = store.state.origins ?? [];
+  follow(store.state);
   store.subscribe(
-    (s) => s.origins,
-    (origins) => (allowed = origins ?? []),
+    (s) => [s.origins, s.originRefused],
+    (_, __, s) => follow(s),
   );
 
   /** `tatbikat:set`: a link's query or parameter values, read by the core like a link. */
@@ -162,20 +192,41 @@ function listen(ctx) {
     const s = store.state;
     const refuse = (error, errors = [error]) => tell({ type: "tatbikat:error", id: data.id ?? null, request: "tatbikat:set", error, errors }, origin);
     const specs = s.specs[s.lesson] ?? [];
+    const tooLarge = async (keys, chars) =>
+      refuse({
+        code: "too_large",
+        param: null,
+        value: `${keys} keys, ${chars} characters`,
+        allowed: `at most ${SET_LIMITS.keys} keys and ${SET_LIMITS.chars} characters`,
+        message: `${await say("too_large", { keys: SET_LIMITS.keys, chars: SET_LIMITS.chars })} ${await say("nothing_changed")}`,
+      });
     let query;
     let values = null;
     if (typeof data.query === "string") {
+      // Bounded before any work: the text, then its keys.
+      if (data.query.length > SET_LIMITS.chars) return tooLarge("?", data.query.length);
       const q = new URLSearchParams(data.query.replace(/^\?/, ""));
+      const keys = [...q.keys()];
+      if (keys.length > SET_LIMITS.keys) return tooLarge(keys.length, data.query.length);
       const lesson = q.get("lesson");
       if (lesson !== null && lesson !== s.lesson) {
         return refuse({ code: "other_lesson", param: "lesson", value: lesson, allowed: s.lesson, message: await say("other_lesson", { lesson: s.lesson, value: lesson }) });
       }
-      const own = [...new Set(q.keys())].find((k) => OWN_KEYS.includes(k));
+      const own = [...new Set(keys)].find((k) => OWN_KEYS.includes(k));
       if (own) return refuse({ code: "not_settable", param: own, value: q.get(own), allowed: "the lesson's parameters and preset=", message: await say("not_settable", { param: own }) });
-      q.set("lesson", s.lesson);
-      query = q.toString();
+      // The query as given (a repeated lesson= is the core's to refuse, as any repeated key).
+      query = lesson === null ? `lesson=${encodeURIComponent(s.lesson)}&${q}` : q.toString();
     } else if (data.values && typeof data.values === "object" && !Array.isArray(data.values)) {
-      values = Object.fromEntries(Object.entries(data.values).map(([k, v]) => [k, String(v)]));
+      const entries = Object.entries(data.values);
+      if (entries.length > SET_LIMITS.keys) return tooLarge(entries.length, "?");
+      // A value is text, a number or true/false; anything else is no parameter's value.
+      const odd = entries.find(([, v]) => !["string", "number", "boolean"].includes(typeof v));
+      if (odd) return refuse({ code: "bad_request", param: odd[0], value: null, allowed: "a string, a number or a boolean", message: await say("bad_request") });
+      values = Object.fromEntries(entries.map(([k, v]) => [k, String(v)]));
+      const chars = entries.reduce((n, [k, v]) => n + k.length + values[k].length, 0);
+      if (chars > SET_LIMITS.chars) return tooLarge(entries.length, chars);
+      const own = entries.map(([k]) => k).find((k) => NOT_VALUES.includes(k));
+      if (own) return refuse({ code: "not_settable", param: own, value: values[own], allowed: "the lesson's parameters", message: OWN_KEYS.includes(own) ? await say("not_settable", { param: own }) : await say("not_a_value", { param: own }) });
       const q = new URLSearchParams(s.resolved?.query ?? `lesson=${s.lesson}`);
       q.delete("preset");
       for (const [k, v] of Object.entries(values)) q.set(k, v);
@@ -187,6 +238,8 @@ function listen(ctx) {
     try {
       resolved = await ctx.engine.call("resolve", [query]);
     } catch (err) {
+      // A newer request (another lesson's module, a restart) ended this one: said as such.
+      if (err?.cancelled) return refuse({ code: "superseded", param: null, value: null, allowed: null, message: `${await say("superseded")} ${await say("nothing_changed")}` });
       return refuse(refusal(err, await explain(err)));
     }
     if (resolved.errors.length) {
@@ -196,17 +249,17 @@ function listen(ctx) {
     if (values) store.dispatch({ type: "setValues", changes: values });
     else if (resolved.preset) store.dispatch({ type: "choosePreset", preset: { id: resolved.preset } });
     else {
-      // Every value: the link's, or the lesson's where it names none (as opening it would).
+      // Every value: the link's, or the lesson's where it names none, and no claim, as opening
+      // the link would (also when the values are those the embed shows).
       const shared = new URLSearchParams(resolved.share);
-      store.dispatch({ type: "setValues", changes: Object.fromEntries(specs.map((p) => [p.name, shared.get(p.name) ?? p.default])) });
+      store.dispatch({ type: "openValues", values: Object.fromEntries(specs.filter((p) => shared.has(p.name)).map((p) => [p.name, shared.get(p.name)])) });
     }
     await ctx.runner?.settled();
     tell({ ...stateOf(store.state), id: data.id ?? null }, origin);
   }
 
   window.addEventListener("message", (e) => {
-    if (e.source !== window.parent) return;
-    if (allowed.length && !allowed.includes(e.origin)) return;
+    if (e.source !== window.parent || !admits(e.origin)) return;
     const data = e.data;
     if (!data || typeof data !== "object" || typeof data.type !== "string") return;
     // Answered to the page that asked (an opaque origin cannot be addressed: any).

@@ -10,7 +10,10 @@
 // message, and re-dispatches the embed's messages as DOM events on itself ("tatbikat:state",
 // "tatbikat:prediction", "tatbikat:height", "tatbikat:error"; the message is event.detail).
 // `element.set({values})`, `element.set({query})` and `element.get()` send the API's requests
-// and resolve with the embed's answer. Until the embed answers — and where frames are blocked
+// and resolve with the embed's answer; they reject with its refusal, or with code "timeout" when
+// no answer comes within the `timeout` attribute's milliseconds (15000 by default: a blocked
+// frame, an origin= list that does not name the page), or "disconnected" when the element is
+// removed first. Until the embed answers — and where frames are blocked
 // (the course site's policy, tatbikat's frame-ancestors) — it shows an image with a link to
 // the view: the `image` attribute's, else the site's logo. API: docs/embedding.md.
 (() => {
@@ -28,7 +31,13 @@
   const base = new URL(".", here);
   // Each flag is what the embedded page needs (docs/embedding.md, "The sandbox").
   const SANDBOX = "allow-scripts allow-same-origin allow-forms allow-downloads allow-popups allow-popups-to-escape-sandbox";
+  // How long a request waits for the embed's answer, from the call (the embed may still be
+  // loading on a slow phone): docs/embedding.md.
+  const TIMEOUT = 15000;
   let seq = 0;
+
+  /** A rejection of the loader's own (not the embed's): the API's error shape. */
+  const failure = (code, value, message) => Object.assign(new Error(message), { code, param: null, value, allowed: null });
 
   class TatbikatEmbed extends HTMLElement {
     static get observedAttributes() {
@@ -38,7 +47,7 @@
     constructor() {
       super();
       this.frame = null;
-      this.waiting = new Map(); // request id → {resolve, reject}
+      this.waiting = new Map(); // request id → {resolve, reject, stop}
       this.onMessage = (e) => this.receive(e);
       const root = this.attachShadow({ mode: "open" });
       // A constructed stylesheet: a course site's policy against inline styles does not refuse it.
@@ -94,6 +103,17 @@
     disconnectedCallback() {
       window.removeEventListener("message", this.onMessage);
       this.observer?.disconnect();
+      for (const [id, asked] of this.waiting) {
+        asked.stop();
+        asked.reject(failure("disconnected", id, "tatbikat-embed: the element was removed before the embed answered"));
+      }
+      this.waiting.clear();
+    }
+
+    /** The `timeout` attribute (ms, at least 100), else 15 s. */
+    get timeout() {
+      const ms = Number(this.getAttribute("timeout"));
+      return Number.isInteger(ms) && ms >= 100 ? ms : TIMEOUT;
     }
 
     attributeChangedCallback(name, before, after) {
@@ -126,6 +146,7 @@
       const asked = data.id !== undefined && data.id !== null && this.waiting.get(data.id);
       if (asked) {
         this.waiting.delete(data.id);
+        asked.stop();
         if (data.type === "tatbikat:error") asked.reject(Object.assign(new Error(data.error?.message ?? "refused"), data.error));
         else asked.resolve(data);
       }
@@ -137,8 +158,28 @@
       if (!this.frame) this.load();
       const id = `tatbikat-embed-${++seq}`;
       return new Promise((resolve, reject) => {
-        this.waiting.set(id, { resolve, reject });
-        const send = () => this.frame.contentWindow.postMessage({ ...message, id, version: 1 }, base.origin);
+        const send = () => this.frame?.contentWindow?.postMessage({ ...message, id, version: 1 }, base.origin);
+        const ms = this.timeout;
+        const timer = setTimeout(() => {
+          this.waiting.get(id)?.stop();
+          this.waiting.delete(id);
+          const live = this.dataset.live !== undefined;
+          reject(
+            failure(
+              "timeout",
+              ms,
+              `tatbikat-embed: no answer from the embed within ${ms} ms. ` +
+                (live
+                  ? "It is loaded but did not answer: does the link's origin= name this page's origin?"
+                  : "It never answered: frames may be blocked (this site's policy, or tatbikat's frame-ancestors), or the link's origin= does not name this page's origin."),
+            ),
+          );
+        }, ms);
+        const stop = () => {
+          clearTimeout(timer);
+          this.removeEventListener("tatbikat:height", send);
+        };
+        this.waiting.set(id, { resolve, reject, stop });
         if (this.dataset.live !== undefined) send();
         else this.addEventListener("tatbikat:height", send, { once: true });
       });

@@ -208,6 +208,7 @@ test("every action is pure: it never writes to the state it is given", () => {
     present: { on: true },
     changedOnly: { on: true },
     seeded: { name: "seed", seed: 11 },
+    openValues: { values: { seed: "3" } },
     openTrace: { selector: "limit:6" },
     closeTrace: {},
     traceNamed: { selector: "limit:6" },
@@ -241,4 +242,28 @@ test("every action is pure: it never writes to the state it is given", () => {
     assert.ok(after && typeof after === "object" && after.ask, type);
   }
   assert.throws(() => update(base, { type: "nope" }), /no action "nope"/);
+});
+
+test("openValues (a host's tatbikat:set {query}): the link's values replace the page's and the claim goes, also when the values are the same (issue 33)", () => {
+  const [preset] = core.presets().filter((p) => p.lesson === "jobs");
+  const s = booted(`preset=${preset.id}`);
+  assert.equal(s.preset, preset.id);
+  const same = update(s, { type: "openValues", values: { ...s.values } });
+  assert.equal(same.preset, null, "the claim is replaced, as opening the link would");
+  assert.deepEqual(same.values, s.values);
+  assert.deepEqual(asks(s, same), { page: { focusTrace: false } }, "and the page is asked for");
+  const other = update(s, { type: "openValues", values: { seed: "42" } });
+  assert.deepEqual(other.values, { seed: "42" }, "values the link does not name go back to the lesson's");
+  assert.equal(rawQuery(other).includes("preset="), false);
+});
+
+test("a refused origin= stays in the state's link, so the embed stays closed when the link is read again (issue 33)", () => {
+  const s = booted("lesson=jobs&embed=1&origin=garbage&origin=https%3A%2F%2Fa.example");
+  assert.deepEqual(s.origins, []);
+  assert.deepEqual(s.originRefused, ["garbage", "https://a.example"]);
+  const again = core.resolve(rawQuery(s));
+  assert.deepEqual(again.origins, [], rawQuery(s));
+  assert.deepEqual(again.originRefused, ["garbage", "https://a.example"]);
+  const good = booted("lesson=jobs&embed=1&origin=HTTPS%3A%2F%2FA.example%3A443");
+  assert.deepEqual([good.origins, good.originRefused], [["https://a.example"], []]);
 });

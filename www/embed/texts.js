@@ -42,6 +42,9 @@ const TEXTS = {
     not_settable: "{param} bu gömülü görünümün kendi ayarıdır (gömme kodunda yazar); tatbikat:set yalnızca dersin parametrelerini ve iddiayı (preset=) değiştirir.",
     nothing_changed: "Hiçbir şey değişmedi: görünüm önceki değerleriyle kalıyor.",
     bad_request: "tatbikat:set bir bağlantı sorgusu (query: \"seed=42\") ya da parametre değerleri (values: {\"seed\": \"42\"}) ister.",
+    not_a_value: "{param} bir parametre değeri değildir: values yalnızca dersin parametrelerini değiştirir; iddia query ile seçilir (query: \"preset=…\").",
+    too_large: "Bu tatbikat:set çok büyük: en çok {keys} anahtar ve {chars} karakter alınır.",
+    superseded: "Bu istek, ardından gelen bir başkası yüzünden yarıda kaldı.",
   },
   en: {
     title: "Embed in a lesson page",
@@ -83,6 +86,9 @@ const TEXTS = {
     not_settable: "{param} is this embed's own setting (its code says it); tatbikat:set changes only the lesson's parameters and the claim (preset=).",
     nothing_changed: "Nothing changed: the view keeps the values it had.",
     bad_request: "tatbikat:set takes a link's query (query: \"seed=42\") or parameter values (values: {\"seed\": \"42\"}).",
+    not_a_value: "{param} is not a parameter value: values changes only the lesson's parameters; a claim is chosen with a query (query: \"preset=…\").",
+    too_large: "This tatbikat:set is too large: at most {keys} keys and {chars} characters are taken.",
+    superseded: "This request was cut short by a later one.",
   },
 };
 export default TEXTS;

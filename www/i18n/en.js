@@ -315,7 +315,7 @@ export default {
   "ui.trace.intervene_none": "None is left in the run at the moment shown: step back to intervene.",
   // teach-embed: the embed's allowed origins (origin=), refused in the page's words; the embed
   // dialog's own texts load with it (www/embed/texts.js).
-  "refuse.origin": "the allowed origins are at most 8, comma-separated, each a scheme, host and optional port without a path (https://moodle.example.org,http://localhost:8000)",
+  "refuse.origin": "the allowed origins are at most 8, comma-separated, each a scheme, host and optional port without a path (https://moodle.example.org,http://localhost:8000), given once. Until the link is fixed this embed talks to no page: it answers no message and posts none",
 
   // teach-present: exports for slides and print (1920 × 1080, QR codes), presenter mode
   "export.option.hd": "1920 × 1080",

@@ -315,7 +315,7 @@ export default {
   "ui.trace.intervene_none": "Gösterilen anda hiçbiri koşuda değil: müdahale etmek için geri gidin.",
   // teach-embed: the embed's allowed origins (origin=), refused in the page's words; the embed
   // dialog's own texts load with it (www/embed/texts.js).
-  "refuse.origin": "izin verilen kökenler en çok 8 tanedir, virgülle ayrılır; her biri şema, ana makine ve isteğe bağlı bağlantı noktasıdır, yol içermez (https://moodle.ornek.edu.tr,http://localhost:8000)",
+  "refuse.origin": "izin verilen kökenler en çok 8 tanedir, virgülle ayrılır; her biri şema, ana makine ve isteğe bağlı bağlantı noktasıdır, yol içermez (https://moodle.ornek.edu.tr,http://localhost:8000) ve bir kez verilir. Bağlantı düzeltilene dek bu gömülü görünüm hiçbir sayfayla konuşmaz: hiçbir iletiyi yanıtlamaz, ileti de göndermez",
 
   // teach-present: exports for slides and print (1920 × 1080, QR codes), presenter mode
   "export.option.hd": "1920 × 1080",

@@ -32,6 +32,7 @@ export function initialState(lessons) {
     view: {}, // the link's sweep=, sweep_y=, metric=, heat= and trace= as typed (link.js VIEW_KEYS)
     vs: null, // compare mode's run A (vs=): its changed values as a query ("" the lesson's); null: off
     origins: [], // origin=: the only pages an embed talks to (empty: its parent, any origin)
+    originRefused: [], // origin= texts refused: an embed then talks to no page
     changedOnly: false, // compare mode shows only the rows that differ
     resolved: null, // the core's reading of the state's query (its share link is the URL)
     doc: null, // the report shown, as the core computed it
@@ -104,6 +105,10 @@ const ACTIONS = {
 
   // ------------------------------------------------------------ the learner's changes
   setValues: (s, { changes }) => setValues(s, changes),
+  /** A link's values applied whole (a host's tatbikat:set {query} without a claim): the others go
+   * back to the lesson's and the claim goes, as opening that link would, also when nothing else
+   * changes. */
+  openValues: (s, { values }) => asked({ ...s, values: { ...values }, preset: null, guess: null, awaiting: null }, PAGE),
   switchLesson: (s, { id }) => {
     if (id === s.lesson) return s;
     return asked(

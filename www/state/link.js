@@ -37,6 +37,8 @@ export function fromResolved(resolved, specs) {
     view: { ...resolved.view },
     vs: resolved.vs ?? null,
     origins: resolved.origins ?? [],
+    // The origin= texts given when one was refused: the embed then talks to no page (fails closed).
+    originRefused: resolved.originRefused ?? [],
   };
 }
 
@@ -60,6 +62,7 @@ export function rawQuery(state) {
   for (const key of VIEW_KEYS) if (state.view[key] !== undefined && state.view[key] !== null) q.set(key, state.view[key]);
   if (state.vs !== null) q.set("vs", state.vs);
   if (state.origins?.length) q.set("origin", state.origins.join(","));
+  for (const text of state.originRefused ?? []) q.append("origin", text);
   q.set("v", "1");
   return q.toString();
 }
