@@ -733,7 +733,7 @@ impl Resolved {
     /// from the lesson's, the page settings that differ from the defaults, and the version.
     pub fn query(&self) -> String {
         let mut q = encode(&self.params, self.section);
-        q.push_str(&self.page_settings());
+        q.push_str(&self.page_settings(false));
         q
     }
 
@@ -764,11 +764,14 @@ impl Resolved {
             .map(|(k, v)| format!("{}={}", percent_encode(k), percent_encode(v)))
             .collect::<Vec<_>>()
             .join("&");
-        q.push_str(&self.page_settings());
+        q.push_str(&self.page_settings(true));
         q
     }
 
-    fn page_settings(&self) -> String {
+    /// The page settings as a query's tail; `refused_origins`: also each refused `origin=` text
+    /// as given (the share link's, so that link stays closed; the computed query, which the
+    /// core reads again, has none and no allow-list).
+    fn page_settings(&self, refused_origins: bool) -> String {
         let mut q = String::new();
         if let Some(p) = self.preset {
             q.push_str(&format!("&preset={}", p.id));
@@ -791,7 +794,7 @@ impl Resolved {
                 percent_encode(&self.origins.join(","))
             ));
         }
-        for text in &self.origin_refused {
+        for text in self.origin_refused.iter().filter(|_| refused_origins) {
             q.push_str(&format!("&origin={}", percent_encode(text)));
         }
         for (key, on, default) in [
@@ -1233,6 +1236,10 @@ mod tests {
             let again = resolve(&r.share_query());
             assert!(again.origins.is_empty(), "{q}: {}", r.share_query());
             assert!(!again.origin_refused.is_empty(), "{q}");
+            // The computed query is one the core reads (its run): no key repeated, no list.
+            let computed = resolve(&r.query());
+            assert!(computed.errors.is_empty(), "{q}: {:?}", computed.errors);
+            assert!(computed.origins.is_empty(), "{q}");
         }
     }
 
