@@ -5,7 +5,8 @@
 // origin beside the page's own, origin= twice — makes the embed answer no message and post none,
 // not even to the page it names, and say why on its own page and on the console; a valid list
 // that names another page is as silent; the forms a browser would name the same origin (upper
-// case, :443, a trailing slash) are read as that origin and answer it.
+// case, :443, a trailing slash) are read as that origin and answer it. The loader's promises settle
+// when no answer comes (code timeout) or the element goes (disconnected).
 import { before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { rendered, shot, suiteEnv } from "./lib.mjs";
@@ -185,6 +186,33 @@ describe("the embed's origin allow-list", () => {
     const said = p.problems.filter((m) => /tatbikat: origin=.* is refused/.test(m));
     assert.equal(said.length, closed.length, p.problems.join("\n"));
     assert.deepEqual(p.problems.filter((m) => !said.includes(m)), [], "no other console error");
+    await p.close();
+  });
+  test("the loader's get() and set() reject with code timeout when the embed never answers (a list that names another page), and disconnected when the element goes first", async () => {
+    const p = await page(ctx);
+    await p.goto(`${EVIL}/loader.html`);
+    await p.addScriptTag({ url: `${SITE}/tatbikat-embed.js` });
+    const codes = await p.evaluate(async ([moodle]) => {
+      const make = (query) => {
+        const e = document.createElement("tatbikat-embed");
+        e.setAttribute("query", query);
+        e.setAttribute("timeout", "1500");
+        document.body.prepend(e);
+        return e;
+      };
+      const silent = make(`lesson=jobs&controls=0&origin=${encodeURIComponent(moodle)}`);
+      const t0 = performance.now();
+      const timedOut = await silent.get().then(() => "answered", (e) => e.code);
+      const waited = performance.now() - t0;
+      const gone = make("lesson=jobs&controls=0");
+      const pending = gone.set({ values: { seed: 7 } }).then(() => "answered", (e) => e.code);
+      gone.remove();
+      return { timedOut, waited, disconnected: await pending, waiting: silent.waiting.size + gone.waiting.size };
+    }, [MOODLE]);
+    assert.equal(codes.timedOut, "timeout");
+    assert.ok(codes.waited >= 1400 && codes.waited < 10000, `waited ${codes.waited} ms for a timeout of 1500`);
+    assert.equal(codes.disconnected, "disconnected");
+    assert.equal(codes.waiting, 0, "no request left waiting");
     await p.close();
   });
 });
