@@ -160,9 +160,11 @@ function follow(state) {
   const was = closed;
   closed = (state.originRefused ?? []).length > 0;
   if (closed && !was) {
+    // What is allowed in the core's words (its refusal of origin=), not a copy of its rules.
+    const rules = (state.resolved?.errors ?? []).filter((e) => e.param === "origin").map((e) => e.allowed);
     console.error(
       `tatbikat: origin=${state.originRefused.map((t) => JSON.stringify(t)).join(", origin=")} is refused ` +
-        "(at most 8 origins, comma-separated, each scheme://host[:port] without a path, given once), " +
+        `(${[...new Set(rules)].join("; ")}), ` +
         "so this embed talks to no page: it answers no tatbikat:get or tatbikat:set and posts nothing. Fix the link's origin=.",
     );
   }
