@@ -1,0 +1,2 @@
+import { P } from "./argv-model.mjs";
+console.log(P.n);

@@ -1,0 +1,1 @@
+console.log("rows", [1, 2]);

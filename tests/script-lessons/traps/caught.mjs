@@ -1,0 +1,5 @@
+let r = 0.5;
+try {
+  r = Math.random();
+} catch {}
+console.log(r);

@@ -1,0 +1,2 @@
+const all = [];
+for (;;) all.push(new Array(1e6).fill(all.length));

@@ -1,0 +1,2 @@
+console.log("waiting");
+await new Promise(() => {});

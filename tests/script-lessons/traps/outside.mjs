@@ -1,0 +1,2 @@
+import { CLI } from "../../cli.mjs";
+console.log(CLI);

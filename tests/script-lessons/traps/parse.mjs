@@ -1,0 +1,2 @@
+console.log("x");
+JSON.parse("{bad");

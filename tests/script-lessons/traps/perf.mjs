@@ -1,0 +1,3 @@
+
+
+console.log(performance.now() > 0);

@@ -1,0 +1,2 @@
+postMessage({ text: "forged" });
+console.log("x");

@@ -1,0 +1,2 @@
+console.log("draw");
+console.log(Math.random() < 2);

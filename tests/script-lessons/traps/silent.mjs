@@ -1,0 +1,3 @@
+const P = JSON.parse(process.argv[2] ?? "{}");
+if (P.quiet) {}
+else console.log("said");

@@ -1,0 +1,2 @@
+setTimeout(() => console.log("late"), 0);
+console.log("now");
