@@ -24,6 +24,9 @@ pub enum ErrorCode {
     TooMuchWork,
     /// A malformed command line or query.
     Usage,
+    /// A script lesson's own files are wrong (its manifest, or its script failed or printed what
+    /// cannot be read): `param` names the file (and line), `allowed` what to fix. For its author.
+    Author,
 }
 
 /// A refused input: the parameter (when there is one), the value as given, and what is allowed.
@@ -84,6 +87,18 @@ impl Error {
         }
     }
 
+    /// A script lesson's file `file` (with `:line` when known) is wrong: `what` says what and
+    /// what to fix.
+    pub fn author(file: impl Into<String>, what: impl Into<String>) -> Self {
+        Self {
+            code: ErrorCode::Author,
+            param: Some(file.into()),
+            value: None,
+            allowed: what.into(),
+            why: None,
+        }
+    }
+
     /// The same refusal, worded on the page by message `key` with these values (see [`Why`]).
     pub fn keyed(mut self, key: &'static str, vars: &[(&'static str, &dyn fmt::Display)]) -> Self {
         self.why = Some(Why {
@@ -128,6 +143,7 @@ impl fmt::Display for Error {
             }
             ErrorCode::TooMuchWork => write!(f, "{}", self.allowed),
             ErrorCode::Usage => write!(f, "{}", self.allowed),
+            ErrorCode::Author => write!(f, "{param}: {}", self.allowed),
         }
     }
 }

@@ -49,6 +49,8 @@ pub enum Command {
     LessonHelp(Lesson),
     /// `bench [--runs N]`.
     Bench { runs: u64 },
+    /// `agree <id> [--scripts DIR] [--runs N] [--seed S]`: a Rust port against its script.
+    Agree(super::agree::Agree),
     /// A lesson's report, trace or sweep.
     Run(Box<Run>),
     /// `package --scorm QUERY -o FILE [--site DIR]`: the view of a link as a SCORM 1.2 package.
@@ -109,8 +111,13 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
         Some(Value(v)) => match text(v)?.as_str() {
             "help" => return Ok(Command::Help),
             "bench" => return bench(&mut parser),
+            "agree" => return agree(&mut parser),
             "package" => return package(&mut parser),
-            id => lessons::get(id)?,
+            // A Rust port, else a script lesson's folder (scripts.rs).
+            id => match lessons::get(id) {
+                Ok(lesson) => lesson,
+                Err(e) => super::scripts::find(id).unwrap_or(Err(e))?,
+            },
         },
         Some(other) => return Err(unknown(&other)),
     };
@@ -268,6 +275,42 @@ fn bench(parser: &mut lexopt::Parser) -> Result<Command, Error> {
         }
     }
     Ok(Command::Bench { runs })
+}
+
+/// `agree <id> [--scripts DIR] [--runs N] [--seed S]`.
+fn agree(parser: &mut lexopt::Parser) -> Result<Command, Error> {
+    let mut a = super::agree::Agree {
+        id: String::new(),
+        scripts: None,
+        runs: 100,
+        seed: 1,
+    };
+    let number = |v: &str, name: &str, max: u64| {
+        v.parse::<u64>()
+            .ok()
+            .filter(|n| (1..=max).contains(n))
+            .ok_or_else(|| Error::bad(name, v, format!("a whole number from 1 to {max}")))
+    };
+    while let Some(arg) = parser.next().map_err(usage)? {
+        match arg {
+            Value(v) if a.id.is_empty() => a.id = text(v)?,
+            Long("scripts") => a.scripts = Some(value(parser, "--scripts")?.into()),
+            Long("runs") => a.runs = number(&value(parser, "--runs")?, "runs", 100_000)? as usize,
+            Long("seed") => a.seed = number(&value(parser, "--seed")?, "seed", 2_147_483_646)?,
+            other => {
+                return Err(Error::usage(format!(
+                    "unknown agree argument \"{}\"",
+                    shown(&other)
+                )));
+            }
+        }
+    }
+    if a.id.is_empty() {
+        return Err(Error::usage(
+            "agree: which lesson? tatbikat agree <id> [--scripts DIR] [--runs N] [--seed S]",
+        ));
+    }
+    Ok(Command::Agree(a))
 }
 
 /// `package --scorm QUERY -o FILE [--site DIR]`.

@@ -3,11 +3,15 @@
 //! WebAssembly build (the bindings' tests) compiles an empty `main`.
 
 #[cfg(not(target_arch = "wasm32"))]
+mod agree;
+#[cfg(not(target_arch = "wasm32"))]
 mod args;
 #[cfg(not(target_arch = "wasm32"))]
 mod files;
 #[cfg(not(target_arch = "wasm32"))]
 mod help;
+#[cfg(not(target_arch = "wasm32"))]
+mod scripts;
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -42,6 +46,7 @@ fn run(command: args::Command) -> Result<String, tatbikat::Error> {
         Command::Challenges(lesson) => challenges_list(lesson),
         Command::LessonHelp(lesson) => help::lesson(lesson),
         Command::Bench { runs } => bench(runs)?,
+        Command::Agree(a) => agree::run(&a)?,
         Command::Run(r) => lesson(&r)?,
         Command::Package { query, out, site } => package(&query, &out, &site)?,
     })

@@ -19,15 +19,81 @@ crate::registry! {
     claim_check,
 }
 
+pub mod scripted;
+
+/// The script lessons a face has loaded ([`add`]), after the registry's in the course's order.
+static LOADED: std::sync::RwLock<Vec<(Lesson, &'static scripted::Scripted)>> =
+    std::sync::RwLock::new(Vec::new());
+
+fn loaded() -> Vec<(Lesson, &'static scripted::Scripted)> {
+    LOADED.read().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// Adds a script lesson that [`scripted::load`] read; refused when its id is taken.
+pub fn add(lesson: Lesson) -> Result<(), Error> {
+    let id = lesson.id();
+    if IDS.contains(&id) || loaded().iter().any(|(l, _)| l.id() == id) {
+        return Err(Error::author(
+            format!("{id}/lesson.json"),
+            format!(
+                "the id {id:?} is taken by another lesson; the lessons are {}",
+                ids()
+            ),
+        ));
+    }
+    let script = SCRIPTED
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .find(|s| same(s, lesson))
+        .copied();
+    let Some(script) = script else {
+        return Err(Error::usage(format!("{id} is not a script lesson")));
+    };
+    LOADED
+        .write()
+        .unwrap_or_else(|e| e.into_inner())
+        .push((lesson, script));
+    Ok(())
+}
+
+/// Every script lesson [`scripted::load`] made, added or not (to find one's [`scripted::Scripted`]).
+static SCRIPTED: std::sync::RwLock<Vec<&'static scripted::Scripted>> =
+    std::sync::RwLock::new(Vec::new());
+
+/// Whether `lesson` is the script lesson `s`.
+fn same(s: &scripted::Scripted, lesson: Lesson) -> bool {
+    std::ptr::addr_eq(s as *const scripted::Scripted, lesson.0 as *const _)
+}
+
+/// The script lesson behind `lesson`, if it is one.
+pub fn scripted(lesson: Lesson) -> Option<&'static scripted::Scripted> {
+    SCRIPTED
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .find(|s| same(s, lesson))
+        .copied()
+}
+
+/// Every lesson this build holds and every script lesson added, in order.
+pub fn every() -> Vec<Lesson> {
+    let mut out = ALL.to_vec();
+    out.extend(loaded().into_iter().map(|(l, _)| l));
+    out
+}
+
 /// The ids of every lesson, comma-separated (for messages).
 pub fn ids() -> String {
-    IDS.join(", ")
+    let mut ids: Vec<&str> = IDS.to_vec();
+    ids.extend(loaded().iter().map(|(l, _)| l.id()));
+    ids.join(", ")
 }
 
 /// The lesson named `id`, or an error listing the lessons.
 pub fn get(id: &str) -> Result<Lesson, Error> {
-    ALL.iter()
-        .copied()
+    every()
+        .into_iter()
         .find(|l| l.id() == id)
         .ok_or_else(|| Error {
             code: ErrorCode::UnknownLesson,
@@ -44,7 +110,11 @@ pub fn get(id: &str) -> Result<Lesson, Error> {
 
 /// The ids of the lessons this build holds, comma-separated.
 fn held_ids() -> String {
-    ALL.iter().map(|l| l.id()).collect::<Vec<_>>().join(", ")
+    every()
+        .iter()
+        .map(|l| l.id())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The first lesson, which a link without a (valid) lesson shows.
@@ -86,15 +156,19 @@ pub fn run_with_progress(
 
 /// Every preset of every lesson, with its lesson, in the course's order.
 pub fn presets() -> impl Iterator<Item = (Lesson, &'static Preset)> {
-    ALL.iter()
-        .flat_map(|&l| l.presets().iter().map(move |p| (l, p)))
+    every()
+        .into_iter()
+        .flat_map(|l| l.presets().iter().map(move |p| (l, p)))
 }
 
 /// The lesson a preset's id names: a preset's id begins with its lesson's and a dot (checked for
 /// every preset by the tests below), so any build can tell whose a preset is.
 pub fn preset_lesson(id: &str) -> Option<&'static str> {
     let (lesson, _) = id.split_once('.')?;
-    IDS.iter().copied().find(|&l| l == lesson)
+    IDS.iter()
+        .copied()
+        .chain(loaded().iter().map(|(l, _)| l.id()))
+        .find(|&l| l == lesson)
 }
 
 /// The preset named `id`, of `lesson` when one is given, else of the lesson its id names;
@@ -133,8 +207,9 @@ pub fn preset_params(lesson: Lesson, preset: &Preset) -> Result<ParamSet, Error>
 
 /// Every challenge of every lesson, with its lesson, in the course's order.
 pub fn challenges() -> impl Iterator<Item = (Lesson, &'static Challenge)> {
-    ALL.iter()
-        .flat_map(|&l| l.challenges().iter().map(move |c| (l, c)))
+    every()
+        .into_iter()
+        .flat_map(|l| l.challenges().iter().map(move |c| (l, c)))
 }
 
 /// The challenge named `id`, of `lesson` when one is given, else of the lesson its id names (a

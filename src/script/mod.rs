@@ -18,13 +18,27 @@
 //! [`Error`]: crate::error::Error
 
 mod cell;
+pub mod kinds;
 mod layout;
+pub mod manifest;
 mod prose;
+pub mod sections;
 mod table;
 mod text;
+
+/// Runs a script lesson's section scripts: node in the CLI and the tests (`tools/script/run.mjs`),
+/// the page's worker in the browser (whose texts the page hands the core). Given a section's
+/// script file and the parameters as the script reads them (`process.argv[2]`; `None`: none),
+/// answers what it printed, or an [`Error`] naming the file (and line) and the parameters.
+pub trait Runner: Send + Sync {
+    /// What `node <folder>/<script> '<params>'` prints.
+    fn run(&self, script: &str, params: Option<&str>) -> Result<String, Error>;
+}
 
 pub use cell::{Hint, Reading};
 pub use layout::SPLIT_STEPS;
 pub use prose::Value;
 pub use table::{Column, HEADER_CUTS, MAX_COLUMNS, MAX_LINE, SOLVE_ROWS, Table};
 pub use text::{Block, Group, MAX_BYTES, Text, parse, render};
+
+use crate::error::Error;

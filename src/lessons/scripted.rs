@@ -1,0 +1,148 @@
+//! A lesson whose model is its author's script (issue 34): its manifest read against the
+//! script's defaults (`script::manifest`), its sections run by a [`Runner`] and read back into
+//! the report (`script::sections`). Everything else — the codec, claims, challenges, sweeps,
+//! compare, exports — is the shared layers', as for a Rust port. A face loads one with [`load`]
+//! and adds it to the registry with [`super::add`].
+
+use crate::challenge::Challenge;
+use crate::error::Error;
+use crate::lesson::{About, Definition, Described, Lesson, Request};
+use crate::params::ParamSet;
+use crate::presets::{Preset, Why};
+use crate::report::Section;
+use crate::script::manifest::{self, Declared, Held, Manifest, leak};
+use crate::script::{Runner, sections};
+use serde_json::{Map, Value as Json};
+
+/// A script lesson: its facts and its runner.
+pub struct Scripted {
+    about: &'static About,
+    /// The manifest as read.
+    pub manifest: Manifest,
+    /// How the script holds each parameter.
+    typed: Vec<Held>,
+    runner: Box<dyn Runner>,
+}
+
+impl Described for Scripted {
+    fn about(&self) -> &'static About {
+        self.about
+    }
+}
+
+impl Scripted {
+    /// The script of section `name` (a file of the lesson's folder).
+    fn script(&self, name: &str) -> &str {
+        self.manifest
+            .sections
+            .iter()
+            .find(|s| s.id == name)
+            .map_or("", |s| s.script.as_str())
+    }
+
+    /// The parameters as the script reads them from `process.argv[2]` (`None`: the defaults,
+    /// `node olc.mjs` with no argument).
+    pub fn script_params(&self, params: &ParamSet) -> Option<String> {
+        manifest::script_params(self.about.schema.specs, &self.typed, &params.changed())
+    }
+}
+
+impl Definition for Scripted {
+    fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
+        let argv = self.script_params(asked.params);
+        let mut out = Vec::with_capacity(asked.sections.len());
+        for (i, &name) in asked.sections.iter().enumerate() {
+            let decl = self.manifest.sections.iter().find(|s| s.id == name);
+            let text = self.runner.run(self.script(name), argv.as_deref())?;
+            let groups = decl.map_or(&[][..], |d| &d.groups[..]);
+            out.push(sections::section(
+                name,
+                &text,
+                groups,
+                &self.manifest.hints,
+            )?);
+            (asked.progress)((i + 1) as f64 / asked.sections.len() as f64);
+        }
+        Ok(out)
+    }
+
+    /// One run of the script per section: the script's own work is its author's to bound (the
+    /// runner stops it past its time budget).
+    fn work(&self, _params: &ParamSet) -> Result<f64, Error> {
+        Ok(self.manifest.sections.len() as f64)
+    }
+
+    fn preview(&self) -> bool {
+        self.about.preview
+    }
+}
+
+/// Reads the manifest `text` (named `file` in messages) against `defaults` (the script's
+/// `VARSAYILAN`, as JSON) into a lesson that runs its sections with `runner`. The lesson lives
+/// as long as the process.
+pub fn load(
+    file: &str,
+    text: &str,
+    defaults: &Map<String, Json>,
+    runner: Box<dyn Runner>,
+) -> Result<Lesson, Error> {
+    let Declared {
+        manifest,
+        specs,
+        typed,
+    } = manifest::read(file, text, defaults)?;
+    let id = leak(&manifest.id);
+    let schema = manifest::schema(id, specs);
+    let sections: Vec<&'static str> = manifest.sections.iter().map(|s| leak(&s.id)).collect();
+    let presets: Vec<Preset> = manifest
+        .claims
+        .iter()
+        .map(|c| Preset {
+            id: leak(&format!("{id}.{}", c.id)),
+            set: leak(&c.set),
+            marks: leak(&c.marks),
+        })
+        .collect();
+    let why: Vec<Why> = manifest
+        .claims
+        .iter()
+        .filter_map(|c| {
+            c.why.as_ref().map(|w| Why {
+                claim: leak(&format!("{id}.{}", c.id)),
+                right: w.right,
+            })
+        })
+        .collect();
+    let challenges: Vec<Challenge> = manifest
+        .challenges
+        .iter()
+        .map(|c| Challenge {
+            id: leak(&format!("{id}.{}", c.id)),
+            start: leak(&c.start),
+            hints: c.hints.len().min(u8::MAX as usize) as u8,
+            check: leak(&c.check),
+        })
+        .collect();
+    let about: &'static About = Box::leak(Box::new(About {
+        preview: manifest.preview,
+        presets: Box::leak(presets.into_boxed_slice()),
+        why: Box::leak(why.into_boxed_slice()),
+        challenges: Box::leak(challenges.into_boxed_slice()),
+        ..About::new(
+            schema,
+            leak(&manifest.title.en),
+            Box::leak(sections.into_boxed_slice()),
+        )
+    }));
+    let lesson: &'static Scripted = Box::leak(Box::new(Scripted {
+        about,
+        manifest,
+        typed,
+        runner,
+    }));
+    super::SCRIPTED
+        .write()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(lesson);
+    Ok(Lesson(lesson))
+}
