@@ -3,7 +3,8 @@
 //! puts on its module. `TATBIKAT_LESSON=<id>` (the page's module of one lesson, see build.sh)
 //! holds that lesson alone, so the others are not compiled at all — not only left out by the
 //! linker: a module builds the shared core and one lesson, and an edit to one lesson's folder
-//! leaves every other lesson's module as it was.
+//! leaves every other lesson's module as it was. `TATBIKAT_LESSON=script` holds none: the page's
+//! module of its script lessons (issue 34), the shared core that reads a lesson's script's text.
 
 fn main() {
     println!("cargo::rerun-if-env-changed=TATBIKAT_LESSON");
@@ -30,7 +31,14 @@ fn main() {
     if only.is_none() {
         println!("cargo::rustc-cfg=every_lesson");
     }
-    if let Some(only) = only {
+    // The script lessons' bindings (src/wasm.rs: loadScript, scriptNeeds, provideTexts): in the
+    // script module and wherever every lesson is held, not in a lesson's own module, which they
+    // would grow by a third.
+    println!("cargo::rustc-check-cfg=cfg(script_lessons)");
+    if only.as_deref().is_none_or(|o| o == "script") {
+        println!("cargo::rustc-cfg=script_lessons");
+    }
+    if let Some(only) = only.filter(|o| o != "script") {
         assert!(
             ids.contains(&only),
             "TATBIKAT_LESSON={only} names no lesson folder of src/lessons/ (there are: {})",

@@ -272,7 +272,9 @@ build_www() {
   # target dir, build them two at a time. They share one JavaScript glue (www/pkg/tatbikat.js):
   # the bindings are the same, which is checked here.
   local ids id lane pids=() status=0
-  ids=$IDS
+  # ... and the module of the script lessons (issue 34): the shared core without any lesson's
+  # model (TATBIKAT_LESSON=script), which reads a script lesson's printed text.
+  ids="$IDS script"
   for lane in 0 1; do
     (
       set -e

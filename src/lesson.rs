@@ -296,7 +296,13 @@ pub trait Definition: Described + Sync + 'static {
         None
     }
 
-    /// Whether the lesson is a preview (see [`About::preview`]).
+    /// Whether a sweep's form may run it at nearby values to see which metrics a parameter
+    /// moves (a script lesson's runs are the page's to make first: no).
+    fn probes_sweeps(&self) -> bool {
+        true
+    }
+
+    /// Whether it is a preview of one of the course's next lessons (see [`About::preview`]).
     fn preview(&self) -> bool {
         self.about().preview
     }

@@ -385,7 +385,8 @@ pub fn home(query: &str) -> &'static str {
     }
     let [(_, lesson), (_, preset), (_, challenge)] = slots;
     let first = lessons::IDS[0];
-    let known = |id: &str| lessons::IDS.iter().copied().find(|&i| i == id);
+    let ids = lessons::all_ids();
+    let known = |id: &str| ids.iter().copied().find(|&i| i == id);
     // A challenge's id begins with its lesson's too.
     match (lesson.as_deref(), preset.or(challenge).as_deref()) {
         (Some(id), _) => known(id).unwrap_or(first),

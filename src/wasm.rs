@@ -151,7 +151,7 @@ pub fn lesson_text(query: &str) -> Result<String, JsValue> {
 pub fn resolve(query: &str) -> Result<JsValue, JsValue> {
     ready();
     let home = query::home(query);
-    if !crate::lesson::is_held(home) {
+    if !lessons::holds(home) {
         #[derive(Serialize)]
         struct Elsewhere {
             elsewhere: &'static str,
@@ -225,8 +225,8 @@ struct LessonOut {
 #[wasm_bindgen]
 pub fn lessons() -> Result<JsValue, JsValue> {
     ready();
-    let out: Vec<LessonOut> = lessons::ALL
-        .iter()
+    let out: Vec<LessonOut> = lessons::every()
+        .into_iter()
         .map(|l| LessonOut {
             id: l.id(),
             title: l.title(),
@@ -525,4 +525,202 @@ pub fn sweep_join(query: &str, parts: js_sys::Array) -> Result<JsValue, JsValue>
     }
     render::fit_sweep(&mut s);
     to_js(&render::sweep_document(&s, &params))
+}
+
+// -- script lessons (issue 34) --
+//
+// A script lesson's model is its author's script, which runs in the page's script worker
+// (www/script/), never in this module. The page's model worker asks `scriptNeeds` which section
+// scripts an operation will read (the query's run, its `vs=` run, a sweep's points), runs those
+// it has not run yet, hands their printed texts over with `provideTexts`, then calls the
+// operation, whose runner (`Provided`) reads the texts back. `loadScript` adds a script lesson
+// from its manifest and defaults; `knowScripts` tells a lesson's module the site's script lessons,
+// so a link of one is sent on to the script module (`{elsewhere}`).
+
+/// The texts the page provided, by script and parameters; cleared when they grow past
+/// [`PROVIDED_MAX`] entries (a sweep's points are provided, used and not asked for again).
+#[cfg(script_lessons)]
+type Texts = std::collections::HashMap<(String, Option<String>), String>;
+
+#[cfg(script_lessons)]
+thread_local! {
+    static PROVIDED: RefCell<Texts> = RefCell::new(Texts::new());
+}
+
+/// The most texts kept: two full sweeps' points and a few runs.
+#[cfg(script_lessons)]
+const PROVIDED_MAX: usize = 2048;
+
+/// The runner of the page's script lessons: the texts the page provided.
+#[cfg(script_lessons)]
+struct Provided {
+    id: String,
+}
+
+#[cfg(script_lessons)]
+impl crate::script::Runner for Provided {
+    fn run(&self, script: &str, params: Option<&str>) -> Result<String, Error> {
+        let key = (script.to_string(), params.map(str::to_string));
+        PROVIDED.with(|p| p.borrow().get(&key).cloned()).ok_or_else(|| {
+            Error::author(
+                format!("{}/{script}", self.id),
+                "its text was not provided: the page runs a section's script before the core reads it (scriptNeeds, provideTexts)",
+            )
+        })
+    }
+}
+
+/// Adds the script lesson of `manifest` (its lesson.json) read against `defaults` (its script's
+/// VARSAYILAN as JSON); its id. Throws the core's error naming the file and what to fix.
+#[wasm_bindgen(js_name = loadScript)]
+pub fn load_script(manifest: &str, defaults: &str) -> Result<String, JsValue> {
+    ready();
+    #[cfg(not(script_lessons))]
+    {
+        let _ = (manifest, defaults);
+        Err(js_error(&Error::usage(
+            "this lesson's module reads no script lesson: pkg/script.wasm does",
+        )))
+    }
+    #[cfg(script_lessons)]
+    load_script_here(manifest, defaults)
+}
+
+#[cfg(script_lessons)]
+fn load_script_here(manifest: &str, defaults: &str) -> Result<String, JsValue> {
+    let id = serde_json::from_str::<serde_json::Value>(manifest)
+        .ok()
+        .and_then(|v| v.get("id")?.as_str().map(str::to_string))
+        .unwrap_or_default();
+    if let Ok(l) = lessons::get(&id) {
+        if lessons::scripted(l).is_some() {
+            return Ok(id);
+        }
+    }
+    let defaults: serde_json::Map<String, serde_json::Value> = serde_json::from_str(defaults)
+        .map_err(|e| {
+            js_error(&Error::author(
+                format!("{id}/defaults"),
+                format!("not a JSON object: {e}"),
+            ))
+        })?;
+    let runner = Provided { id: id.clone() };
+    let lesson = lessons::scripted::load(
+        &format!("{id}/lesson.json"),
+        manifest,
+        &defaults,
+        Box::new(runner),
+    )
+    .map_err(|e| js_error(&e))?;
+    lessons::add(lesson).map_err(|e| js_error(&e))?;
+    Ok(lesson.id().to_string())
+}
+
+/// Tells this module the site's script lessons (ids, in the page's order).
+#[wasm_bindgen(js_name = knowScripts)]
+pub fn know_scripts(ids: Vec<String>) {
+    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    lessons::know(&ids);
+}
+
+#[cfg(script_lessons)]
+#[derive(Serialize)]
+struct NeedOut {
+    script: String,
+    params: Option<String>,
+}
+
+/// The section scripts an operation on `query` will read that were not provided yet: its run
+/// and its `vs=` run (one section with `section=`), and with `from < to` the points
+/// `from..to` of its sweep (B's, then A's, as `sweepPart` counts them). Empty for a Rust lesson.
+#[wasm_bindgen(js_name = scriptNeeds)]
+pub fn script_needs(query: &str, from: u32, to: u32) -> Result<JsValue, JsValue> {
+    ready();
+    #[cfg(not(script_lessons))]
+    {
+        let _ = (query, from, to);
+        Ok(js_sys::Array::new().into())
+    }
+    #[cfg(script_lessons)]
+    script_needs_here(query, from, to)
+}
+
+#[cfg(script_lessons)]
+fn script_needs_here(query: &str, from: u32, to: u32) -> Result<JsValue, JsValue> {
+    let q = Query::decode(query).map_err(|e| js_error(&e))?;
+    let params = q.params().map_err(|e| js_error(&e))?;
+    if lessons::scripted(lessons::of(&params)).is_none() {
+        return to_js(&Vec::<NeedOut>::new());
+    }
+    let section = q.section.as_deref();
+    let mut needs = lessons::scripted::needs(&params, section);
+    if let Some(a) = vs_of(&q, &params)? {
+        needs.extend(lessons::scripted::needs(&a, section));
+    }
+    if from < to {
+        let (plans, _) = sweep_plans(query)?;
+        let mut i = 0;
+        for plan in &plans {
+            for k in 0..plan.len() {
+                if (from as usize..to as usize).contains(&i) {
+                    if let Some(set) = plan.set(k) {
+                        needs.extend(lessons::scripted::needs(set, None));
+                    }
+                }
+                i += 1;
+            }
+        }
+    }
+    let mut out: Vec<NeedOut> = Vec::new();
+    PROVIDED.with(|p| {
+        let p = p.borrow();
+        for (script, params) in needs {
+            let key = (script, params);
+            if !p.contains_key(&key) && !out.iter().any(|n| n.script == key.0 && n.params == key.1)
+            {
+                out.push(NeedOut {
+                    script: key.0,
+                    params: key.1,
+                });
+            }
+        }
+    });
+    to_js(&out)
+}
+
+/// Hands over what section scripts printed: the JSON of `[{script, params, text}]` (as
+/// `scriptNeeds` named them, each with its text). JSON text, not a JS object: reading one would
+/// give the script module glue of its own (the modules share one, www/pkg/tatbikat.js).
+#[wasm_bindgen(js_name = provideTexts)]
+pub fn provide_texts(texts: &str) -> Result<(), JsValue> {
+    ready();
+    #[cfg(not(script_lessons))]
+    {
+        let _ = texts;
+        Ok(())
+    }
+    #[cfg(script_lessons)]
+    provide_texts_here(texts)
+}
+
+#[cfg(script_lessons)]
+fn provide_texts_here(texts: &str) -> Result<(), JsValue> {
+    #[derive(serde::Deserialize)]
+    struct Given {
+        script: String,
+        params: Option<String>,
+        text: String,
+    }
+    let given: Vec<Given> = serde_json::from_str(texts)
+        .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
+    PROVIDED.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.len() + given.len() > PROVIDED_MAX {
+            p.clear();
+        }
+        for g in given {
+            p.insert((g.script, g.params), g.text);
+        }
+    });
+    Ok(())
 }

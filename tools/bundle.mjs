@@ -114,6 +114,9 @@ const walk = (path) => {
   }
 };
 walk("start.js");
+// The script lessons' realm (issue 34): a worker the model worker starts from its file, with
+// the modules it imports, loaded as they are.
+walk("script/runner-worker.js");
 const inputs = [...new Set([...Object.keys(result.metafile.inputs), ...Object.keys(worker.metafile.inputs)])]
   .map((p) => site(resolve(process.cwd(), p)))
   .filter((p) => !unbundled.has(p))

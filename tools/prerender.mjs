@@ -18,6 +18,7 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseHTML } from "linkedom";
+import { loadAll, provide, runner } from "./script/site.mjs";
 
 const args = process.argv.slice(2);
 const check = args.includes("--check");
@@ -71,6 +72,7 @@ function installDom(html, query) {
 async function cores(ids) {
   if (!check) {
     const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
+    await loadAll(core);
     return Object.fromEntries(ids.map((id) => [id, core]));
   }
   const out = {};
@@ -78,18 +80,28 @@ async function cores(ids) {
     const glue = pathToFileURL(join(dir, "pkg", "tatbikat.js"));
     glue.search = `?lesson=${id}`; // a fresh instance of the glue for each module
     const m = await import(glue.href);
-    m.initSync({ module: readFileSync(join(dir, "pkg", `${id}.wasm`)) });
+    // A script lesson's module is the script module, which reads its manifest (issue 34).
+    const script = SCRIPTS.has(id);
+    m.initSync({ module: readFileSync(join(dir, "pkg", `${script ? "script" : id}.wasm`)) });
+    m.knowScripts([...SCRIPTS.keys()]);
+    if (script) m.loadScript(readFileSync(join(dir, "lessons", id, "lesson.json"), "utf8"), readFileSync(join(dir, "lessons", id, "defaults.json"), "utf8"));
     out[id] = m;
   }
   return out;
 }
 
+/** The site's script lessons: id → their folder in the site (www/lessons/<id>/), whose scripts
+ * run in node for the views' texts (tools/script/site.mjs). */
+const SCRIPTS = new Map();
+const scriptRunner = runner();
+
 /** The worker's boot answer and page answer for `query` (www/worker.js: boot, page), by lesson
  * `id`'s core: the schemas and claims of that lesson (what its module holds), the link, the report. */
-function answers(core, id, query) {
+async function answers(core, id, query) {
   const resolved = core.resolve(query);
   if (resolved.elsewhere) throw new Error(`prerender: ${query} is ${resolved.elsewhere}'s link`);
   const boot = { specs: { [id]: core.params(id) }, resolved, presets: core.presets().filter((p) => p.lesson === id) };
+  if (SCRIPTS.has(id)) await provide(core, scriptRunner, SCRIPTS.get(id), resolved.query);
   return { boot, resolved, doc: core.run(resolved.query) };
 }
 
@@ -113,6 +125,7 @@ const { createStore } = await import(pathToFileURL(join(dir, "state", "store.js"
 const { loadLessonTexts, translator } = await import(pathToFileURL(join(dir, "i18n", "index.js")).href);
 const LESSONS = (await import(pathToFileURL(join(dir, "lessons.js")).href)).default;
 const ids = LESSONS.map((l) => l.id);
+for (const l of LESSONS) if (l.script) SCRIPTS.set(l.id, join(dir, "lessons", l.id));
 const byLesson = await cores(ids);
 
 // Every view's answers first: the site's map of queries → pages goes into every page.
@@ -121,7 +134,7 @@ for (const [i, id] of ids.entries()) {
   await loadLessonTexts(id);
   for (const lang of LANGS) {
     const core = byLesson[id];
-    const a = answers(core, id, `lesson=${id}${lang === "en" ? "&lang=en" : ""}`);
+    const a = await answers(core, id, `lesson=${id}${lang === "en" ? "&lang=en" : ""}`);
     views.push({ id, lang, file: viewFile(id, lang), ...a, queries: viewQueries(core, id, lang, i === 0, a.resolved.share) });
   }
 }
@@ -258,6 +271,7 @@ const pages = views.map((v) => [v.file, render(v)]);
 const COURSE_LANG = LANGS[0];
 const screens = views.flatMap((v, i) => (v.lang === COURSE_LANG ? [[v.file, firstScreen(pages[i][1])]] : []));
 pages.push(["index.html", renderIndex(views[0], screens)]);
+await scriptRunner.close();
 if (check) {
   const wrong = [];
   for (const [file, html] of pages) {

@@ -4,16 +4,20 @@
 import LESSONS from "./lessons.js";
 
 /** The router of an instantiated home.wasm: (query) → the id of the lesson whose module answers
- * it (the module's answer is an index in the registry's order, which lessons.js keeps). */
+ * it (the module's answer is an index in the site's order, which lessons.js keeps: the registry's
+ * lessons, then the script lessons, which the router is told of first). */
 export function router(instance) {
-  const { memory, route_buffer: buffer, route_home: home } = instance.exports;
+  const { memory, route_buffer: buffer, route_home: home, route_know: know } = instance.exports;
   const encoder = new TextEncoder();
-  return (query) => {
-    const bytes = encoder.encode(query);
+  const write = (text) => {
+    const bytes = encoder.encode(text);
     const at = buffer(bytes.length);
     new Uint8Array(memory.buffer, at, bytes.length).set(bytes);
-    return LESSONS[home(at, bytes.length)].id;
+    return [at, bytes.length];
   };
+  const scripts = LESSONS.filter((l) => l.script).map((l) => l.id);
+  if (scripts.length) know(...write(scripts.join(",")));
+  return (query) => LESSONS[home(...write(query))].id;
 }
 
 /** Loads the router next to this module (index.html preloads it with the page). */

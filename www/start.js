@@ -244,18 +244,21 @@ const compiled = new Map(); // lesson → the promise of its compiled module
  * (engine.js): the download starts as soon as the lesson is known, not after the worker's own
  * scripts, and a restarted worker or the sweep pool's need no other. A failure is not kept: the
  * worker then fetches the module itself and says what failed. */
-export function compileModule(id) {
-  if (!compiled.has(id)) {
-    const loading = fetch(new URL(`./pkg/${id}.wasm`, import.meta.url)).then((response) => {
-      if (!response.ok) throw new Error(`pkg/${id}.wasm: ${response.status}`);
+export async function compileModule(id) {
+  // A script lesson's module is the script module (pkg/script.wasm, issue 34), which lessons.js names.
+  const { default: LESSONS } = await import("./lessons.js");
+  const file = LESSONS.find((l) => l.id === id)?.script ? "script" : id;
+  if (!compiled.has(file)) {
+    const loading = fetch(new URL(`./pkg/${file}.wasm`, import.meta.url)).then((response) => {
+      if (!response.ok) throw new Error(`pkg/${file}.wasm: ${response.status}`);
       // Streaming needs the host to say application/wasm; any other type is compiled whole.
       const streams = /^application\/wasm\b/.test(response.headers.get("Content-Type") ?? "");
       return streams ? WebAssembly.compileStreaming(response) : response.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
     });
-    loading.catch(() => compiled.delete(id));
-    compiled.set(id, loading);
+    loading.catch(() => compiled.delete(file));
+    compiled.set(file, loading);
   }
-  return compiled.get(id);
+  return compiled.get(file);
 }
 
 /** Reloads the page once (a second reload in a row is not tried: the page says what failed). */

@@ -32,7 +32,7 @@ fn loaded() -> Vec<(Lesson, &'static scripted::Scripted)> {
 /// Adds a script lesson that [`scripted::load`] read; refused when its id is taken.
 pub fn add(lesson: Lesson) -> Result<(), Error> {
     let id = lesson.id();
-    if IDS.contains(&id) || loaded().iter().any(|(l, _)| l.id() == id) {
+    if IDS.contains(&id) || holds(id) {
         return Err(Error::author(
             format!("{id}/lesson.json"),
             format!(
@@ -76,6 +76,43 @@ pub fn scripted(lesson: Lesson) -> Option<&'static scripted::Scripted> {
         .copied()
 }
 
+/// The script lessons the site has, by id, whether or not this module has loaded them (the
+/// page's router and modules send a link of one on to the script module; [`know`]).
+static KNOWN: std::sync::RwLock<Vec<&'static str>> = std::sync::RwLock::new(Vec::new());
+
+/// Tells the registry the ids of the site's script lessons, in the course's order after the
+/// registry's (the page's `lessons.js`): a link naming one is routed to it.
+pub fn know(ids: &[&str]) {
+    let mut known = KNOWN.write().unwrap_or_else(|e| e.into_inner());
+    for id in ids {
+        if !IDS.contains(id) && !known.contains(id) {
+            known.push(crate::script::manifest::leak(id));
+        }
+    }
+}
+
+/// Every lesson id the site has: the registry's, then the script lessons known or added.
+pub fn all_ids() -> Vec<&'static str> {
+    let mut ids: Vec<&'static str> = IDS.to_vec();
+    for id in KNOWN.read().unwrap_or_else(|e| e.into_inner()).iter() {
+        if !ids.contains(id) {
+            ids.push(id);
+        }
+    }
+    for (l, _) in loaded() {
+        if !ids.contains(&l.id()) {
+            ids.push(l.id());
+        }
+    }
+    ids
+}
+
+/// Whether this build holds lesson `id` (a registry lesson compiled in, or a script lesson
+/// loaded): a link of another goes to its own module.
+pub fn holds(id: &str) -> bool {
+    every().iter().any(|l| l.id() == id)
+}
+
 /// Every lesson this build holds and every script lesson added, in order.
 pub fn every() -> Vec<Lesson> {
     let mut out = ALL.to_vec();
@@ -85,9 +122,7 @@ pub fn every() -> Vec<Lesson> {
 
 /// The ids of every lesson, comma-separated (for messages).
 pub fn ids() -> String {
-    let mut ids: Vec<&str> = IDS.to_vec();
-    ids.extend(loaded().iter().map(|(l, _)| l.id()));
-    ids.join(", ")
+    all_ids().join(", ")
 }
 
 /// The lesson named `id`, or an error listing the lessons.
@@ -99,7 +134,7 @@ pub fn get(id: &str) -> Result<Lesson, Error> {
             code: ErrorCode::UnknownLesson,
             param: Some("lesson".into()),
             value: Some(id.to_string()),
-            allowed: match IDS.contains(&id) {
+            allowed: match all_ids().contains(&id) {
                 // A page module holds one lesson; the page asks each lesson's own module.
                 true => format!("this build holds {}; {id} has its own module", held_ids()),
                 false => format!("the lessons are {}", ids()),
@@ -117,9 +152,10 @@ fn held_ids() -> String {
         .join(", ")
 }
 
-/// The first lesson, which a link without a (valid) lesson shows.
+/// The first lesson, which a link without a (valid) lesson shows: the registry's first, or in
+/// the script module (which holds none of the registry's) the script lesson it loaded.
 pub fn first() -> Lesson {
-    ALL[0]
+    every()[0]
 }
 
 /// The lesson these parameters belong to.
@@ -165,10 +201,7 @@ pub fn presets() -> impl Iterator<Item = (Lesson, &'static Preset)> {
 /// every preset by the tests below), so any build can tell whose a preset is.
 pub fn preset_lesson(id: &str) -> Option<&'static str> {
     let (lesson, _) = id.split_once('.')?;
-    IDS.iter()
-        .copied()
-        .chain(loaded().iter().map(|(l, _)| l.id()))
-        .find(|&l| l == lesson)
+    all_ids().into_iter().find(|&l| l == lesson)
 }
 
 /// The preset named `id`, of `lesson` when one is given, else of the lesson its id names;

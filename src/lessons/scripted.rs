@@ -47,6 +47,25 @@ impl Scripted {
     }
 }
 
+/// A section's script run a face must provide: the script file and the parameters as the
+/// script reads them (`None`: its defaults).
+pub type Need = (String, Option<String>);
+
+/// The section scripts a run of `params` (one section, or all) needs, when its lesson is a
+/// script lesson; empty for a Rust port.
+pub fn needs(params: &ParamSet, section: Option<&str>) -> Vec<Need> {
+    let Some(s) = super::get(params.lesson()).ok().and_then(super::scripted) else {
+        return Vec::new();
+    };
+    let argv = s.script_params(params);
+    s.manifest
+        .sections
+        .iter()
+        .filter(|d| section.is_none_or(|name| d.id == name))
+        .map(|d| (d.script.clone(), argv.clone()))
+        .collect()
+}
+
 impl Definition for Scripted {
     fn report(&self, asked: Request) -> Result<Vec<Section>, Error> {
         let argv = self.script_params(asked.params);
@@ -74,6 +93,12 @@ impl Definition for Scripted {
 
     fn preview(&self) -> bool {
         self.about.preview
+    }
+
+    /// A sweep's form does not probe a script lesson at nearby values (each probe would be a
+    /// run of the script the page must make first): every metric is offered as it may move.
+    fn probes_sweeps(&self) -> bool {
+        false
     }
 }
 

@@ -81,10 +81,22 @@ pub struct SectionDecl {
     pub script: String,
     /// Its heading.
     pub title: Words,
-    /// Names for its groups (the runs of lines between empty lines), in order; the rest are
-    /// `<section>_<n>` (from 1).
+    /// Its groups (the runs of lines between empty lines), in order: a key and a heading each;
+    /// groups beyond the list are `<section>_<n>` (from 1) under the section's title.
     #[serde(default)]
-    pub groups: Vec<String>,
+    pub groups: Vec<GroupDecl>,
+}
+
+/// A group of a section: its key (claims' marks and sweeps' metrics name it) and its heading.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupDecl {
+    /// Its key: a lowercase ASCII word.
+    pub key: String,
+    /// Its heading, in Turkish.
+    pub tr: String,
+    /// Its heading, in English.
+    pub en: String,
 }
 
 /// A parameter.
@@ -356,6 +368,9 @@ fn check_names(file: &str, m: &Manifest) -> Result<(), Error> {
             ));
         }
         seen.push(("section", s.id.as_str()));
+        for g in &s.groups {
+            seen.push(("group", g.key.as_str()));
+        }
     }
     for p in &m.params {
         if !is_name(&p.name) {

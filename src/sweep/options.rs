@@ -118,7 +118,7 @@ pub fn options(lesson: Lesson, base: &ParamSet) -> SweepOptions {
             })
         })
         .collect();
-    if lesson.sweep_units(base) > PROBE_UNITS {
+    if lesson.sweep_units(base) > PROBE_UNITS || !lesson.probes_sweeps() {
         for m in &mut metrics {
             m.depends = None;
         }

@@ -103,6 +103,11 @@ impl Plan {
         self.sets.len()
     }
 
+    /// The parameters of point `i`.
+    pub fn set(&self, i: usize) -> Option<&crate::params::ParamSet> {
+        self.sets.get(i)
+    }
+
     /// Whether the sweep has no point (never, once planned).
     pub fn is_empty(&self) -> bool {
         self.sets.is_empty()
