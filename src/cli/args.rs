@@ -51,6 +51,8 @@ pub enum Command {
     Bench { runs: u64 },
     /// `agree <id> [--scripts DIR] [--runs N] [--seed S]`: a Rust port against its script.
     Agree(super::agree::Agree),
+    /// `check <id>`: every claim's and challenge's marks found in the lesson's tables.
+    Check(Lesson),
     /// A lesson's report, trace or sweep.
     Run(Box<Run>),
     /// `package --scorm QUERY -o FILE [--site DIR]`: the view of a link as a SCORM 1.2 package.
@@ -112,6 +114,17 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
             "help" => return Ok(Command::Help),
             "bench" => return bench(&mut parser),
             "agree" => return agree(&mut parser),
+            "check" => {
+                let id = match parser.next().map_err(usage)? {
+                    Some(Value(v)) => text(v)?,
+                    _ => return Err(Error::usage("check: which lesson? tatbikat check <id>")),
+                };
+                let lesson = match lessons::get(&id) {
+                    Ok(lesson) => lesson,
+                    Err(e) => super::scripts::find(&id).unwrap_or(Err(e))?,
+                };
+                return Ok(Command::Check(lesson));
+            }
             "package" => return package(&mut parser),
             // A Rust port, else a script lesson's folder (scripts.rs).
             id => match lessons::get(id) {

@@ -7,6 +7,8 @@ mod agree;
 #[cfg(not(target_arch = "wasm32"))]
 mod args;
 #[cfg(not(target_arch = "wasm32"))]
+mod check;
+#[cfg(not(target_arch = "wasm32"))]
 mod files;
 #[cfg(not(target_arch = "wasm32"))]
 mod help;
@@ -47,6 +49,7 @@ fn run(command: args::Command) -> Result<String, tatbikat::Error> {
         Command::LessonHelp(lesson) => help::lesson(lesson),
         Command::Bench { runs } => bench(runs)?,
         Command::Agree(a) => agree::run(&a)?,
+        Command::Check(lesson) => check::run(lesson)?,
         Command::Run(r) => lesson(&r)?,
         Command::Package { query, out, site } => package(&query, &out, &site)?,
     })

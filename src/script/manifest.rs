@@ -151,12 +151,22 @@ pub struct ClaimDecl {
 pub struct WhyDecl {
     /// The question.
     pub question: Words,
-    /// Three explanations.
-    pub choices: Vec<Words>,
+    /// Three explanations, each with what the page says when it is chosen.
+    pub choices: Vec<ChoiceDecl>,
     /// The right one, from 0.
     pub right: u8,
-    /// What the right one explains, shown after the answer.
-    pub explain: Words,
+}
+
+/// An explanation a "why" question offers.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceDecl {
+    /// The explanation, in Turkish.
+    pub tr: String,
+    /// The explanation, in English.
+    pub en: String,
+    /// What the page says when the learner chooses it.
+    pub feedback: Words,
 }
 
 /// A challenge: where the learner starts and the checks the tables must pass.
@@ -170,10 +180,8 @@ pub struct ChallengeDecl {
     pub start: String,
     /// Conditions (`c:GROUP:ROW:COLUMN<=3`...), space-separated.
     pub check: String,
-    /// Its title.
-    pub title: Words,
-    /// The task, in a sentence or two.
-    pub task: Words,
+    /// The goal, in a sentence.
+    pub goal: Words,
     /// Hints, revealed one at a time.
     #[serde(default)]
     pub hints: Vec<Words>,
@@ -383,12 +391,29 @@ fn check_names(file: &str, m: &Manifest) -> Result<(), Error> {
     }
     for c in &m.claims {
         seen.push(("claim", c.id.as_str()));
+        if let Some(w) = &c.why {
+            if w.choices.len() != 3 || w.right > 2 {
+                return Err(Error::author(
+                    file,
+                    format!(
+                        "the claim {:?}: its \"why\" has three choices and \"right\" 0, 1 or 2",
+                        c.id
+                    ),
+                ));
+            }
+        }
     }
     for c in &m.challenges {
         seen.push(("challenge", c.id.as_str()));
     }
     for (i, (what, name)) in seen.iter().enumerate() {
-        if !is_name(name) {
+        // A claim's or a challenge's id may have hyphens (`quota-sum`), as a link shows it.
+        let id = name.replace('-', "_");
+        let ok = match *what {
+            "claim" | "challenge" => is_name(&id) && !name.ends_with('-'),
+            _ => is_name(name),
+        };
+        if !ok {
             return Err(Error::author(
                 file,
                 format!("the {what} {name:?}: its id must be {word}"),

@@ -109,13 +109,13 @@ export function textsOf(parsed, doc) {
       put(`explain.${pid}`, c.why.question);
       c.why.choices.forEach((choice, n) => {
         put(`explain.${pid}.c${n}`, choice);
-        put(`explain.${pid}.f${n}`, n === c.why.right ? c.why.explain : { tr: "Tablolara yeniden bakın: bu açıklama sayılarla uyuşmuyor.", en: "Look at the tables again: this explanation does not fit the numbers." });
+        put(`explain.${pid}.f${n}`, choice.feedback);
       });
     }
   }
   for (const c of parsed.challenges ?? []) {
     const cid = `${id}.${c.id}`;
-    put(`challenge.${cid}`, { tr: `${c.title.tr}: ${c.task.tr}`, en: `${c.title.en}: ${c.task.en}` });
+    put(`challenge.${cid}`, c.goal);
     (c.hints ?? []).forEach((h, n) => put(`challenge.${cid}.hint${n + 1}`, h));
   }
   return out;
