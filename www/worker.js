@@ -123,6 +123,8 @@ self.onmessage = async (event) => {
   if (!ready) load(null);
   try {
     await ready;
+    // A script lesson's tables at its values: what a link's sweep metrics are checked against.
+    if (scripted) await provide(`lesson=${lesson}`);
     // Long operations take the request's id last, for their progress messages.
     const value = await (PROGRESS.has(op) ? ops[op](...args, id) : ops[op](...args));
     self.postMessage({ id, ok: true, value });
