@@ -605,7 +605,7 @@ fn load_script_here(manifest: &str, defaults: &str) -> Result<String, JsValue> {
             ))
         })?;
     let runner = Provided { id: id.clone() };
-    let lesson = lessons::scripted::load(
+    let lesson = lessons::load_script(
         &format!("{id}/lesson.json"),
         manifest,
         &defaults,
@@ -653,9 +653,9 @@ fn script_needs_here(query: &str, from: u32, to: u32) -> Result<JsValue, JsValue
         return to_js(&Vec::<NeedOut>::new());
     }
     let section = q.section.as_deref();
-    let mut needs = lessons::scripted::needs(&params, section);
+    let mut needs = lessons::script_needs(&params, section);
     if let Some(a) = vs_of(&q, &params)? {
-        needs.extend(lessons::scripted::needs(&a, section));
+        needs.extend(lessons::script_needs(&a, section));
     }
     if from < to {
         let (plans, _) = sweep_plans(query)?;
@@ -664,7 +664,7 @@ fn script_needs_here(query: &str, from: u32, to: u32) -> Result<JsValue, JsValue
             for k in 0..plan.len() {
                 if (from as usize..to as usize).contains(&i) {
                     if let Some(set) = plan.set(k) {
-                        needs.extend(lessons::scripted::needs(set, None));
+                        needs.extend(lessons::script_needs(set, None));
                     }
                 }
                 i += 1;

@@ -27,6 +27,7 @@ mod presets;
 mod props;
 mod quotas_trace;
 mod real;
+mod script_lesson;
 mod script_text;
 mod sweep;
 mod sweep_batch;

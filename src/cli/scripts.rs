@@ -4,7 +4,8 @@
 //! worker thread with a time budget).
 //!
 //! Where: `TATBIKAT_LESSONS` (a folder of lesson folders), else the checkout's `lessons/`; node
-//! is `TATBIKAT_NODE`, else `node` on the PATH; the runner is the checkout's `tools/script/`.
+//! is `TATBIKAT_NODE`, else `node` on the PATH; the runner is the checkout's `tools/script/`, each
+//! run within `TATBIKAT_SCRIPT_BUDGET_MS` milliseconds (default the runner's, 5000).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -121,7 +122,7 @@ pub fn load(scripts: &Path, manifest: &Path, label: &str) -> Result<Lesson, Erro
         folder: scripts.to_path_buf(),
         label: label.to_string(),
     };
-    tatbikat::lessons::scripted::load(&name, &text, &defaults, Box::new(runner))
+    tatbikat::lessons::load_script(&name, &text, &defaults, Box::new(runner))
 }
 
 /// Runs a section script with node (`tools/script/run.mjs`), one process a run.
@@ -133,7 +134,14 @@ struct Node {
 impl Runner for Node {
     fn run(&self, script: &str, params: Option<&str>) -> Result<String, Error> {
         let mut command = Command::new(node());
-        command.arg(tool("run.mjs")).arg(&self.folder).arg(script);
+        command.arg(tool("run.mjs"));
+        if let Some(ms) = std::env::var("TATBIKAT_SCRIPT_BUDGET_MS")
+            .ok()
+            .filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
+        {
+            command.arg(format!("--budget-ms={ms}"));
+        }
+        command.arg(&self.folder).arg(script);
         if let Some(p) = params {
             command.arg(p);
         }

@@ -61,6 +61,28 @@ pub fn add(lesson: Lesson) -> Result<(), Error> {
 static SCRIPTED: std::sync::RwLock<Vec<&'static scripted::Scripted>> =
     std::sync::RwLock::new(Vec::new());
 
+/// Reads a script lesson (see [`scripted::load`]) and keeps it, so [`scripted`] finds it; not
+/// yet added to the registry ([`add`]).
+pub fn load_script(
+    file: &str,
+    text: &str,
+    defaults: &serde_json::Map<String, serde_json::Value>,
+    runner: Box<dyn crate::script::Runner>,
+) -> Result<Lesson, Error> {
+    let s = scripted::load(file, text, defaults, runner)?;
+    SCRIPTED.write().unwrap_or_else(|e| e.into_inner()).push(s);
+    Ok(Lesson(s))
+}
+
+/// The section scripts a run of `params` (one section, or all) needs, when its lesson is a
+/// script lesson; empty for a Rust port.
+pub fn script_needs(params: &ParamSet, section: Option<&str>) -> Vec<scripted::Need> {
+    match get(params.lesson()).ok().and_then(scripted) {
+        Some(s) => s.needs(params, section),
+        None => Vec::new(),
+    }
+}
+
 /// Whether `lesson` is the script lesson `s`.
 fn same(s: &scripted::Scripted, lesson: Lesson) -> bool {
     std::ptr::addr_eq(s as *const scripted::Scripted, lesson.0 as *const _)

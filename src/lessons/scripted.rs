@@ -6,13 +6,17 @@
 
 use crate::challenge::Challenge;
 use crate::error::Error;
-use crate::lesson::{About, Definition, Described, Lesson, Request};
+use crate::lesson::{About, Definition, Described, Request};
 use crate::params::ParamSet;
 use crate::presets::{Preset, Why};
 use crate::report::Section;
 use crate::script::manifest::{self, Declared, Held, Manifest, leak};
 use crate::script::{Runner, sections};
 use serde_json::{Map, Value as Json};
+
+/// A section's script run a face must provide: the script file and the parameters as the
+/// script reads them (`None`: its defaults).
+pub type Need = (String, Option<String>);
 
 /// A script lesson: its facts and its runner.
 pub struct Scripted {
@@ -40,30 +44,23 @@ impl Scripted {
             .map_or("", |s| s.script.as_str())
     }
 
+    /// The section scripts a run of `params` (one section, or all) needs: each script file with
+    /// the parameters as the script reads them.
+    pub fn needs(&self, params: &ParamSet, section: Option<&str>) -> Vec<Need> {
+        let argv = self.script_params(params);
+        self.manifest
+            .sections
+            .iter()
+            .filter(|d| section.is_none_or(|name| d.id == name))
+            .map(|d| (d.script.clone(), argv.clone()))
+            .collect()
+    }
+
     /// The parameters as the script reads them from `process.argv[2]` (`None`: the defaults,
     /// `node olc.mjs` with no argument).
     pub fn script_params(&self, params: &ParamSet) -> Option<String> {
         manifest::script_params(self.about.schema.specs, &self.typed, &params.changed())
     }
-}
-
-/// A section's script run a face must provide: the script file and the parameters as the
-/// script reads them (`None`: its defaults).
-pub type Need = (String, Option<String>);
-
-/// The section scripts a run of `params` (one section, or all) needs, when its lesson is a
-/// script lesson; empty for a Rust port.
-pub fn needs(params: &ParamSet, section: Option<&str>) -> Vec<Need> {
-    let Some(s) = super::get(params.lesson()).ok().and_then(super::scripted) else {
-        return Vec::new();
-    };
-    let argv = s.script_params(params);
-    s.manifest
-        .sections
-        .iter()
-        .filter(|d| section.is_none_or(|name| d.id == name))
-        .map(|d| (d.script.clone(), argv.clone()))
-        .collect()
 }
 
 impl Definition for Scripted {
@@ -104,13 +101,13 @@ impl Definition for Scripted {
 
 /// Reads the manifest `text` (named `file` in messages) against `defaults` (the script's
 /// `VARSAYILAN`, as JSON) into a lesson that runs its sections with `runner`. The lesson lives
-/// as long as the process.
+/// as long as the process. (The registry's [`super::load_script`] makes it a lesson.)
 pub fn load(
     file: &str,
     text: &str,
     defaults: &Map<String, Json>,
     runner: Box<dyn Runner>,
-) -> Result<Lesson, Error> {
+) -> Result<&'static Scripted, Error> {
     let Declared {
         manifest,
         specs,
@@ -165,9 +162,5 @@ pub fn load(
         typed,
         runner,
     }));
-    super::SCRIPTED
-        .write()
-        .unwrap_or_else(|e| e.into_inner())
-        .push(lesson);
-    Ok(Lesson(lesson))
+    Ok(lesson)
 }

@@ -47,6 +47,8 @@ pub struct Manifest {
     /// Whether it is a preview (the page marks it "önizleme").
     #[serde(default)]
     pub preview: bool,
+    /// What the page says beside a preview's mark (default: a sentence of the page's own).
+    pub note: Option<Words>,
     /// Its title.
     pub title: Words,
     /// A few sentences the page shows above the tables.
