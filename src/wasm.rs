@@ -570,33 +570,48 @@ impl crate::script::Runner for Provided {
     }
 }
 
-/// Adds the script lesson of `manifest` (its lesson.json) read against `defaults` (its script's
-/// VARSAYILAN as JSON); its id. Throws the core's error naming the file and what to fix.
+/// Adds the script lesson `declared` (its `lesson.txt`, which the build wrote: see
+/// `script::declaration`); its id. Throws the core's error naming the file.
 #[wasm_bindgen(js_name = loadScript)]
-pub fn load_script(manifest: &str, defaults: &str) -> Result<String, JsValue> {
+pub fn load_script(declared: &str) -> Result<String, JsValue> {
     ready();
     #[cfg(not(script_lessons))]
     {
-        let _ = (manifest, defaults);
+        let _ = declared;
         Err(js_error(&Error::usage(
             "this lesson's module reads no script lesson: pkg/script.wasm does",
         )))
     }
     #[cfg(script_lessons)]
-    load_script_here(manifest, defaults)
+    load_script_here(declared)
 }
 
 #[cfg(script_lessons)]
-fn load_script_here(manifest: &str, defaults: &str) -> Result<String, JsValue> {
+fn load_script_here(declared: &str) -> Result<String, JsValue> {
+    let d = crate::script::declaration::Declaration::from_text("lesson.txt", declared)
+        .map_err(|e| js_error(&e))?;
+    if let Ok(l) = lessons::get(&d.id) {
+        if lessons::scripted(l).is_some() {
+            return Ok(d.id);
+        }
+    }
+    let runner = Provided { id: d.id.clone() };
+    let lesson = lessons::load_script(d, Box::new(runner));
+    lessons::add(lesson).map_err(|e| js_error(&e))?;
+    Ok(lesson.id().to_string())
+}
+
+/// Reads a script lesson's manifest (its lesson.json) against its script's defaults (the JSON of
+/// its VARSAYILAN) and answers what the page's script module reads (`loadScript`), or throws the
+/// error naming the file and what to fix. In the node package only (the build's tools).
+#[cfg(every_lesson)]
+#[wasm_bindgen(js_name = declareScript)]
+pub fn declare_script(manifest: &str, defaults: &str) -> Result<String, JsValue> {
+    ready();
     let id = serde_json::from_str::<serde_json::Value>(manifest)
         .ok()
         .and_then(|v| v.get("id")?.as_str().map(str::to_string))
         .unwrap_or_default();
-    if let Ok(l) = lessons::get(&id) {
-        if lessons::scripted(l).is_some() {
-            return Ok(id);
-        }
-    }
     let defaults: serde_json::Map<String, serde_json::Value> = serde_json::from_str(defaults)
         .map_err(|e| {
             js_error(&Error::author(
@@ -604,16 +619,9 @@ fn load_script_here(manifest: &str, defaults: &str) -> Result<String, JsValue> {
                 format!("not a JSON object: {e}"),
             ))
         })?;
-    let runner = Provided { id: id.clone() };
-    let lesson = lessons::load_script(
-        &format!("{id}/lesson.json"),
-        manifest,
-        &defaults,
-        Box::new(runner),
-    )
-    .map_err(|e| js_error(&e))?;
-    lessons::add(lesson).map_err(|e| js_error(&e))?;
-    Ok(lesson.id().to_string())
+    crate::script::manifest::read(&format!("{id}/lesson.json"), manifest, &defaults)
+        .map(|d| d.to_text())
+        .map_err(|e| js_error(&e))
 }
 
 /// Tells this module the site's script lessons (ids, in the page's order).
@@ -688,39 +696,19 @@ fn script_needs_here(query: &str, from: u32, to: u32) -> Result<JsValue, JsValue
     to_js(&out)
 }
 
-/// Hands over what section scripts printed: the JSON of `[{script, params, text}]` (as
-/// `scriptNeeds` named them, each with its text). JSON text, not a JS object: reading one would
-/// give the script module glue of its own (the modules share one, www/pkg/tatbikat.js).
-#[wasm_bindgen(js_name = provideTexts)]
-pub fn provide_texts(texts: &str) -> Result<(), JsValue> {
-    ready();
+/// Hands over what a section script printed: `script` and `params` as `scriptNeeds` named them
+/// (`params` null: the script's defaults), and its text. One call a text, no JSON to read: the
+/// script module carries no second JSON reader for it (measured: 8 KB gzip).
+#[wasm_bindgen(js_name = provideText)]
+pub fn provide_text(script: String, params: Option<String>, text: String) {
     #[cfg(not(script_lessons))]
-    {
-        let _ = texts;
-        Ok(())
-    }
+    let _ = (script, params, text);
     #[cfg(script_lessons)]
-    provide_texts_here(texts)
-}
-
-#[cfg(script_lessons)]
-fn provide_texts_here(texts: &str) -> Result<(), JsValue> {
-    #[derive(serde::Deserialize)]
-    struct Given {
-        script: String,
-        params: Option<String>,
-        text: String,
-    }
-    let given: Vec<Given> = serde_json::from_str(texts)
-        .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
     PROVIDED.with(|p| {
         let mut p = p.borrow_mut();
-        if p.len() + given.len() > PROVIDED_MAX {
+        if p.len() >= PROVIDED_MAX {
             p.clear();
         }
-        for g in given {
-            p.insert((g.script, g.params), g.text);
-        }
+        p.insert((script, params), text);
     });
-    Ok(())
 }

@@ -297,3 +297,44 @@ fn the_previews_ports_agree_with_their_scripts() {
     assert!(err.contains("?lesson=quotas"), "{err}");
     let _ = std::fs::remove_dir_all(&changed);
 }
+
+#[test]
+fn every_manifests_declaration_reads_back_as_written() {
+    if !node_available() {
+        return;
+    }
+    use tatbikat::script::declaration::Declaration;
+    let mut cases = vec![(
+        root().join("lessons/replica"),
+        root().join("lessons/replica/lesson.json"),
+    )];
+    if let Some(next) = shared_dir("next-lessons") {
+        for id in ["leader", "quotas", "claim_check"] {
+            cases.push((
+                next.join(id),
+                root().join("src/lessons").join(id).join("lesson.json"),
+            ));
+        }
+    }
+    for (scripts, manifest) in cases {
+        let out = Command::new("node")
+            .arg(root().join("tools/script/defaults.mjs"))
+            .arg(&scripts)
+            .arg("akis.mjs")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let defaults: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_slice(&out.stdout).unwrap();
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        let d = tatbikat::script::manifest::read("lesson.json", &text, &defaults).unwrap();
+        let written = d.to_text();
+        let back = Declaration::from_text("lesson.txt", &written).unwrap();
+        assert_eq!(back.to_text(), written, "{}", manifest.display());
+        assert_eq!(back.specs.len(), defaults.len());
+    }
+}

@@ -84,7 +84,7 @@ async function cores(ids) {
     const script = SCRIPTS.has(id);
     m.initSync({ module: readFileSync(join(dir, "pkg", `${script ? "script" : id}.wasm`)) });
     m.knowScripts([...SCRIPTS.keys()]);
-    if (script) m.loadScript(readFileSync(join(dir, "lessons", id, "lesson.json"), "utf8"), readFileSync(join(dir, "lessons", id, "defaults.json"), "utf8"));
+    if (script) m.loadScript(readFileSync(join(dir, "lessons", id, "lesson.txt"), "utf8"));
     out[id] = m;
   }
   return out;

@@ -19,8 +19,9 @@ const base = new URL("./", self.location.href);
 /** url → {path, integrity, lesson, bytes, gzip} */
 const listed = new Map(files.map(([path, integrity, lesson, bytes, gzip]) => [new URL(path, base).href, { path, integrity, lesson, bytes, gzip }]));
 const INDEX = new URL("index.html", base).href;
-const LESSONS = [...new Set(files.map((f) => f[2]).filter((g) => g && !g.includes("/")))];
-const urlsOf = (lesson) => [...listed].filter(([, f]) => f.lesson === lesson).map(([url]) => url);
+// A file's group: a lesson, or several (the script lessons' shared files: "a,b"), or a view's.
+const LESSONS = [...new Set(files.flatMap((f) => (f[2] && !f[2].includes("/") ? f[2].split(",") : [])))];
+const urlsOf = (lesson) => [...listed].filter(([, f]) => f.lesson.split(",").includes(lesson)).map(([url]) => url);
 
 /** Listed file `url` of this build, checked against its hash: the copy the browser already has
  * (the page fetched it before this worker was there) without asking the server again, else the
@@ -66,7 +67,7 @@ async function keptBefore() {
       const entry = listed.get(request.url);
       if (!entry?.lesson) continue;
       urls.add(request.url);
-      if (LESSONS.includes(entry.lesson)) urlsOf(entry.lesson).forEach((u) => urls.add(u));
+      for (const id of entry.lesson.split(",")) if (LESSONS.includes(id)) urlsOf(id).forEach((u) => urls.add(u));
     }
   }
   return [...urls];

@@ -30,8 +30,8 @@ function load(compiled) {
         if (!response.ok) throw Object.assign(new Error(`lessons/${lesson}/${name}: ${response.status} ${response.statusText}`), { code: "module_failed", value: `lessons/${lesson}/${name}` });
         return response.text();
       };
-      const [manifest, defaults] = await Promise.all([read("lesson.json"), read("defaults.json")]);
-      core.loadScript(manifest, defaults);
+      // Its manifest as the core read it at build time (script/declaration.rs): no JSON reader here.
+      core.loadScript(await read("lesson.txt"));
     });
   ready.catch(() => {}); // reported with the first request
 }
@@ -48,13 +48,11 @@ async function provide(query, from = 0, to = 0) {
     const { ScriptRunner } = await import("./script/worker-run.js");
     runner = new ScriptRunner();
   }
-  const texts = [];
   for (const n of needs) {
     const params = n.params == null ? undefined : JSON.parse(n.params);
     const { text } = await runner.run({ lesson, section: n.script, params });
-    texts.push({ ...n, text });
+    core.provideText(n.script, n.params ?? null, text);
   }
-  core.provideTexts(JSON.stringify(texts));
 }
 
 /** A query's sweep, its points' texts provided first. */

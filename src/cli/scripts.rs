@@ -122,7 +122,8 @@ pub fn load(scripts: &Path, manifest: &Path, label: &str) -> Result<Lesson, Erro
         folder: scripts.to_path_buf(),
         label: label.to_string(),
     };
-    tatbikat::lessons::load_script(&name, &text, &defaults, Box::new(runner))
+    let declared = tatbikat::script::manifest::read(&name, &text, &defaults)?;
+    Ok(tatbikat::lessons::load_script(declared, Box::new(runner)))
 }
 
 /// Runs a section script with node (`tools/script/run.mjs`), one process a run.

@@ -36,7 +36,7 @@ pub fn add(lesson: Lesson) -> Result<(), Error> {
         return Err(Error::author(
             format!("{id}/lesson.json"),
             format!(
-                "the id {id:?} is taken by another lesson; the lessons are {}",
+                "the id \"{id}\" is taken by another lesson; the lessons are {}",
                 ids()
             ),
         ));
@@ -61,17 +61,15 @@ pub fn add(lesson: Lesson) -> Result<(), Error> {
 static SCRIPTED: std::sync::RwLock<Vec<&'static scripted::Scripted>> =
     std::sync::RwLock::new(Vec::new());
 
-/// Reads a script lesson (see [`scripted::load`]) and keeps it, so [`scripted`] finds it; not
-/// yet added to the registry ([`add`]).
+/// Makes a script lesson of `declared` (see [`scripted::load`]) and keeps it, so [`scripted`]
+/// finds it; not yet added to the registry ([`add`]).
 pub fn load_script(
-    file: &str,
-    text: &str,
-    defaults: &serde_json::Map<String, serde_json::Value>,
+    declared: crate::script::declaration::Declaration,
     runner: Box<dyn crate::script::Runner>,
-) -> Result<Lesson, Error> {
-    let s = scripted::load(file, text, defaults, runner)?;
+) -> Lesson {
+    let s = scripted::load(declared, runner);
     SCRIPTED.write().unwrap_or_else(|e| e.into_inner()).push(s);
-    Ok(Lesson(s))
+    Lesson(s)
 }
 
 /// The section scripts a run of `params` (one section, or all) needs, when its lesson is a

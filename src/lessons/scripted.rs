@@ -10,9 +10,9 @@ use crate::lesson::{About, Definition, Described, Request};
 use crate::params::ParamSet;
 use crate::presets::{Preset, Why};
 use crate::report::Section;
-use crate::script::manifest::{self, Declared, Held, Manifest, leak};
+use crate::script::declaration::Declaration;
+use crate::script::manifest::{self, leak};
 use crate::script::{Runner, sections};
-use serde_json::{Map, Value as Json};
 
 /// A section's script run a face must provide: the script file and the parameters as the
 /// script reads them (`None`: its defaults).
@@ -21,10 +21,8 @@ pub type Need = (String, Option<String>);
 /// A script lesson: its facts and its runner.
 pub struct Scripted {
     about: &'static About,
-    /// The manifest as read.
-    pub manifest: Manifest,
-    /// How the script holds each parameter.
-    typed: Vec<Held>,
+    /// The lesson as declared (its manifest read against its script's defaults).
+    pub declared: Declaration,
     runner: Box<dyn Runner>,
 }
 
@@ -37,7 +35,7 @@ impl Described for Scripted {
 impl Scripted {
     /// The script of section `name` (a file of the lesson's folder).
     fn script(&self, name: &str) -> &str {
-        self.manifest
+        self.declared
             .sections
             .iter()
             .find(|s| s.id == name)
@@ -48,7 +46,7 @@ impl Scripted {
     /// the parameters as the script reads them.
     pub fn needs(&self, params: &ParamSet, section: Option<&str>) -> Vec<Need> {
         let argv = self.script_params(params);
-        self.manifest
+        self.declared
             .sections
             .iter()
             .filter(|d| section.is_none_or(|name| d.id == name))
@@ -59,7 +57,11 @@ impl Scripted {
     /// The parameters as the script reads them from `process.argv[2]` (`None`: the defaults,
     /// `node olc.mjs` with no argument).
     pub fn script_params(&self, params: &ParamSet) -> Option<String> {
-        manifest::script_params(self.about.schema.specs, &self.typed, &params.changed())
+        manifest::script_params(
+            self.about.schema.specs,
+            &self.declared.held,
+            &params.changed(),
+        )
     }
 }
 
@@ -68,14 +70,14 @@ impl Definition for Scripted {
         let argv = self.script_params(asked.params);
         let mut out = Vec::with_capacity(asked.sections.len());
         for (i, &name) in asked.sections.iter().enumerate() {
-            let decl = self.manifest.sections.iter().find(|s| s.id == name);
+            let decl = self.declared.sections.iter().find(|s| s.id == name);
             let text = self.runner.run(self.script(name), argv.as_deref())?;
             let groups = decl.map_or(&[][..], |d| &d.groups[..]);
             out.push(sections::section(
                 name,
                 &text,
                 groups,
-                &self.manifest.hints,
+                &self.declared.hints,
             )?);
             (asked.progress)((i + 1) as f64 / asked.sections.len() as f64);
         }
@@ -85,7 +87,7 @@ impl Definition for Scripted {
     /// One run of the script per section: the script's own work is its author's to bound (the
     /// runner stops it past its time budget).
     fn work(&self, _params: &ParamSet) -> Result<f64, Error> {
-        Ok(self.manifest.sections.len() as f64)
+        Ok(self.declared.sections.len() as f64)
     }
 
     fn preview(&self) -> bool {
@@ -99,24 +101,15 @@ impl Definition for Scripted {
     }
 }
 
-/// Reads the manifest `text` (named `file` in messages) against `defaults` (the script's
-/// `VARSAYILAN`, as JSON) into a lesson that runs its sections with `runner`. The lesson lives
-/// as long as the process. (The registry's [`super::load_script`] makes it a lesson.)
-pub fn load(
-    file: &str,
-    text: &str,
-    defaults: &Map<String, Json>,
-    runner: Box<dyn Runner>,
-) -> Result<&'static Scripted, Error> {
-    let Declared {
-        manifest,
-        specs,
-        typed,
-    } = manifest::read(file, text, defaults)?;
-    let id = leak(&manifest.id);
-    let schema = manifest::schema(id, specs);
-    let sections: Vec<&'static str> = manifest.sections.iter().map(|s| leak(&s.id)).collect();
-    let presets: Vec<Preset> = manifest
+/// Makes a lesson of `declared` (a manifest read against its script's defaults:
+/// `script::manifest::read`, or its text form read back: `Declaration::from_text`) that runs its
+/// sections with `runner`. The lesson lives as long as the process. (The registry's
+/// [`super::load_script`] keeps it.)
+pub fn load(declared: Declaration, runner: Box<dyn Runner>) -> &'static Scripted {
+    let id = leak(&declared.id);
+    let schema = manifest::schema(id, declared.specs.clone());
+    let sections: Vec<&'static str> = declared.sections.iter().map(|s| leak(&s.id)).collect();
+    let presets: Vec<Preset> = declared
         .claims
         .iter()
         .map(|c| Preset {
@@ -125,42 +118,40 @@ pub fn load(
             marks: leak(&c.marks),
         })
         .collect();
-    let why: Vec<Why> = manifest
+    let why: Vec<Why> = declared
         .claims
         .iter()
         .filter_map(|c| {
-            c.why.as_ref().map(|w| Why {
+            c.why.map(|right| Why {
                 claim: leak(&format!("{id}.{}", c.id)),
-                right: w.right,
+                right,
             })
         })
         .collect();
-    let challenges: Vec<Challenge> = manifest
+    let challenges: Vec<Challenge> = declared
         .challenges
         .iter()
         .map(|c| Challenge {
             id: leak(&format!("{id}.{}", c.id)),
             start: leak(&c.start),
-            hints: c.hints.len().min(u8::MAX as usize) as u8,
+            hints: c.hints,
             check: leak(&c.check),
         })
         .collect();
     let about: &'static About = Box::leak(Box::new(About {
-        preview: manifest.preview,
+        preview: declared.preview,
         presets: Box::leak(presets.into_boxed_slice()),
         why: Box::leak(why.into_boxed_slice()),
         challenges: Box::leak(challenges.into_boxed_slice()),
         ..About::new(
             schema,
-            leak(&manifest.title.en),
+            leak(&declared.title),
             Box::leak(sections.into_boxed_slice()),
         )
     }));
-    let lesson: &'static Scripted = Box::leak(Box::new(Scripted {
+    Box::leak(Box::new(Scripted {
         about,
-        manifest,
-        typed,
+        declared,
         runner,
-    }));
-    Ok(lesson)
+    }))
 }

@@ -48,7 +48,10 @@ impl LessonKind for Text {
             ));
         }
         if let Some(c) = text.chars().find(|&c| !allowed_char(c)) {
-            return Err(format!("the character {c:?} is not allowed"));
+            return Err(format!(
+                "the character U+{:04X} is not allowed",
+                u32::from(c)
+            ));
         }
         Ok(Value::custom(Typed(text.to_string())))
     }
@@ -67,7 +70,7 @@ mod tests {
         let k = Text { max_len: 8 };
         assert_eq!(k.parse("N1@20,N2").unwrap().to_text(), "N1@20,N2");
         assert!(k.parse("N1@20,N2@").unwrap_err().contains("at most 8"));
-        assert!(k.parse("a\"b").unwrap_err().contains("'\"'"));
+        assert!(k.parse("a\"b").unwrap_err().contains("U+0022"));
         assert!(k.parse("a&b").is_err());
         assert!(k.parse("ğ").is_err());
         assert_eq!(k.parse("").unwrap().to_text(), "");

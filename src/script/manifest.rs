@@ -6,6 +6,8 @@
 //! without reading Rust. `docs/adding-a-lesson.md` documents every field.
 
 use super::cell::Hint;
+use super::declaration::{self, Declaration};
+pub use super::declaration::{Held, leak};
 use super::kinds::Text;
 use crate::error::Error;
 use crate::params::{Kind, LessonKind, ParamSpec, Schema, parse_value};
@@ -189,33 +191,9 @@ pub struct ChallengeDecl {
     pub hints: Vec<Words>,
 }
 
-/// A manifest read against its script's defaults: its parameters as the codec's specs (each
-/// default the script's value in the codec's text form) and, per parameter, whether the script
-/// holds it as a number (sent back as one) or as text.
-#[derive(Debug)]
-pub struct Declared {
-    /// The manifest.
-    pub manifest: Manifest,
-    /// The parameters, in order.
-    pub specs: Vec<ParamSpec>,
-    /// For each parameter: whether `VARSAYILAN` holds a number (else a string or a boolean).
-    pub typed: Vec<Held>,
-}
-
-/// How the script holds a parameter's default, which is how it is sent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Held {
-    /// A JSON number.
-    Number,
-    /// A string.
-    Text,
-    /// `true` / `false` (a `switch`).
-    Bool,
-}
-
 /// Reads manifest `text` (the file `file`, as named in messages) against `defaults`, the
-/// script's `VARSAYILAN` as JSON.
-pub fn read(file: &str, text: &str, defaults: &Map<String, Json>) -> Result<Declared, Error> {
+/// script's `VARSAYILAN` as JSON: what the core keeps of the lesson.
+pub fn read(file: &str, text: &str, defaults: &Map<String, Json>) -> Result<Declaration, Error> {
     if text.len() > MAX_BYTES {
         return Err(Error::author(
             file,
@@ -240,7 +218,7 @@ pub fn read(file: &str, text: &str, defaults: &Map<String, Json>) -> Result<Decl
             return Err(Error::author(
                 at,
                 format!(
-                    "the script's VARSAYILAN (in {}) has no key {:?}; its keys are {}",
+                    "the script's VARSAYILAN (in {}) has no key \"{}\"; its keys are {}",
                     manifest.defaults,
                     p.name,
                     keys(defaults)
@@ -278,14 +256,47 @@ pub fn read(file: &str, text: &str, defaults: &Map<String, Json>) -> Result<Decl
         return Err(Error::author(
             file,
             format!(
-                "the script's VARSAYILAN has {missing:?}, which \"params\" does not declare: every constant the script reads from VARSAYILAN is a parameter"
+                "the script's VARSAYILAN has \"{missing}\", which \"params\" does not declare: every constant the script reads from VARSAYILAN is a parameter"
             ),
         ));
     }
-    Ok(Declared {
-        manifest,
+    let m = manifest;
+    Ok(Declaration {
+        id: m.id,
+        title: m.title.en,
+        preview: m.preview,
+        sections: m
+            .sections
+            .into_iter()
+            .map(|s| declaration::Section {
+                id: s.id,
+                script: s.script,
+                groups: s.groups.into_iter().map(|g| g.key).collect(),
+            })
+            .collect(),
         specs,
-        typed,
+        held: typed,
+        hints: m.hints,
+        claims: m
+            .claims
+            .into_iter()
+            .map(|c| declaration::Claim {
+                id: c.id,
+                set: c.set,
+                marks: c.marks,
+                why: c.why.map(|w| w.right),
+            })
+            .collect(),
+        challenges: m
+            .challenges
+            .into_iter()
+            .map(|c| declaration::Challenge {
+                id: c.id,
+                start: c.start,
+                check: c.check,
+                hints: c.hints.len().min(u8::MAX as usize) as u8,
+            })
+            .collect(),
     })
 }
 
@@ -296,11 +307,6 @@ pub fn schema(id: &str, specs: Vec<ParamSpec>) -> &'static Schema {
         lesson: leak(id),
         specs: Box::leak(specs.into_boxed_slice()),
     }))
-}
-
-/// `s`, kept for the life of the process.
-pub fn leak(s: &str) -> &'static str {
-    Box::leak(s.to_string().into_boxed_str())
 }
 
 fn keys(map: &Map<String, Json>) -> String {
@@ -335,14 +341,14 @@ fn check_names(file: &str, m: &Manifest) -> Result<(), Error> {
     if !is_name(&m.id) {
         return Err(Error::author(
             file,
-            format!("\"id\" is {:?}; it must be {word}", m.id),
+            format!("\"id\" is \"{}\"; it must be {word}", m.id),
         ));
     }
     if !is_script(&m.defaults) {
         return Err(Error::author(
             file,
             format!(
-                "\"defaults\" is {:?}; it must be a script of the lesson's folder (akis.mjs)",
+                "\"defaults\" is \"{}\"; it must be a script of the lesson's folder (akis.mjs)",
                 m.defaults
             ),
         ));
@@ -370,9 +376,9 @@ fn check_names(file: &str, m: &Manifest) -> Result<(), Error> {
     for s in &m.sections {
         if !is_name(&s.id) || !is_script(&s.script) {
             return Err(Error::author(
-                format!("{file}: section {:?}", s.id),
+                format!("{file}: section \"{}\"", s.id),
                 format!(
-                    "its id must be {word} and its script a file of the lesson's folder (olc.mjs), not {:?}",
+                    "its id must be {word} and its script a file of the lesson's folder (olc.mjs), not \"{}\"",
                     s.script
                 ),
             ));
@@ -386,7 +392,7 @@ fn check_names(file: &str, m: &Manifest) -> Result<(), Error> {
         if !is_name(&p.name) {
             return Err(Error::author(
                 file,
-                format!("the parameter {:?}: its name must be {word}", p.name),
+                format!("the parameter \"{}\": its name must be {word}", p.name),
             ));
         }
         seen.push(("parameter", p.name.as_str()));
@@ -398,7 +404,7 @@ fn check_names(file: &str, m: &Manifest) -> Result<(), Error> {
                 return Err(Error::author(
                     file,
                     format!(
-                        "the claim {:?}: its \"why\" has three choices and \"right\" 0, 1 or 2",
+                        "the claim \"{}\": its \"why\" has three choices and \"right\" 0, 1 or 2",
                         c.id
                     ),
                 ));
@@ -418,13 +424,13 @@ fn check_names(file: &str, m: &Manifest) -> Result<(), Error> {
         if !ok {
             return Err(Error::author(
                 file,
-                format!("the {what} {name:?}: its id must be {word}"),
+                format!("the {what} \"{name}\": its id must be {word}"),
             ));
         }
         if seen[..i].iter().any(|(w, n)| w == what && n == name) {
             return Err(Error::author(
                 file,
-                format!("the {what} {name:?} is declared twice"),
+                format!("the {what} \"{name}\" is declared twice"),
             ));
         }
     }
@@ -449,7 +455,7 @@ fn kind(at: &str, p: &ParamDecl) -> Result<Kind, Error> {
                 return Err(Error::author(
                     at,
                     format!(
-                        "the kind {:?} {says} \"{name}\" (it takes {})",
+                        "the kind \"{}\" {says} \"{name}\" (it takes {})",
                         p.kind,
                         match want.is_empty() {
                             true => "no bounds".to_string(),
@@ -466,7 +472,10 @@ fn kind(at: &str, p: &ParamDecl) -> Result<Kind, Error> {
         if x.fract() != 0.0 || x.abs() > 9.0e15 {
             return Err(Error::author(
                 at,
-                format!("\"{name}\" is {x}; a whole number is needed"),
+                format!(
+                    "\"{name}\" is {}; a whole number is needed",
+                    crate::jsfmt::number_to_string(x)
+                ),
             ));
         }
         Ok(x as i64)
@@ -476,7 +485,11 @@ fn kind(at: &str, p: &ParamDecl) -> Result<Kind, Error> {
             true => Ok(()),
             false => Err(Error::author(
                 at,
-                format!("\"max\" ({max}) is below \"min\" ({min})"),
+                format!(
+                    "\"max\" ({}) is below \"min\" ({})",
+                    crate::jsfmt::number_to_string(max),
+                    crate::jsfmt::number_to_string(min)
+                ),
             )),
         }
     };
@@ -568,7 +581,7 @@ fn kind(at: &str, p: &ParamDecl) -> Result<Kind, Error> {
             return Err(Error::author(
                 at,
                 format!(
-                    "unknown kind {other:?}; the kinds are int, seed, real, prob, switch, choice, int_list, prob_list, range, names, text"
+                    "unknown kind \"{other}\"; the kinds are int, seed, real, prob, switch, choice, int_list, prob_list, range, names, text"
                 ),
             ));
         }
@@ -663,13 +676,13 @@ mod tests {
         .unwrap();
         let got: Vec<_> = d.specs.iter().map(|s| (s.name, s.default)).collect();
         assert_eq!(got, [("rounds", "80"), ("p", "0.05"), ("sweep", "1,3")]);
-        assert_eq!(d.typed, [Held::Number, Held::Number, Held::Text]);
+        assert_eq!(d.held, [Held::Number, Held::Number, Held::Text]);
         let changed = [("rounds", "8".to_string()), ("sweep", "2".to_string())];
         assert_eq!(
-            script_params(&d.specs, &d.typed, &changed).as_deref(),
+            script_params(&d.specs, &d.held, &changed).as_deref(),
             Some(r#"{"rounds":8,"sweep":"2"}"#)
         );
-        assert_eq!(script_params(&d.specs, &d.typed, &[]), None);
+        assert_eq!(script_params(&d.specs, &d.held, &[]), None);
     }
 
     #[test]

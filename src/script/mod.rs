@@ -18,6 +18,7 @@
 //! [`Error`]: crate::error::Error
 
 mod cell;
+pub mod declaration;
 pub mod kinds;
 mod layout;
 pub mod manifest;

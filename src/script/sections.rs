@@ -5,7 +5,6 @@
 //! names `v1`, `v2`... The report renders back to the same bytes (`tests/script_lesson.rs`).
 
 use super::cell::Hint;
-use super::manifest::GroupDecl;
 use super::text::{self, Block as Read};
 use crate::error::Error;
 use crate::report::{self, Block, Column, Group, Line, Part, Section};
@@ -56,14 +55,14 @@ pub fn column_key(label: &str) -> String {
 pub fn section(
     name: &'static str,
     text: &str,
-    groups: &[GroupDecl],
+    groups: &[String],
     hints: &[Hint],
 ) -> Result<Section, Error> {
     let read = text::parse(text, hints)?;
     let mut out = Vec::with_capacity(read.groups.len());
     for (g, group) in read.groups.iter().enumerate() {
         let key = match groups.get(g) {
-            Some(g) => intern(&g.key),
+            Some(g) => intern(g),
             None => intern(&format!("{name}_{}", g + 1)),
         };
         let mut blocks = Vec::with_capacity(group.blocks.len());

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import { LESSONS, ROOT, browser, page, rendered, serve, shot, stopServers } from "./lib.mjs";
+import { LESSONS, ROOT, SITE_LESSONS, browser, page, rendered, serve, shot, stopServers } from "./lib.mjs";
 
 /** A policy as {directive: [sources]}. */
 function parsePolicy(text) {
@@ -208,7 +208,7 @@ describe("csp", () => {
     await rendered(popup);
     assert.doesNotMatch(popup.url(), /embed=1/);
     assert.match(popup.url(), /seed=7/);
-    assert.ok((await popup.locator("#tabs button").count()) === LESSONS.length, "the full page, with its tabs");
+    assert.ok((await popup.locator("#tabs button").count()) === SITE_LESSONS.length, "the full page, with its tabs");
     // It escaped the sandbox: a dialog, ignored in the frame's sandbox (no allow-modals), shows.
     let dialogs = 0;
     popup.on("dialog", (d) => ((dialogs += 1), d.dismiss()));

@@ -50,7 +50,9 @@ export async function loadAll(core, root = LESSONS) {
   const all = scriptLessons(root);
   for (const l of all) {
     l.defaults = await defaultsOf(l);
-    core.loadScript(l.manifest, JSON.stringify(l.defaults));
+    // The manifest read by the core against the defaults: what the page's script module reads.
+    l.declared = core.declareScript(l.manifest, JSON.stringify(l.defaults));
+    core.loadScript(l.declared);
   }
   core.knowScripts(all.map((l) => l.id));
   return all;
@@ -66,7 +68,7 @@ export async function provide(core, runner, dir, query, from = 0, to = 0) {
     const { text } = await runner.run({ dir, section: n.script, params: n.params === null || n.params === undefined ? undefined : JSON.parse(n.params) });
     texts.push({ ...n, text });
   }
-  if (texts.length) core.provideTexts(JSON.stringify(texts));
+  for (const t of texts) core.provideText(t.script, t.params ?? null, t.text);
 }
 
 /** The page's texts of a script lesson in each language, from its manifest and its report at its
@@ -121,13 +123,13 @@ export function textsOf(parsed, doc) {
   return out;
 }
 
-/** Copies the lesson's scripts and manifest into `out` (www/lessons/<id>/), with its defaults
- * (defaults.json: the page's core reads the manifest against them). */
-export function copyLesson({ dir, defaults }, out) {
+/** Copies the lesson's scripts into `out` (www/lessons/<id>/), with its declaration (lesson.txt:
+ * its manifest as the core read it against its defaults, which the page's script module reads). */
+export function copyLesson({ dir, declared }, out) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  for (const f of readdirSync(dir)) if (/\.(m?js|json)$/.test(f)) copyFileSync(join(dir, f), join(out, f));
-  writeFileSync(join(out, "defaults.json"), `${JSON.stringify(defaults)}\n`);
+  for (const f of readdirSync(dir)) if (/\.m?js$/.test(f)) copyFileSync(join(dir, f), join(out, f));
+  writeFileSync(join(out, "lesson.txt"), declared);
 }
 
 /** A runner for the build's tools: one worker thread for many runs. */
