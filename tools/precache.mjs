@@ -62,7 +62,7 @@ for (const path of files.filter(page)) {
 // group is the lessons' ids, comma-separated (sw.js keeps them with any of those lessons).
 const scripts = [...new Set(files.map((p) => /^lessons\/([a-z][a-z0-9_]*)\/lesson\.txt$/.exec(p)?.[1]).filter(Boolean))];
 const lessons = [...files.map((p) => /^pkg\/([a-z][a-z0-9_]*)\.wasm$/.exec(p)?.[1]).filter((id) => id && id !== "script"), ...scripts];
-const SCRIPT_TIER = /^(?:pkg\/script\.wasm|script\/[^/]+\.js)$/;
+const SCRIPT_TIER = /^(?:pkg\/script\.wasm|script\/[^/]+\.js|min\/runner-worker\.js)$/;
 // A lesson's module and texts; its learning texts are in the bundle too, as chunks of their own
 // (tools/bundle.mjs chunkNames "[name]-[hash]"): 1.2–2.1 KB gzip each, twelve of them, which the
 // shell need not carry.
