@@ -68,8 +68,8 @@ const result = await build({
 });
 
 // The model worker and the WebAssembly glue it imports, one file (one request, not two in a row).
-const worker = await build({
-  entryPoints: [join(dir, "worker.js")],
+/** A worker's bundle: one minified file in min/, named as its source. */
+const WORKER = {
   bundle: true,
   format: "esm",
   minify: true,
@@ -80,23 +80,13 @@ const worker = await build({
   legalComments: "none",
   logLevel: "warning",
   plugins: [externals],
-});
+};
+const worker = await build({ ...WORKER, entryPoints: [join(dir, "worker.js")] });
 
 // The script lessons' realm (issue 34): the worker the model worker's script runner starts,
 // bundled and minified (its sources carry the contract's comments: 8.6 KB gzip as five files,
 // 3.6 KB as one).
-const realm = await build({
-  entryPoints: [join(dir, "script", "runner-worker.js")],
-  bundle: true,
-  format: "esm",
-  minify: true,
-  target: "es2022",
-  outdir: out,
-  entryNames: "[name]",
-  metafile: true,
-  legalComments: "none",
-  logLevel: "warning",
-});
+const realm = await build({ ...WORKER, entryPoints: [join(dir, "script", "runner-worker.js")], plugins: [] });
 
 // What min/app.js loads before it runs: its static imports, at once or through others (the
 // bundle's chunks, then the external modules and theirs).

@@ -15,11 +15,10 @@ pub fn run(lesson: Lesson) -> Result<String, Error> {
         None => format!("src/lessons/{id}/"),
     };
     let mut problems: Vec<String> = Vec::new();
-    let base = lesson.run(&lesson.defaults(), None, &mut |_| {})?;
+    let run = |set: tatbikat::ParamSet| lesson.run(&set, None, &mut |_| {});
+    let base = run(lesson.defaults())?;
     for p in lesson.presets() {
-        let report = match lessons::preset_params(lesson, p)
-            .and_then(|set| lesson.run(&set, None, &mut |_| {}))
-        {
+        let report = match lessons::preset_params(lesson, p).and_then(run) {
             Ok(r) => r,
             Err(e) => {
                 problems.push(format!(
@@ -54,9 +53,7 @@ pub fn run(lesson: Lesson) -> Result<String, Error> {
         }
     }
     for c in lesson.challenges() {
-        let report = match lessons::challenge_params(lesson, c)
-            .and_then(|set| lesson.run(&set, None, &mut |_| {}))
-        {
+        let report = match lessons::challenge_params(lesson, c).and_then(run) {
             Ok(r) => r,
             Err(e) => {
                 problems.push(format!(

@@ -22,11 +22,10 @@ crate::registry! {
 pub mod scripted;
 
 /// The script lessons a face has loaded ([`add`]), after the registry's in the course's order.
-static LOADED: std::sync::RwLock<Vec<(Lesson, &'static scripted::Scripted)>> =
-    std::sync::RwLock::new(Vec::new());
+static LOADED: std::sync::RwLock<Vec<Lesson>> = std::sync::RwLock::new(Vec::new());
 
-fn loaded() -> Vec<(Lesson, &'static scripted::Scripted)> {
-    LOADED.read().unwrap_or_else(|e| e.into_inner()).clone()
+fn loaded() -> std::sync::RwLockReadGuard<'static, Vec<Lesson>> {
+    LOADED.read().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Adds a script lesson that [`scripted::load`] read; refused when its id is taken.
@@ -41,19 +40,13 @@ pub fn add(lesson: Lesson) -> Result<(), Error> {
             ),
         ));
     }
-    let script = SCRIPTED
-        .read()
-        .unwrap_or_else(|e| e.into_inner())
-        .iter()
-        .find(|s| same(s, lesson))
-        .copied();
-    let Some(script) = script else {
+    if scripted(lesson).is_none() {
         return Err(Error::usage(format!("{id} is not a script lesson")));
-    };
+    }
     LOADED
         .write()
         .unwrap_or_else(|e| e.into_inner())
-        .push((lesson, script));
+        .push(lesson);
     Ok(())
 }
 
@@ -119,7 +112,7 @@ pub fn all_ids() -> Vec<&'static str> {
             ids.push(id);
         }
     }
-    for (l, _) in loaded() {
+    for l in loaded().iter() {
         if !ids.contains(&l.id()) {
             ids.push(l.id());
         }
@@ -136,7 +129,7 @@ pub fn holds(id: &str) -> bool {
 /// Every lesson this build holds and every script lesson added, in order.
 pub fn every() -> Vec<Lesson> {
     let mut out = ALL.to_vec();
-    out.extend(loaded().into_iter().map(|(l, _)| l));
+    out.extend(loaded().iter().copied());
     out
 }
 
@@ -147,9 +140,11 @@ pub fn ids() -> String {
 
 /// The lesson named `id`, or an error listing the lessons.
 pub fn get(id: &str) -> Result<Lesson, Error> {
-    every()
-        .into_iter()
+    // The registry's first, then the loaded script lessons: no list built (every run asks).
+    ALL.iter()
+        .copied()
         .find(|l| l.id() == id)
+        .or_else(|| loaded().iter().copied().find(|l| l.id() == id))
         .ok_or_else(|| Error {
             code: ErrorCode::UnknownLesson,
             param: Some("lesson".into()),

@@ -101,6 +101,11 @@ impl Definition for Scripted {
     }
 }
 
+/// A claim's or a challenge's id as the link names it: `<lesson>.<id>`.
+fn qualified(lesson: &str, id: &str) -> &'static str {
+    leak(&format!("{lesson}.{id}"))
+}
+
 /// Makes a lesson of `declared` (a manifest read against its script's defaults:
 /// `script::manifest::read`, or its text form read back: `Declaration::from_text`) that runs its
 /// sections with `runner`. The lesson lives as long as the process. (The registry's
@@ -113,7 +118,7 @@ pub fn load(declared: Declaration, runner: Box<dyn Runner>) -> &'static Scripted
         .claims
         .iter()
         .map(|c| Preset {
-            id: leak(&format!("{id}.{}", c.id)),
+            id: qualified(id, &c.id),
             set: leak(&c.set),
             marks: leak(&c.marks),
         })
@@ -123,7 +128,7 @@ pub fn load(declared: Declaration, runner: Box<dyn Runner>) -> &'static Scripted
         .iter()
         .filter_map(|c| {
             c.why.map(|right| Why {
-                claim: leak(&format!("{id}.{}", c.id)),
+                claim: qualified(id, &c.id),
                 right,
             })
         })
@@ -132,7 +137,7 @@ pub fn load(declared: Declaration, runner: Box<dyn Runner>) -> &'static Scripted
         .challenges
         .iter()
         .map(|c| Challenge {
-            id: leak(&format!("{id}.{}", c.id)),
+            id: qualified(id, &c.id),
             start: leak(&c.start),
             hints: c.hints,
             check: leak(&c.check),

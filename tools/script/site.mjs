@@ -5,6 +5,7 @@
 // where the page's script worker loads them: www/script/worker-run.js).
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { readDefaults } from "./defaults.mjs";
 import { Runner } from "./runner.mjs";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
@@ -32,17 +33,13 @@ export function scriptLessons(root = LESSONS) {
     });
 }
 
-/** The lesson's defaults (its `defaults` script's VARSAYILAN), as tools/script/defaults.mjs reads them. */
+/** The lesson's defaults (its `defaults` script's VARSAYILAN), as the CLI reads them (defaults.mjs). */
 export async function defaultsOf({ id, dir, parsed }) {
-  const file = join(dir, parsed.defaults ?? "");
-  let mod;
   try {
-    mod = await import(new URL(`file://${file}`).href);
+    return await readDefaults(dir, parsed.defaults ?? "");
   } catch (err) {
-    throw new Error(`${id}/${parsed.defaults}: cannot be loaded: ${String(err?.message ?? err).split("\n")[0]}`);
+    throw new Error(`${id}/${err.message}`);
   }
-  if (typeof mod.VARSAYILAN !== "object" || mod.VARSAYILAN === null) throw new Error(`${id}/${parsed.defaults}: exports no VARSAYILAN object`);
-  return mod.VARSAYILAN;
 }
 
 /** Loads every script lesson into `core` (the node package) and tells it their ids; the lessons. */
