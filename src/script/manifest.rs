@@ -617,34 +617,66 @@ fn default_text(at: &str, kind: &Kind, value: &Json) -> Result<(String, Held), E
 }
 
 /// The parameters as the script reads them from `process.argv[2]`: the given `(name, text)`
-/// pairs (those that differ from the defaults) as a JSON object, numbers as numbers where the
-/// script holds a number; `None` when there are none (the script runs as `node olc.mjs`).
+/// pairs (those that differ from the defaults) as a JSON object, keys in order, numbers as numbers
+/// where the script holds a number (written as JavaScript's `JSON.stringify` writes them);
+/// `None` when there are none (the script runs as `node olc.mjs`).
+///
+/// Written here, not by serde_json's `Value`: its writer and float formatting took 15 KB of the
+/// script module (twiggy on the module built with TATBIKAT_LESSON=script), which put a script
+/// lesson's first visit over its 350 KB budget; a flat object of numbers, booleans and strings
+/// needs only [`json_string`] and the core's own JavaScript number formatting.
 pub fn script_params(
     specs: &[ParamSpec],
     typed: &[Held],
     changed: &[(&str, String)],
 ) -> Option<String> {
-    if changed.is_empty() {
-        return None;
-    }
-    let mut out = Map::new();
+    let mut pairs: Vec<(&str, String)> = Vec::new();
     for (name, text) in changed {
         let Some(i) = specs.iter().position(|s| s.name == *name) else {
             continue;
         };
         let value = match typed[i] {
             Held::Number => crate::jsfmt::parse_number(text)
-                .and_then(|x| match x.fract() == 0.0 && x.abs() < 9.0e15 {
-                    true => Some(Json::from(x as i64)),
-                    false => serde_json::Number::from_f64(x).map(Json::Number),
-                })
-                .unwrap_or_else(|| Json::String(text.clone())),
-            Held::Bool => Json::Bool(text == "1"),
-            Held::Text => Json::String(text.clone()),
+                .filter(|x| x.is_finite())
+                .map(crate::jsfmt::number_to_string)
+                .unwrap_or_else(|| json_string(text)),
+            Held::Bool => (if text == "1" { "true" } else { "false" }).to_string(),
+            Held::Text => json_string(text),
         };
-        out.insert(name.to_string(), value);
+        pairs.retain(|(n, _)| n != name);
+        pairs.push((name, value));
     }
-    Some(Json::Object(out).to_string())
+    if pairs.is_empty() {
+        return None;
+    }
+    pairs.sort_by(|a, b| a.0.cmp(b.0));
+    let body: Vec<String> = pairs
+        .iter()
+        .map(|(name, value)| format!("{}:{value}", json_string(name)))
+        .collect();
+    Some(format!("{{{}}}", body.join(",")))
+}
+
+/// `s` as a JSON string: quotes, backslashes and control characters escaped as JSON's grammar
+/// requires (the short forms where JSON has one).
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 #[cfg(test)]
@@ -683,6 +715,22 @@ mod tests {
             Some(r#"{"rounds":8,"sweep":"2"}"#)
         );
         assert_eq!(script_params(&d.specs, &d.held, &[]), None);
+        // Keys in order, numbers as JSON.stringify writes them, strings escaped; read back by a
+        // JSON reader as the values given.
+        let odd = [
+            ("sweep", "a\"b\\c\n\u{1}ş".to_string()),
+            ("p", "1e-7".to_string()),
+            ("rounds", "12345678901234567890".to_string()),
+        ];
+        let text = script_params(&d.specs, &d.held, &odd).unwrap();
+        assert_eq!(
+            text,
+            r#"{"p":1e-7,"rounds":12345678901234567000,"sweep":"a\"b\\c\n\u0001ş"}"#
+        );
+        let back: Map<String, Json> = serde_json::from_str(&text).unwrap();
+        assert_eq!(back["sweep"], "a\"b\\c\n\u{1}ş");
+        assert_eq!(back["p"].as_f64(), Some(1e-7));
+        assert_eq!(back["rounds"].as_f64(), Some(12345678901234567890.0));
     }
 
     #[test]

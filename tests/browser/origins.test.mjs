@@ -27,32 +27,37 @@ const HOST = `<!doctype html><html lang="en"><title>course</title><body><h1>Cour
   });
 </script></body></html>`;
 
-/** Frames `cases` ([id, origin= values or null]) of the jobs lesson on the page at `url`, waits
- * until each has rendered, and returns the page and its frames by id. */
+/** Frames `cases` ([id, origin= values or null]) of the jobs lesson on the page at `url`, a row of
+ * four at a time, waits until each has rendered, and returns the page and its frames by id. Four at
+ * a time, not all twelve at once: twelve embeds booting together on a CI machine's two cores (a
+ * second browser suite beside them) once took more than rendered()'s 20 s for the first of them. */
 async function framed(ctx, env, url, cases) {
   const p = await page(ctx);
   await p.goto(url);
   const base = `${SITE}/?lesson=jobs&embed=1&controls=0&section=measure&lang=en`;
-  await p.evaluate(
-    ([base, cases]) => {
-      for (const [id, origins] of cases) {
-        const f = document.createElement("iframe");
-        f.id = id;
-        // All twelve in view at once: chromium gives a cross-origin frame out of view no
-        // animation frames, so on a busy machine one below the fold may never draw.
-        f.width = "300";
-        f.height = "290";
-        f.src = base + (origins ?? []).map((o) => `&origin=${encodeURIComponent(o)}`).join("");
-        document.getElementById("frames").append(f);
-      }
-    },
-    [base, cases],
-  );
   const frames = {};
-  for (const [id] of cases) {
-    const handle = await p.waitForSelector(`#${id}`);
-    frames[id] = await handle.contentFrame();
-    await rendered(frames[id]);
+  for (let at = 0; at < cases.length; at += 4) {
+    const row = cases.slice(at, at + 4);
+    await p.evaluate(
+      ([base, row]) => {
+        for (const [id, origins] of row) {
+          const f = document.createElement("iframe");
+          f.id = id;
+          // All twelve in view at once: chromium gives a cross-origin frame out of view no
+          // animation frames, so on a busy machine one below the fold may never draw.
+          f.width = "300";
+          f.height = "290";
+          f.src = base + (origins ?? []).map((o) => `&origin=${encodeURIComponent(o)}`).join("");
+          document.getElementById("frames").append(f);
+        }
+      },
+      [base, row],
+    );
+    for (const [id] of row) {
+      const handle = await p.waitForSelector(`#${id}`);
+      frames[id] = await handle.contentFrame();
+      await rendered(frames[id]);
+    }
   }
   return { p, frames };
 }
