@@ -137,6 +137,26 @@ pub fn tr_grouped(n: i64) -> String {
     out
 }
 
+/// `text` as a JSON (and JavaScript) string literal: quotes, backslashes and control characters
+/// escaped, and `<`, U+2028 and U+2029 too, so that it is safe inside a `<script>` as well.
+pub fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '<' => out.push_str("\\u003c"),
+            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

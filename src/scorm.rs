@@ -260,28 +260,9 @@ fn launch_script(launch: &Launch) -> String {
     format!(
         "// tatbikat: this package's launch link, for its pages opened from disk (disk/boot.js).\n\
          (globalThis.TATBIKAT_DISK ??= {{}}).launch = {{\"lesson\":{},\"query\":{}}};\n",
-        js_string(launch.lesson),
-        js_string(query)
+        crate::jsfmt::json_string(launch.lesson),
+        crate::jsfmt::json_string(query)
     )
-}
-
-/// `text` as a JSON (and JavaScript) string literal.
-fn js_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '<' => out.push_str("\\u003c"),
-            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// The text of `key` in a lesson's texts file (`export default {"key":"text",...};`, written by
@@ -568,7 +549,7 @@ mod tests {
             )
         );
         assert_eq!(
-            js_string("a\"b\\c</\n\u{2028}"),
+            crate::jsfmt::json_string("a\"b\\c</\n\u{2028}"),
             r#""a\"b\\c\u003c/\u000a\u2028""#
         );
     }

@@ -624,7 +624,7 @@ fn default_text(at: &str, kind: &Kind, value: &Json) -> Result<(String, Held), E
 /// Written here, not by serde_json's `Value`: its writer and float formatting took 15 KB of the
 /// script module (twiggy on the module built with TATBIKAT_LESSON=script), which put a script
 /// lesson's first visit over its 350 KB budget; a flat object of numbers, booleans and strings
-/// needs only [`json_string`] and the core's own JavaScript number formatting.
+/// needs only [`crate::jsfmt::json_string`] and the core's own JavaScript number formatting.
 pub fn script_params(
     specs: &[ParamSpec],
     typed: &[Held],
@@ -639,9 +639,9 @@ pub fn script_params(
             Held::Number => crate::jsfmt::parse_number(text)
                 .filter(|x| x.is_finite())
                 .map(crate::jsfmt::number_to_string)
-                .unwrap_or_else(|| json_string(text)),
+                .unwrap_or_else(|| crate::jsfmt::json_string(text)),
             Held::Bool => (if text == "1" { "true" } else { "false" }).to_string(),
-            Held::Text => json_string(text),
+            Held::Text => crate::jsfmt::json_string(text),
         };
         pairs.retain(|(n, _)| n != name);
         pairs.push((name, value));
@@ -652,31 +652,9 @@ pub fn script_params(
     pairs.sort_by(|a, b| a.0.cmp(b.0));
     let body: Vec<String> = pairs
         .iter()
-        .map(|(name, value)| format!("{}:{value}", json_string(name)))
+        .map(|(name, value)| format!("{}:{value}", crate::jsfmt::json_string(name)))
         .collect();
     Some(format!("{{{}}}", body.join(",")))
-}
-
-/// `s` as a JSON string: quotes, backslashes and control characters escaped as JSON's grammar
-/// requires (the short forms where JSON has one).
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]
@@ -725,7 +703,7 @@ mod tests {
         let text = script_params(&d.specs, &d.held, &odd).unwrap();
         assert_eq!(
             text,
-            r#"{"p":1e-7,"rounds":12345678901234567000,"sweep":"a\"b\\c\n\u0001ş"}"#
+            r#"{"p":1e-7,"rounds":12345678901234567000,"sweep":"a\"b\\c\u000a\u0001ş"}"#
         );
         let back: Map<String, Json> = serde_json::from_str(&text).unwrap();
         assert_eq!(back["sweep"], "a\"b\\c\n\u{1}ş");
