@@ -39,8 +39,9 @@ function tell(message, origin = null) {
 
 /** The page's height, posted to the parent when it is not the one posted last. */
 function sendHeight() {
-  // Not the empty shell's height: a snippet copied early would keep it.
-  if (!document.body.dataset.ready) return;
+  // Not the empty shell's height, nor one while the core still works (a sweep's figure not yet
+  // drawn): a snippet copied early would keep it. The end of the work posts it (below).
+  if (!document.body.dataset.ready || document.body.dataset.busy) return;
   const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
   if (height !== last) {
     last = height;
@@ -57,7 +58,7 @@ export function postHeight() {
     observer.observe(document.documentElement);
     // And after every render: a frame the browser does not show yet (a loader's frame is 0 px
     // tall until it hears a height) gets no resize callbacks, but its mutations are observed.
-    new MutationObserver(sendHeight).observe(document.body, { attributes: true, attributeFilter: ["data-renders"] });
+    new MutationObserver(sendHeight).observe(document.body, { attributes: true, attributeFilter: ["data-renders", "data-busy"] });
   }
   sendHeight();
 }
