@@ -1,8 +1,9 @@
 //! A section's printed text as the report's groups: what every face (tables, claims, sweeps,
 //! exports) reads of a script lesson. Group keys are the manifest's names or `<section>_<n>`,
 //! a table's key its group's (`<group>_<k>` for a second table in a group), a column's key its
-//! header made a word (`ac kalan` → `ac_kalan`), a line's key `<group>.<n>` and its numbers'
-//! names `v1`, `v2`... The report renders back to the same bytes (`tests/script_lesson.rs`).
+//! header made a word (`ac kalan` → `ac_kalan`), a line's key `<group>.<n>` and each of its
+//! numbers named by the words beside it (`26 kez tamamlandi` → `kez_tamamlandi`, [`value_names`]).
+//! The report renders back to the same bytes (`tests/script_lesson.rs`).
 
 use super::cell::Hint;
 use super::text::{self, Block as Read};
@@ -50,6 +51,47 @@ pub fn column_key(label: &str) -> String {
     }
 }
 
+/// The names of a line's numbers (`spans`: their byte ranges in `line`), what the compare summary,
+/// a claim's `v:` marks and the exports call them: the words after each number up to the next
+/// number or punctuation (`33 kez baslatildi, 26 kez tamamlandi` → `kez_baslatildi`,
+/// `kez_tamamlandi`), else the words before it (`(tohum 20260701)` → `tohum`), at most three,
+/// made a key as a column's header is; `v<n>` (its place, from 1) when there are none. A name
+/// given twice in a line gets `_2`, `_3`... Words do not change with the values, so the names
+/// stay the same from one parameter set to the next, as compare needs.
+pub fn value_names(line: &str, spans: &[(usize, usize)]) -> Vec<String> {
+    const STOP: &[char] = &[
+        ',', ';', ':', '(', ')', '[', ']', '=', '.', '!', '?', '/', '|',
+    ];
+    let words = |text: &str, last: bool| {
+        let w: Vec<&str> = text.split_whitespace().collect();
+        let w = match last {
+            true => &w[w.len().saturating_sub(3)..],
+            false => &w[..w.len().min(3)],
+        };
+        w.join(" ")
+    };
+    let mut names: Vec<String> = Vec::with_capacity(spans.len());
+    for (i, &(start, end)) in spans.iter().enumerate() {
+        let next = spans.get(i + 1).map_or(line.len(), |s| s.0);
+        let prev = if i == 0 { 0 } else { spans[i - 1].1 };
+        let after = line[end..next].split(STOP).next().unwrap_or("");
+        let before = line[prev..start].rsplit(STOP).next().unwrap_or("");
+        let key = [words(after, false), words(before, true)]
+            .into_iter()
+            .map(|w| column_key(&w))
+            .find(|k| k != "col")
+            .unwrap_or_else(|| format!("v{}", i + 1));
+        let mut name = key.clone();
+        let mut n = 1;
+        while names.contains(&name) {
+            n += 1;
+            name = format!("{key}_{n}");
+        }
+        names.push(name);
+    }
+    names
+}
+
 /// Reads `text`, what section `name`'s script printed, into the section's report; `groups`
 /// names its groups in order (the manifest's), `hints` says how ambiguous columns read.
 pub fn section(
@@ -73,11 +115,14 @@ pub fn section(
                     lines += 1;
                     let mut parts = Vec::with_capacity(2 * values.len() + 1);
                     let mut at = 0;
-                    for (i, v) in values.iter().enumerate() {
+                    let spans: Vec<(usize, usize)> =
+                        values.iter().map(|v| (v.start, v.end)).collect();
+                    let names = value_names(text, &spans);
+                    for (v, name) in values.iter().zip(names) {
                         if v.start > at {
                             parts.push(Part::Text(intern(&text[at..v.start])));
                         }
-                        parts.push(Part::Value(intern(&format!("v{}", i + 1)), v.cell.clone()));
+                        parts.push(Part::Value(intern(&name), v.cell.clone()));
                         at = v.end;
                     }
                     if at < text.len() || parts.is_empty() {
@@ -137,6 +182,45 @@ mod tests {
         assert_eq!(column_key(" Kotalar/x "), "kotalar_x");
         assert_eq!(column_key("% hata"), "pct_hata");
         assert_eq!(column_key("ğ"), "col");
+    }
+
+    #[test]
+    fn a_lines_numbers_are_named_by_their_words() {
+        let names = |line: &str, numbers: &[&str]| {
+            let mut from = 0;
+            let spans: Vec<(usize, usize)> = numbers
+                .iter()
+                .map(|n| {
+                    let start = from + line[from..].find(n).unwrap();
+                    from = start + n.len();
+                    (start, from)
+                })
+                .collect();
+            value_names(line, &spans)
+        };
+        assert_eq!(
+            names(
+                "toplu is (1 kapsul, 5 turda biter): 200 turda 33 kez baslatildi, 26 kez tamamlandi",
+                &["1", "5", "200", "33", "26"]
+            ),
+            [
+                "kapsul",
+                "turda_biter",
+                "turda",
+                "kez_baslatildi",
+                "kez_tamamlandi"
+            ]
+        );
+        assert_eq!(
+            names(
+                "3 kopya, 200 tur (tohum 20260701)",
+                &["3", "200", "20260701"]
+            ),
+            ["kopya", "tur", "tohum"]
+        );
+        // None beside it: its place; the same words twice: numbered.
+        assert_eq!(names("7 / 9", &["7", "9"]), ["v1", "v2"]);
+        assert_eq!(names("2 tur, 4 tur", &["2", "4"]), ["tur", "tur_2"]);
     }
 
     #[test]

@@ -135,7 +135,8 @@ function compareLine(line, lesson, t) {
 /** One of the core's largest changes as a line: where it is, A → B and Δ (the core's digits). */
 export function changeText(change, lesson, t) {
   const row = change.row === null ? null : t.has(`label.${change.row}`) ? t(`label.${change.row}`) : change.row;
-  const col = t.has(`col.${lesson}.${change.column}`) ? t(`col.${lesson}.${change.column}`) : change.column;
+  // A name with no text of its own is a script lesson's line value, named by its words (kez_tamamlandi).
+  const col = t.has(`col.${lesson}.${change.column}`) ? t(`col.${lesson}.${change.column}`) : change.column.replaceAll("_", " ");
   const d = change.delta_text ?? "";
   const sign = d.startsWith("-") ? "−" : d.startsWith("+") ? "+" : "";
   const body = d.replace(/^[+-]/, "");
