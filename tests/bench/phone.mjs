@@ -1,5 +1,5 @@
-// A phone's first minute, as ./build.sh bench measures it (issues 20 and 32): each lesson opened in
-// a fresh browser profile at 390 × 844 under Lighthouse's mobile profile — CDP network emulation
+// A phone's first minute, as ./build.sh bench measures it (issues 20 and 32): each lesson of the
+// site (a script lesson too: issue 34) opened in a fresh browser profile at 390 × 844 under Lighthouse's mobile profile — CDP network emulation
 // (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) and the CPU 4× slower — from a server that
 // gzips text and WebAssembly as a static host does (tools/serve.py with TATBIKAT_GZIP=1). First,
 // for each lesson and each link a learner opens (the course's `?lesson=ID`, answered by
@@ -12,7 +12,7 @@
 // Standalone (after ./build.sh build): node tests/bench/phone.mjs [LESSON ...]
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { LESSONS, ROOT, browser, serve } from "../browser/lib.mjs";
+import { SITE_LESSONS as LESSONS, ROOT, browser, serve } from "../browser/lib.mjs";
 
 /** Lighthouse's mobile profile (bytes per second for the throughputs). */
 export const MOBILE = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpu: 4 };

@@ -104,6 +104,10 @@ describe("a script lesson on the built site (replica)", () => {
     const after = Number(row(printed(null), "en uzun eksik")[1]);
     const delta = `${after < before ? "\u2212" : "+"}${Math.abs(after - before)}`;
     assert.ok((await p.textContent(".compare-summary")).includes(`en uzun eksik · sirali kume: ${before} → ${after} (${delta})`));
+    // A number in a line of text is named by its words: "26 kez tamamlandi" is "kez tamamlandi".
+    const done = (text) => Number(/(\d+) kez tamamlandi/.exec(text)[1]);
+    const [db, da] = [done(printed({ end_prob: 0.2 })), done(printed(null))];
+    assert.ok((await p.textContent(".compare-summary")).includes(`kez tamamlandi: ${db} → ${da} (${da < db ? "\u2212" : "+"}${Math.abs(da - db)})`));
     // A sweep: a line per row of the stateful set's column, a point per value, each the number
     // the script prints at that value.
     await p.goto(`${env.url}?lesson=replica&sweep=replicas:1..6&metric=kinds.sirali_kume&lang=en`);
