@@ -338,3 +338,28 @@ fn every_manifests_declaration_reads_back_as_written() {
         assert_eq!(back.specs.len(), defaults.len());
     }
 }
+
+/// A script lesson's SCORM package is not built (its scripts need a module worker, which a
+/// package opened from disk cannot start): `package --scorm` says so, naming the lesson and the
+/// lessons that have one, instead of "unknown lesson" or a missing file of the site.
+#[test]
+fn a_script_lessons_scorm_package_is_refused_by_name() {
+    let out = std::env::temp_dir().join("tatbikat-script-scorm.zip");
+    let (code, stdout, stderr) = cli_in(
+        &root().join("lessons"),
+        &[],
+        &[
+            "package",
+            "--scorm",
+            "lesson=replica",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("parameter lesson = \"replica\": a lesson with a Rust port (supervisor, jobs, compensation, leader, quotas, claim_check)"),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "no package written");
+}

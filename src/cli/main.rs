@@ -61,6 +61,14 @@ fn run(command: args::Command) -> Result<String, tatbikat::Error> {
 fn package(query: &str, out: &str, site: &str) -> Result<String, tatbikat::Error> {
     use std::path::Path;
     use tatbikat::{Error, query as link, scorm};
+    // A script lesson's folder is loaded as for a run (scripts.rs): scorm::launch then names it
+    // as a lesson that has no package, rather than "unknown lesson".
+    let named = query.split('&').find_map(|kv| kv.strip_prefix("lesson="));
+    if let Some(id) = named.filter(|id| tatbikat::lessons::get(id).is_err()) {
+        if let Some(loaded) = scripts::find(id) {
+            loaded?;
+        }
+    }
     let resolved = link::resolve(query);
     if let Some(e) = resolved.errors.into_iter().next() {
         return Err(e);

@@ -144,4 +144,19 @@ describe("a script lesson on the built site (replica)", () => {
     clean(p, "compare, sweep, claim, challenge");
     await ctx.close();
   });
+
+  test("the embed dialog: a snippet whose preview shows the lesson; no SCORM package is offered (a script lesson has none yet)", async () => {
+    const ctx = await env.b.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
+    const p = await page(ctx);
+    await p.goto(`${env.url}?lesson=replica&lang=en`);
+    await rendered(p);
+    await p.click("#embed-button");
+    await p.waitForFunction(() => /\d+ px/.test(document.querySelector(".embed-height")?.textContent ?? ""), null, { timeout: 30000 });
+    assert.match(await p.inputValue(".snippet"), /<iframe src="[^"]*lesson=replica[^"]*embed=1/);
+    const preview = p.frameLocator("dialog iframe.embed-preview");
+    await preview.locator('[data-group="kinds"] table.data').waitFor();
+    assert.ok(await p.isHidden("#embed-scorm"), "no SCORM button");
+    clean(p, "the embed dialog");
+    await ctx.close();
+  });
 });
