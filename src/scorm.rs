@@ -479,7 +479,10 @@ mod tests {
         for query in ["lesson=replica", "lesson=nope&controls=0"] {
             let err = launch(query).err().expect(query).message();
             assert!(err.starts_with("parameter lesson = "), "{err}");
-            assert!(err.contains("a lesson with a Rust port (supervisor,"), "{err}");
+            assert!(
+                err.contains("a lesson with a Rust port (supervisor,"),
+                "{err}"
+            );
         }
         assert_eq!(launch("lesson=jobs").unwrap().lesson, "jobs");
     }
