@@ -477,7 +477,10 @@ mod tests {
     #[test]
     fn a_lesson_without_a_package_is_refused_not_swapped_for_another() {
         for query in ["lesson=replica", "lesson=nope&controls=0"] {
-            let err = launch(query).err().expect(query).message();
+            let Err(err) = launch(query) else {
+                panic!("{query} was accepted")
+            };
+            let err = err.message();
             assert!(err.starts_with("parameter lesson = "), "{err}");
             assert!(
                 err.contains("a lesson with a Rust port (supervisor,"),
