@@ -121,7 +121,8 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
                 };
                 let lesson = match lessons::get(&id) {
                     Ok(lesson) => lesson,
-                    Err(e) => super::scripts::find(&id).unwrap_or(Err(e))?,
+                    Err(e) => super::scripts::find(&id)
+                        .unwrap_or_else(|| Err(super::scripts::unknown(e)))?,
                 };
                 return Ok(Command::Check(lesson));
             }
@@ -129,7 +130,9 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
             // A Rust port, else a script lesson's folder (scripts.rs).
             id => match lessons::get(id) {
                 Ok(lesson) => lesson,
-                Err(e) => super::scripts::find(id).unwrap_or(Err(e))?,
+                Err(e) => {
+                    super::scripts::find(id).unwrap_or_else(|| Err(super::scripts::unknown(e)))?
+                }
             },
         },
         Some(other) => return Err(unknown(&other)),

@@ -7,8 +7,10 @@
 //! is `TATBIKAT_NODE`, else `node` on the PATH; the runner is the checkout's `tools/script/`, each
 //! run within `TATBIKAT_SCRIPT_BUDGET_MS` milliseconds (default the runner's, 5000).
 
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::Mutex;
 use tatbikat::script::Runner;
 use tatbikat::{Error, Lesson, lessons};
 
@@ -50,6 +52,26 @@ pub fn find(id: &str) -> Option<Result<Lesson, Error>> {
             Ok(l)
         }),
     )
+}
+
+/// `error` (a lesson the registry does not hold, and no script lesson's folder) with every lesson
+/// the CLI can run listed: the registry's and the lessons folder's.
+pub fn unknown(mut error: Error) -> Error {
+    if error.code == tatbikat::ErrorCode::UnknownLesson {
+        let mut ids: Vec<String> = lessons::IDS.iter().map(|s| s.to_string()).collect();
+        let mut found: Vec<String> = std::fs::read_dir(root())
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|e| e.path().join("lesson.json").is_file())
+            .filter_map(|e| e.file_name().into_string().ok())
+            .filter(|id| !ids.contains(id))
+            .collect();
+        found.sort();
+        ids.extend(found);
+        error.allowed = format!("the lessons are {}", ids.join(", "));
+    }
+    error
 }
 
 /// Reads the manifest `manifest` against the defaults of the scripts in `scripts` (a folder)
@@ -121,48 +143,132 @@ pub fn load(scripts: &Path, manifest: &Path, label: &str) -> Result<Lesson, Erro
     let runner = Node {
         folder: scripts.to_path_buf(),
         label: label.to_string(),
+        idle: Mutex::new(Vec::new()),
     };
     let declared = tatbikat::script::manifest::read(&name, &text, &defaults)?;
     Ok(tatbikat::lessons::load_script(declared, Box::new(runner)))
 }
 
-/// Runs a section script with node (`tools/script/run.mjs`), one process a run.
+/// Runs a lesson's section scripts with node: `tools/script/serve.mjs`, one process for many runs
+/// (a sweep's 441 runs start node once per thread, not 441 times), each run in its worker thread
+/// with run.mjs's budget and contract.
 struct Node {
     folder: PathBuf,
     label: String,
+    /// Processes not running a script now; a run takes one (or starts one) and gives it back.
+    idle: Mutex<Vec<Served>>,
 }
 
-impl Runner for Node {
-    fn run(&self, script: &str, params: Option<&str>) -> Result<String, Error> {
+/// A running `serve.mjs`: its requests in, its answers out, one line each.
+struct Served {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+/// One answer of serve.mjs: the text, or run.mjs's `<code>: <message>`.
+#[derive(serde::Deserialize)]
+struct Answer {
+    text: Option<String>,
+    code: Option<String>,
+    message: Option<String>,
+}
+
+impl Node {
+    fn start(&self) -> Result<Served, Error> {
         let mut command = Command::new(node());
-        command.arg(tool("run.mjs"));
+        command.arg(tool("serve.mjs"));
         if let Some(ms) = std::env::var("TATBIKAT_SCRIPT_BUDGET_MS")
             .ok()
             .filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
         {
             command.arg(format!("--budget-ms={ms}"));
         }
-        command.arg(&self.folder).arg(script);
-        if let Some(p) = params {
-            command.arg(p);
+        let mut child = command
+            .arg(&self.folder)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| Error::usage(format!("cannot run node for {}: {e}", self.label)))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(Error::usage(format!(
+                "cannot talk to node for {}",
+                self.label
+            )));
+        };
+        Ok(Served {
+            child,
+            input,
+            output: BufReader::new(output),
+        })
+    }
+
+    /// One request on `served`; an I/O failure means the process is gone.
+    fn ask(served: &mut Served, request: &str) -> std::io::Result<Answer> {
+        served.input.write_all(request.as_bytes())?;
+        served.input.flush()?;
+        let mut line = String::new();
+        if served.output.read_line(&mut line)? == 0 {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
         }
-        let out = command.output().map_err(|e| {
-            Error::usage(format!("cannot run node for {}/{script}: {e}", self.label))
-        })?;
-        if out.status.success() {
-            return String::from_utf8(out.stdout).map_err(|_| {
-                Error::author(
+        serde_json::from_str(&line).map_err(std::io::Error::other)
+    }
+}
+
+impl Runner for Node {
+    fn run(&self, script: &str, params: Option<&str>) -> Result<String, Error> {
+        // The parameters go as the core wrote them (no re-serialising: the script reads the same
+        // text); a raw newline in JSON can only be whitespace.
+        let request = format!(
+            "{{\"section\":{},\"params\":{}}}\n",
+            serde_json::Value::from(script),
+            params.map_or("null".into(), |p| p.replace(['\n', '\r'], " "))
+        );
+        let taken = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let mut served = match taken {
+            Some(s) => s,
+            None => self.start()?,
+        };
+        let answer = match Self::ask(&mut served, &request) {
+            Ok(a) => a,
+            Err(e) => {
+                let _ = served.child.kill();
+                let _ = served.child.wait();
+                return Err(Error::author(
                     format!("{}/{script}", self.label),
-                    "printed text that is not UTF-8",
-                )
-            });
+                    format!("its runner (node tools/script/serve.mjs) stopped: {e}"),
+                ));
+            }
+        };
+        self.idle
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(served);
+        if let Some(text) = answer.text {
+            return Ok(text);
         }
-        // run.mjs's protocol: the last line of stderr is `<code>: <message>`, the message naming
-        // the file, the line when known, and the parameters.
-        let said = String::from_utf8_lossy(&out.stderr);
-        let last = said.trim_end().lines().last().unwrap_or("");
-        let message = last.split_once(": ").map_or(last, |(_, m)| m);
-        let (file, what) = message.split_once(": ").unwrap_or((script, message));
+        // run.mjs's protocol: `<code>: <message>`, the message naming the file, the line when
+        // known, and the parameters.
+        let message = answer.message.unwrap_or_default();
+        let code = answer.code.unwrap_or_default();
+        let (file, what) = message.split_once(": ").unwrap_or((script, &message));
+        let what = if what.is_empty() { code.as_str() } else { what };
         Err(Error::author(file.to_string(), what.to_string()))
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        // Closing its input ends each serve.mjs.
+        for mut s in self
+            .idle
+            .get_mut()
+            .unwrap_or_else(|e| e.into_inner())
+            .drain(..)
+        {
+            drop(s.input);
+            let _ = s.child.wait();
+        }
     }
 }
