@@ -45,6 +45,8 @@ pub struct Launch {
     pub lang: &'static str,
     /// `preset=`, the claim the view shows, if any.
     pub preset: Option<String>,
+    /// Whether it is a script lesson (its model the author's script, run in a module worker).
+    pub script: bool,
     /// The launch file and its query: the view's page, the link as given with `embed=1` and
     /// `scorm=1` (an LMS frames it; the package holds one lesson, so no tabs lead elsewhere).
     pub href: String,
@@ -79,20 +81,17 @@ pub fn launch(query: &str) -> Result<Launch, Error> {
     let given_lesson = given.is_some();
     let lesson = query::home(query);
     // The router takes a lesson it does not hold for the first one; a package of another lesson
-    // than the one asked for would be a silently different result. A script lesson (issue 34)
-    // has no package yet: its scripts need a module worker, which a package opened from disk
-    // cannot start.
-    let ported = crate::lessons::IDS.contains(&lesson);
-    if let Some(id) = given.filter(|id| id.as_str() != lesson || !ported) {
+    // than the one asked for would be a silently different result.
+    if let Some(id) = given.filter(|id| id.as_str() != lesson) {
         return Err(Error::bad(
             "lesson",
             &id,
-            format!(
-                "a lesson with a Rust port ({}); a script lesson's SCORM package is not built yet: link to its page instead",
-                crate::lessons::IDS.join(", ")
-            ),
+            format!("a lesson of this site ({})", crate::lessons::ids()),
         ));
     }
+    // A script lesson (issue 34): its scripts run in a module worker, which a package served
+    // by an LMS starts as the site does; opened from disk, its page says it needs serving.
+    let script = !crate::lessons::IDS.contains(&lesson);
     let mut pieces: Vec<&str> = query
         .split('&')
         .filter(|p| !p.is_empty())
@@ -116,8 +115,23 @@ pub fn launch(query: &str) -> Result<Launch, Error> {
         lesson,
         lang,
         preset,
+        script,
         href: format!("{page_file}?{}", pieces.join("&")),
     })
+}
+
+/// Tells the registry the site's script lessons (each has `lessons/<id>/lesson.txt`), so a link
+/// of one is its own (the packager's module holds no lesson; the page's router is told alike).
+fn know_scripts<'a>(ids: impl Iterator<Item = &'a str>) {
+    let ids: Vec<&str> = ids
+        .filter(|id| {
+            !id.is_empty()
+                && id
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        })
+        .collect();
+    crate::lessons::know(&ids);
 }
 
 /// Whether `path` names a file inside the site's folder: relative, `/`-separated, with no empty,
@@ -135,6 +149,12 @@ fn plain_path(path: &str) -> bool {
 /// pages (`<id>/view`); no other lesson's files; and what opens it from disk: `disk/boot.js`,
 /// `disk/page.js` and `disk/<id>.js` (tools/disk.mjs builds them, precache.js leaves them out).
 pub fn files(query: &str, precache: &str) -> Result<Vec<String>, Error> {
+    know_scripts(precache.lines().filter_map(|l| {
+        l.trim()
+            .strip_prefix("[\"lessons/")?
+            .split_once("/lesson.txt\"")
+            .map(|(id, _)| id)
+    }));
     let launch = launch(query)?;
     let view = format!("{}/view", launch.lesson);
     let mut out = Vec::new();
@@ -166,7 +186,10 @@ pub fn files(query: &str, precache: &str) -> Result<Vec<String>, Error> {
         }
         // The packager module makes packages; a package does not need it.
         let packager = path.starts_with("pkg/scorm/");
-        if (lesson.is_empty() && !packager) || lesson == launch.lesson || lesson == view {
+        // A script lesson's shared files (its module, the script worker) are grouped under
+        // every script lesson's id: `replica,outbox`.
+        let ours = lesson.split(',').any(|l| l == launch.lesson);
+        if (lesson.is_empty() && !packager) || ours || lesson == view {
             out.push(path);
         }
     }
@@ -177,11 +200,14 @@ pub fn files(query: &str, precache: &str) -> Result<Vec<String>, Error> {
     }
     // What opens it from disk (tools/disk.mjs): not in the site's offline copy, which never
     // loads them.
-    out.extend(
-        ["disk/boot.js".to_string(), "disk/page.js".to_string()]
-            .into_iter()
-            .chain([format!("disk/{}.js", launch.lesson)]),
-    );
+    // A script lesson's page from disk only says it needs serving (disk/boot.js).
+    out.push("disk/boot.js".to_string());
+    if !launch.script {
+        out.extend([
+            "disk/page.js".to_string(),
+            format!("disk/{}.js", launch.lesson),
+        ]);
+    }
     out.sort();
     Ok(out)
 }
@@ -199,6 +225,11 @@ pub struct Package {
 /// `imsmanifest.xml` (one SCO, the title and description in the link's language, from the
 /// lesson's texts among the files) and the files, as one zip.
 pub fn build(query: &str, files: &[(String, Vec<u8>)]) -> Result<Package, Error> {
+    know_scripts(files.iter().filter_map(|(p, _)| {
+        p.strip_prefix("lessons/")?
+            .strip_suffix("/lesson.txt")
+            .filter(|id| !id.contains('/'))
+    }));
     let launch = launch(query)?;
     let texts_path = format!("i18n/lesson/{}.{}.js", launch.lesson, launch.lang);
     let texts = files
@@ -273,11 +304,17 @@ fn disk_page(path: &str, bytes: &[u8]) -> Result<String, Error> {
 /// query: a double-click) takes as its link.
 fn launch_script(launch: &Launch) -> String {
     let query = launch.href.split_once('?').map_or("", |(_, q)| q);
+    // A script lesson's page from disk says it needs serving (disk/boot.js reads `script`).
+    let script = if launch.script {
+        ",\"script\":true"
+    } else {
+        ""
+    };
     format!(
         "// tatbikat: this package's launch link, for its pages opened from disk (disk/boot.js).\n\
-         (globalThis.TATBIKAT_DISK ??= {{}}).launch = {{\"lesson\":{},\"query\":{}}};\n",
+         (globalThis.TATBIKAT_DISK ??= {{}}).launch = {{\"lesson\":{},\"query\":{}{script}}};\n",
         crate::jsfmt::json_string(launch.lesson),
-        crate::jsfmt::json_string(query)
+        crate::jsfmt::json_string(query),
     )
 }
 
@@ -475,19 +512,45 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_lesson_without_a_package_is_refused_not_swapped_for_another() {
-        for query in ["lesson=replica", "lesson=nope&controls=0"] {
+    fn a_lesson_the_site_does_not_have_is_refused_not_swapped_for_another() {
+        for query in ["lesson=nope", "lesson=nope&controls=0"] {
             let Err(err) = launch(query) else {
                 panic!("{query} was accepted")
             };
             let err = err.message();
-            assert!(err.starts_with("parameter lesson = "), "{err}");
-            assert!(
-                err.contains("a lesson with a Rust port (supervisor,"),
-                "{err}"
-            );
+            assert!(err.starts_with("parameter lesson = \"nope\""), "{err}");
+            assert!(err.contains("a lesson of this site (supervisor,"), "{err}");
         }
-        assert_eq!(launch("lesson=jobs").unwrap().lesson, "jobs");
+        let jobs = launch("lesson=jobs").unwrap();
+        assert_eq!((jobs.lesson, jobs.script), ("jobs", false));
+    }
+
+    #[test]
+    fn a_script_lessons_package_holds_its_folder_and_the_script_tier_and_no_disk_page() {
+        let precache = r#"export default [
+["index.html", "sha256-a", "", 10, 5],
+["lessons/zz_script/lesson.txt", "sha256-b", "zz_script", 10, 5],
+["lessons/zz_script/olc.mjs", "sha256-c", "zz_script", 10, 5],
+["pkg/script.wasm", "sha256-d", "zz_other,zz_script", 10, 5],
+["pkg/jobs.wasm", "sha256-e", "jobs", 10, 5],
+["zz_script.html", "sha256-f", "zz_script/view", 10, 5],
+];"#;
+        let files = files("lesson=zz_script", precache).unwrap();
+        assert_eq!(
+            files,
+            [
+                "disk/boot.js",
+                "index.html",
+                "lessons/zz_script/lesson.txt",
+                "lessons/zz_script/olc.mjs",
+                "pkg/script.wasm",
+                "zz_script.html"
+            ]
+        );
+        let l = launch("lesson=zz_script&lang=en").unwrap();
+        assert!(l.script);
+        assert!(launch_script(&l).contains(r#""script":true"#));
+        assert!(!launch_script(&launch("lesson=jobs").unwrap()).contains("script\":"));
     }
 
     #[test]

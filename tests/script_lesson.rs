@@ -339,27 +339,28 @@ fn every_manifests_declaration_reads_back_as_written() {
     }
 }
 
-/// A script lesson's SCORM package is not built (its scripts need a module worker, which a
-/// package opened from disk cannot start): `package --scorm` says so, naming the lesson and the
-/// lessons that have one, instead of "unknown lesson" or a missing file of the site.
+/// A lesson the CLI cannot find is named with every lesson it can run, the lessons folder's too,
+/// by a run, `check` and `package --scorm` alike (the package refused before any site is read).
 #[test]
-fn a_script_lessons_scorm_package_is_refused_by_name() {
-    let out = std::env::temp_dir().join("tatbikat-script-scorm.zip");
-    let (code, stdout, stderr) = cli_in(
-        &root().join("lessons"),
-        &[],
+fn an_unknown_lesson_is_refused_with_the_script_lessons_listed() {
+    let out = std::env::temp_dir().join("tatbikat-unknown-scorm.zip");
+    for args in [
+        &["nope"][..],
+        &["check", "nope"],
         &[
             "package",
             "--scorm",
-            "lesson=replica",
+            "lesson=nope",
             "-o",
             out.to_str().unwrap(),
         ],
-    );
-    assert_eq!(code, 2, "{stdout}{stderr}");
-    assert!(
-        stderr.contains("parameter lesson = \"replica\": a lesson with a Rust port (supervisor, jobs, compensation, leader, quotas, claim_check)"),
-        "{stderr}"
-    );
+    ] {
+        let (code, stdout, stderr) = cli_in(&root().join("lessons"), &[], args);
+        assert_eq!(code, 2, "{args:?}: {stdout}{stderr}");
+        assert!(
+            stderr.contains("unknown lesson \"nope\"; the lessons are supervisor, jobs, compensation, leader, quotas, claim_check, replica"),
+            "{args:?}: {stderr}"
+        );
+    }
     assert!(!out.exists(), "no package written");
 }

@@ -61,8 +61,7 @@ fn run(command: args::Command) -> Result<String, tatbikat::Error> {
 fn package(query: &str, out: &str, site: &str) -> Result<String, tatbikat::Error> {
     use std::path::Path;
     use tatbikat::{Error, query as link, scorm};
-    // A script lesson's folder is loaded as for a run (scripts.rs): scorm::launch then names it
-    // as a lesson that has no package, rather than "unknown lesson".
+    // A script lesson's folder is loaded as for a run (scripts.rs), so the link is its.
     let named = query.split('&').find_map(|kv| kv.strip_prefix("lesson="));
     if let Some(id) = named.filter(|id| tatbikat::lessons::get(id).is_err()) {
         if let Some(loaded) = scripts::find(id) {
@@ -71,8 +70,10 @@ fn package(query: &str, out: &str, site: &str) -> Result<String, tatbikat::Error
     }
     let resolved = link::resolve(query);
     if let Some(e) = resolved.errors.into_iter().next() {
-        return Err(e);
+        return Err(scripts::unknown(e));
     }
+    // A lesson without a package is refused before the site is read (built or not).
+    let launch = scorm::launch(query)?;
     // Each site file within scorm::MAX_FILE_BYTES, all of them within MAX_FILES_BYTES.
     let read = |path: &Path| {
         files::read(
@@ -105,7 +106,6 @@ fn package(query: &str, out: &str, site: &str) -> Result<String, tatbikat::Error
     let package = scorm::build(query, &files)?;
     std::fs::write(out, &package.bytes)
         .map_err(|e| Error::usage(format!("cannot write {out}: {e}")))?;
-    let launch = scorm::launch(query)?;
     Ok(format!(
         "{out}: a SCORM 1.2 package of {} files and imsmanifest.xml, {} bytes; it opens {}\n",
         // The site's files and the launch link the package writes (disk/launch.js).

@@ -6,8 +6,13 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, readdirSync } from "node:fs";
+import { createServer } from "node:http";
 import { join } from "node:path";
-import { ROOT, clean, page, rendered, settled, setParam, shot, suiteEnv } from "./lib.mjs";
+import { pathToFileURL } from "node:url";
+import { CLI } from "../cli.mjs";
+import { ROOT, browser, clean, page, rendered, settled, setParam, shot, suiteEnv } from "./lib.mjs";
+import { lms, unzip } from "./lms.mjs";
 
 const DIR = join(ROOT, "lessons", "replica");
 /** What the author's script prints at `params` (the script's own argument, JSON). */
@@ -30,6 +35,13 @@ const inView = (p, sel) =>
     const r = n.getBoundingClientRect();
     return r.height > 0 && r.top >= 0 && r.top < innerHeight;
   });
+const WORK = join(ROOT, "target", "script-lesson-test");
+mkdirSync(WORK, { recursive: true });
+/** The CLI's package of `query` written to `out`; its bytes. */
+function cliPackage(query, out) {
+  execFileSync(CLI, ["package", "--scorm", query, "-o", out, "--site", join(ROOT, "www")], { stdio: ["ignore", "ignore", "inherit"] });
+  return readFileSync(out);
+}
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: "reduce" };
 
 describe("a script lesson on the built site (replica)", () => {
@@ -118,6 +130,8 @@ describe("a script lesson on the built site (replica)", () => {
       points,
       [1, 2, 3, 4, 5, 6].map((n) => `eksik tur — Replicas ${n}: ${row(printed({ replicas: n }), "eksik tur")[1]}`),
     );
+    // The figure is named by the manifest's words: the column's and the group's, in English.
+    assert.equal(await p.locator("#sweep figure figcaption").first().textContent(), "stateful set — Two kinds of set, the same endings across Replicas");
     await settled(p);
     await shot(p, "script-replica-sweep-phone");
     // A claim: predict first (the tables held back), then why, then the marked cells.
@@ -145,8 +159,8 @@ describe("a script lesson on the built site (replica)", () => {
     await ctx.close();
   });
 
-  test("the embed dialog: a snippet whose preview shows the lesson; no SCORM package is offered (a script lesson has none yet)", async () => {
-    const ctx = await env.b.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
+  test("the embed dialog: a snippet whose preview shows the lesson, and its SCORM package is the CLI's", async () => {
+    const ctx = await env.b.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce", acceptDownloads: true });
     const p = await page(ctx);
     await p.goto(`${env.url}?lesson=replica&lang=en`);
     await rendered(p);
@@ -155,8 +169,106 @@ describe("a script lesson on the built site (replica)", () => {
     assert.match(await p.inputValue(".snippet"), /<iframe src="[^"]*lesson=replica[^"]*embed=1/);
     const preview = p.frameLocator("dialog iframe.embed-preview");
     await preview.locator('[data-group="kinds"] table.data').waitFor();
-    assert.ok(await p.isHidden("#embed-scorm"), "no SCORM button");
+    await p.locator("#embed-scorm").waitFor();
+    // Below the snippet in the dialog: scrolled to, as a teacher does.
+    await p.locator("#embed-scorm").scrollIntoViewIfNeeded();
+    assert.ok(await inView(p, "#embed-scorm"), "the SCORM button is on the screen");
+    const [download] = await Promise.all([p.waitForEvent("download"), p.click("#embed-scorm")]);
+    assert.equal(download.suggestedFilename(), "tatbikat-replica-en.zip");
+    // The page's packager and the CLI give the same bytes for the same link.
+    const query = "lesson=replica&preset=replica.ordered-start&predict=1";
+    const built = await p.evaluate(async (q) => Array.from((await (await import("./scorm/package.js")).build(q, "en")).bytes), query);
+    const cli = cliPackage(`${query}&lang=en`, join(WORK, "replica-en.zip"));
+    assert.ok(Buffer.from(built).equals(cli), "the page's package is the CLI's");
     clean(p, "the embed dialog");
     await ctx.close();
+  });
+
+  test("the host API: a course page of another origin drives a replica embed; its tables are the script's, a bad value the codec's error", async () => {
+    const html = `<!doctype html><html lang="en"><title>lesson</title><body><iframe id="a" width="900" height="600"></iframe><script>window.got = []; addEventListener("message", (e) => window.got.push(e.data));</script></body></html>`;
+    const server = createServer((req, res) => res.writeHead(200, { "content-type": "text/html" }).end(html));
+    await new Promise((r) => server.listen(0, "127.0.0.1", r));
+    const origin = `http://localhost:${server.address().port}`;
+    const ctx = await env.b.newContext({ viewport: { width: 1000, height: 900 }, reducedMotion: "reduce" });
+    try {
+      const p = await page(ctx);
+      await p.goto(`${origin}/lesson.html`);
+      await p.evaluate((src) => (document.getElementById("a").src = src), `${env.url}?lesson=replica&embed=1&controls=0&origin=${encodeURIComponent(origin)}`);
+      await p.waitForFunction(() => window.got.some((m) => m.type === "tatbikat:state"), null, { timeout: 30000 });
+      const frame = p.frames().find((f) => f !== p.mainFrame());
+      const answer = (id) => p.waitForFunction((id) => window.got.find((m) => m.id === id), id, { timeout: 30000 }).then((h) => h.jsonValue());
+      const send = (id, message) => p.evaluate(([m, target]) => document.getElementById("a").contentWindow.postMessage(m, target), [{ ...message, id }, new URL(env.url).origin]);
+      await send("g1", { type: "tatbikat:get" });
+      const state = await answer("g1");
+      assert.equal(state.lesson, "replica");
+      assert.equal(state.values.end_prob, "0.03", "the script's VARSAYILAN");
+      const renders = Number(await frame.evaluate(() => document.body.dataset.renders));
+      await send("s1", { type: "tatbikat:set", values: { end_prob: 0.2, replicas: "5" } });
+      const set = await answer("s1");
+      assert.deepEqual([...set.changed].sort(), ["end_prob", "replicas"]);
+      await rendered(frame, renders + 1);
+      assert.deepEqual((await tableRows(frame))["eksik tur"], row(printed({ replicas: 5, end_prob: 0.2 }), "eksik tur"));
+      await send("s2", { type: "tatbikat:set", values: { end_prob: "2" } });
+      const refused = await answer("s2");
+      assert.equal(refused.type, "tatbikat:error");
+      assert.match(refused.error.message ?? JSON.stringify(refused.error), /end_prob.*2/);
+      clean(p, "the host API");
+    } finally {
+      server.close();
+      server.closeAllConnections();
+      await ctx.close();
+    }
+  });
+
+  test("its SCORM package: inside an LMS the claim's prediction reaches it with the script's answer; from disk the page says it needs serving", async () => {
+    const dir = join(WORK, "replica");
+    cliPackage("lesson=replica&preset=replica.ordered-start&predict=1", `${dir}.zip`);
+    unzip(`${dir}.zip`, dir);
+    const names = readdirSync(dir, { recursive: true });
+    for (const want of ["imsmanifest.xml", "replica.html", "lessons/replica/olc.mjs", "lessons/replica/akis.mjs", "pkg/script.wasm", "disk/boot.js"]) assert.ok(names.includes(want), want);
+    for (const other of ["pkg/jobs.wasm", "disk/page.js", "jobs.html"]) assert.ok(!names.includes(other), `no ${other}`);
+    const href = /adlcp:scormtype="sco" href="([^"]+)"/.exec(readFileSync(join(dir, "imsmanifest.xml"), "utf8"))[1].replaceAll("&amp;", "&");
+    const host = await lms(WORK);
+    const ctx = await env.b.newContext({ viewport: { width: 1000, height: 900 }, reducedMotion: "reduce" });
+    try {
+      const p = await page(ctx);
+      await p.goto(`${host.url}/lms.html?launch=${encodeURIComponent(`/content/replica/${href}`)}`);
+      const sco = p.frameLocator("#sco");
+      await sco.locator(".claim-predict").waitFor({ timeout: 30000 });
+      await sco.locator('.claim-predict input[value="more"]').check();
+      await sco.locator(".claim-predict button[type=submit]").click();
+      await p.waitForFunction(() => window.lms.values["cmi.core.lesson_status"] === "completed", null, { timeout: 20000 });
+      const values = await p.evaluate(() => window.lms.values);
+      // The claim asks how the stateful set's short rounds compare with the replica set's at a
+      // reconcile interval of 10: the script's own numbers decide.
+      const line = printed(null).split("\n").find((l) => l.startsWith("10 "));
+      const [kopya, sirali] = line.trim().split(/\s+/).slice(1, 3).map(Number);
+      assert.equal(values["cmi.interactions.0.id"], "replica.ordered-start");
+      assert.equal(values["cmi.interactions.0.correct_responses.0.pattern"], sirali > kopya ? "m" : sirali < kopya ? "l" : "s");
+      assert.equal(values["cmi.interactions.0.result"], sirali > kopya ? "correct" : "wrong");
+      await shot(p, "script-replica-scorm-lms");
+      clean(p, "the replica package in the LMS");
+      await p.close();
+    } finally {
+      host.server.close();
+      await ctx.close();
+    }
+    // Unzipped and double-clicked: the tables drawn at build time, and why there is no more.
+    const b = await browser();
+    try {
+      const p = await page(await b.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: "reduce" }));
+      await p.goto(pathToFileURL(join(dir, "replica.html")).href);
+      await p.locator(".disk-served").waitFor();
+      assert.ok(await inView(p, ".disk-served"), "the note is on the first screen");
+      assert.match(await p.textContent(".disk-served"), /web sunucusu/);
+      assert.equal(await p.locator("#tabs [role=tab]").count(), 1, "no tab to a lesson the package lacks");
+      assert.ok(await p.isHidden("#copy-link"), "no control that could not answer");
+      assert.ok(await p.isVisible('[data-group="kinds"] table.data'), "the tables are shown");
+      const cells = await tableRows(p);
+      assert.deepEqual(cells["eksik tur"], row(printed(null), "eksik tur"), "the tables at the lesson's values");
+      await shot(p, "script-replica-scorm-disk-phone");
+    } finally {
+      await b.close();
+    }
   });
 });

@@ -95,6 +95,9 @@ export function textsOf(parsed, doc) {
     for (const g of section.groups)
       for (const b of g.blocks) {
         if (b.type !== "table") continue;
+        // A table's name (a sweep's metric, an embed's figure) is its group's title.
+        const titled = parsed.sections.flatMap((s) => s.groups ?? []).find((x) => x.key === g.key);
+        if (titled) put(`table.${id}.${b.key}`, titled);
         for (const c of b.columns) {
           const label = c.label.trim();
           if (columns[label]) put(`col.${id}.${c.key}`, { tr: label, en: columns[label].en });

@@ -65,9 +65,7 @@ export async function openEmbed(ctx) {
   const predict = await ctx.load.predict();
   const holders = (id) => engine.call("run", [query(id)]).then((doc) => holdersIn(doc, own.find((p) => p.id === id), predict));
   const urlFor = (choice) => embedHref(store.state.resolved.share, location.href, { ...choice, claim: choice.claim ? { query: query(choice.claim) } : null });
-  // A script lesson has no SCORM package yet (src/scorm.rs says why): no button that cannot work.
-  const scorm = !s.lessons.find((l) => l.id === s.lesson)?.script;
-  const dialog = embedDialog(t, { title: `tatbikat — ${t(`lesson.${s.lesson}`)}`, urlFor, sections, figures, claims, claim: s.preset, holders, scorm });
+  const dialog = embedDialog(t, { title: `tatbikat — ${t(`lesson.${s.lesson}`)}`, urlFor, sections, figures, claims, claim: s.preset, holders });
   // Focus goes back to the button that opened it (the dialog is removed when it closes).
   dialog.addEventListener("close", () => document.getElementById("embed-button")?.focus());
   document.body.append(dialog);
@@ -125,9 +123,9 @@ function hasScorm() {
  * label}] and `figures` [{key, label}] what can be shown; `claims` [{id, caption, question}] the
  * lesson's claims and `claim` the one on the page (or null); `holders(id)` the core's answer for
  * a claim (see pairing); `urlFor({section, figure, controls, exports, predict, lang, claim})`
- * the embed's address; `scorm` false: no SCORM package is offered (a script lesson's).
+ * the embed's address.
  */
-export function embedDialog(t, { title, sections, figures, claims, claim = null, holders, urlFor, scorm = true }) {
+export function embedDialog(t, { title, sections, figures, claims, claim = null, holders, urlFor }) {
   const say = sayer(t);
   const radio = (value, checked) => el("input", { type: "radio", name: "embed-scope", id: `embed-scope-${value}`, value, checked });
   const scopes = { lesson: radio("lesson", true), section: radio("section", false), figure: radio("figure", false) };
@@ -296,7 +294,7 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
     }
   };
   scormButton.addEventListener("click", downloadScorm);
-  if (scorm) hasScorm().then((yes) => (scormButton.hidden = !yes));
+  hasScorm().then((yes) => (scormButton.hidden = !yes));
 
   const option = (input, label, extra) => el("div", { class: "embed-option" }, input, " ", el("label", { for: input.id }, label), extra ? [" ", extra] : null);
   const dialog = el(
