@@ -20,6 +20,7 @@ import { gzipSync } from "node:zlib";
 import { createRequire } from "node:module";
 import { ROOT, browser, rendered, serve, stopServers } from "../browser/lib.mjs";
 import { firstTables, phoneBudgets, phoneVisits, printFirstTables, printPhone, watchFirstTable } from "./phone.mjs";
+import { authorLines, scriptBudgets, scriptModule, scriptRows, scriptSweep, sweepInPage } from "./script.mjs";
 
 const RUNS = Number(process.argv[2] ?? 10_000_000);
 const ROUNDS = 3;
@@ -47,6 +48,7 @@ let transfer = null;
 let pageSweep = null; // the 441-point heatmap in chromium: one worker and the pool
 let phone = null; // each lesson's first visit on a phone (phone.mjs)
 let firsts = null; // each lesson's first table on a phone, by each link a learner opens (phone.mjs)
+let scriptHeatmap = null; // a script lesson's 441-point heatmap, natively and in chromium (script.mjs)
 // The 441-point heatmap natively: one thread, then every core (times and outputs by jobs).
 const CORES = Number(execFileSync("nproc", { encoding: "utf8" }).trim());
 const HEATMAP = ["compensation", "--sweep", "comp_fail=0..0.5:21", "--sweep", "seed=1..21", "--metric", "monte_carlo.rate", "--set", "runs=200000"];
@@ -141,19 +143,7 @@ try {
   await p.goto(`${url}?lesson=compensation`);
   await rendered(p);
   const workers = await p.evaluate(() => Math.min(navigator.hardwareConcurrency || 1, 8));
-  const pageRun = (size) =>
-    p.evaluate(
-      async ({ query, size }) => {
-        const { engine } = await import(new URL("./start.js", location.href));
-        window.__tatbikatPoolSize = size;
-        const start = performance.now();
-        const doc = JSON.stringify(await engine.call("sweep", [query]));
-        const ms = performance.now() - start;
-        delete window.__tatbikatPoolSize;
-        return { ms, doc };
-      },
-      { query: PAGE_HEATMAP, size },
-    );
+  const pageRun = (size) => sweepInPage(p, PAGE_HEATMAP, size);
   const pageTime = { 1: Infinity, [workers]: Infinity };
   const pageDoc = {};
   for (let round = 0; round < 4; round += 1) {
@@ -172,6 +162,9 @@ try {
   pageSweep = { cores, workers, one: pageTime[1], pool: pageTime[workers] };
   await c.close();
   if (pageDoc[1] !== pageDoc[workers]) throw new Error("the pool's sweep gave another document than one worker's");
+  // The same for a script lesson (issue 34): node runs the author's script natively, the page's
+  // script workers in chromium.
+  scriptHeatmap = await scriptSweep({ url, b });
 
   // A phone's first visit to each lesson (issues 20 and 32): the mobile profile, from a server
   // that gzips as a static host does; first the first table by each link, then a longer visit.
@@ -233,6 +226,7 @@ const page_rows = [
   [`  with the pool (${pageSweep.workers} workers; same document)`, `${(pageSweep.pool / 1000).toFixed(2)} s`],
   [`  speed-up on ${pageSweep.cores} cores (navigator.hardwareConcurrency)`, `${(pageSweep.one / pageSweep.pool).toFixed(2)}×`],
   ...boundary.map(([id, ms]) => [`a report to JavaScript, ${id} (WebAssembly in node, best of 5 × 50)`, `${ms.toFixed(2)} ms`]),
+  ...scriptRows(authorLines(), scriptModule(), scriptHeatmap),
 ];
 console.log(`tatbikat bench — ${RUNS.toLocaleString("en")} runs, best of 5 × ${ROUNDS} alternating rounds; the page in chromium on ${url}\n`);
 const w = [34, 12, 12, 12, 10];
@@ -247,6 +241,7 @@ const budgets = [
   ["WebAssembly Monte Carlo in chromium / native (1 attempt)", best.chromium[1] / best.native[1], 0.8, "×", (v) => v.toFixed(2), "min"],
   [`native heatmap speed-up / cores (${CORES})`, speedup / CORES, 0.8, "×", (v) => v.toFixed(2), "min"],
   [`chromium pool heatmap speed-up / cores (${pageSweep.cores})`, pageSweep.one / pageSweep.pool / pageSweep.cores, 0.8, "×", (v) => v.toFixed(2), "min"],
+  ...scriptBudgets(authorLines(), scriptHeatmap).map(([what, value, limit, unit, kind]) => [what, value, limit, unit, (v) => v.toFixed(2), kind]),
 ];
 console.log("");
 printFirstTables(firsts);
