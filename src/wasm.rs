@@ -537,10 +537,11 @@ pub fn sweep_join(query: &str, parts: js_sys::Array) -> Result<JsValue, JsValue>
 // from its manifest and defaults; `knowScripts` tells a lesson's module the site's script lessons,
 // so a link of one is sent on to the script module (`{elsewhere}`).
 
-/// The texts the page provided, by script and parameters; cleared when they grow past
+/// The texts the page provided, by lesson, script and parameters (two lessons may both have
+/// an `olc.mjs`); cleared when they grow past
 /// [`PROVIDED_MAX`] entries (a sweep's points are provided, used and not asked for again).
 #[cfg(script_lessons)]
-type Texts = std::collections::HashMap<(String, Option<String>), String>;
+type Texts = std::collections::HashMap<(String, String, Option<String>), String>;
 
 #[cfg(script_lessons)]
 thread_local! {
@@ -560,7 +561,11 @@ struct Provided {
 #[cfg(script_lessons)]
 impl crate::script::Runner for Provided {
     fn run(&self, script: &str, params: Option<&str>) -> Result<String, Error> {
-        let key = (script.to_string(), params.map(str::to_string));
+        let key = (
+            self.id.clone(),
+            script.to_string(),
+            params.map(str::to_string),
+        );
         PROVIDED.with(|p| p.borrow().get(&key).cloned()).ok_or_else(|| {
             Error::author(
                 format!("{}/{script}", self.id),
@@ -634,6 +639,7 @@ pub fn know_scripts(ids: Vec<String>) {
 #[cfg(script_lessons)]
 #[derive(Serialize)]
 struct NeedOut {
+    lesson: String,
     script: String,
     params: Option<String>,
 }
@@ -679,16 +685,18 @@ fn script_needs_here(query: &str, from: u32, to: u32) -> Result<JsValue, JsValue
             }
         }
     }
+    let lesson = lessons::of(&params).id().to_string();
     let mut out: Vec<NeedOut> = Vec::new();
     PROVIDED.with(|p| {
         let p = p.borrow();
         for (script, params) in needs {
-            let key = (script, params);
-            if !p.contains_key(&key) && !out.iter().any(|n| n.script == key.0 && n.params == key.1)
+            let key = (lesson.clone(), script, params);
+            if !p.contains_key(&key) && !out.iter().any(|n| n.script == key.1 && n.params == key.2)
             {
                 out.push(NeedOut {
-                    script: key.0,
-                    params: key.1,
+                    lesson: key.0,
+                    script: key.1,
+                    params: key.2,
                 });
             }
         }
@@ -696,19 +704,19 @@ fn script_needs_here(query: &str, from: u32, to: u32) -> Result<JsValue, JsValue
     to_js(&out)
 }
 
-/// Hands over what a section script printed: `script` and `params` as `scriptNeeds` named them
+/// Hands over what a section script of `lesson` printed: `script` and `params` as `scriptNeeds` named them
 /// (`params` null: the script's defaults), and its text. One call a text, no JSON to read: the
 /// script module carries no second JSON reader for it (measured: 8 KB gzip).
 #[wasm_bindgen(js_name = provideText)]
-pub fn provide_text(script: String, params: Option<String>, text: String) {
+pub fn provide_text(lesson: String, script: String, params: Option<String>, text: String) {
     #[cfg(not(script_lessons))]
-    let _ = (script, params, text);
+    let _ = (lesson, script, params, text);
     #[cfg(script_lessons)]
     PROVIDED.with(|p| {
         let mut p = p.borrow_mut();
         if p.len() >= PROVIDED_MAX {
             p.clear();
         }
-        p.insert((script, params), text);
+        p.insert((lesson, script, params), text);
     });
 }

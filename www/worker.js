@@ -51,7 +51,7 @@ async function provide(query, from = 0, to = 0) {
   for (const n of needs) {
     const params = n.params == null ? undefined : JSON.parse(n.params);
     const { text } = await runner.run({ lesson, section: n.script, params });
-    core.provideText(n.script, n.params ?? null, text);
+    core.provideText(n.lesson, n.script, n.params ?? null, text);
   }
 }
 

@@ -65,7 +65,7 @@ export async function provide(core, runner, dir, query, from = 0, to = 0) {
     const { text } = await runner.run({ dir, section: n.script, params: n.params === null || n.params === undefined ? undefined : JSON.parse(n.params) });
     texts.push({ ...n, text });
   }
-  for (const t of texts) core.provideText(t.script, t.params ?? null, t.text);
+  for (const t of texts) core.provideText(t.lesson, t.script, t.params ?? null, t.text);
 }
 
 /** The page's texts of a script lesson in each language, from its manifest and its report at its
