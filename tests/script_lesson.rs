@@ -160,7 +160,7 @@ fn every_author_mistake_names_the_file_and_what_to_fix() {
     }
     // (what, the edit, the command's arguments, what its message must say)
     type Edit = fn(&mut String, &mut String);
-    let cases: [(&str, Edit, &[&str], &[&str]); 6] = [
+    let cases: [(&str, Edit, &[&str], &[&str]); 7] = [
         (
             "a manifest typo",
             |m, _| *m = m.replacen("\"kind\": \"int\"", "\"knd\": \"int\"", 1),
@@ -219,8 +219,23 @@ fn every_author_mistake_names_the_file_and_what_to_fix() {
                 "columns are olcu, kopya_kumesi, sirali_kume",
             ],
         ),
+        (
+            "state kept between runs (a shared module's object changed by each run)",
+            |_, s| {
+                s.push_str("KIP.kosumlar = (KIP.kosumlar ?? 0) + 1;\nconsole.log(`kosum ${KIP.kosumlar}`);\n")
+            },
+            &["check"],
+            &[
+                "state/lesson.json",
+                "olc.mjs prints another text at each run of the same parameters: a module of the folder keeps state between runs",
+                "at tatbikat state --section measure",
+                "and at ",
+            ],
+        ),
     ];
-    let names = ["typo", "lacks", "throws", "loops", "random", "marks"];
+    let names = [
+        "typo", "lacks", "throws", "loops", "random", "marks", "state",
+    ];
     for ((what, edit, args, says), name) in cases.iter().zip(names) {
         let lessons = broken(name, edit);
         let mut all: Vec<&str> = Vec::new();
@@ -245,18 +260,32 @@ fn every_lessons_claims_and_challenges_find_their_marks() {
     if !node_available() {
         return;
     }
-    for id in [
-        "supervisor",
-        "jobs",
-        "compensation",
-        "leader",
-        "quotas",
-        "claim_check",
-        "replica",
-    ] {
+    // The registry's lessons and every folder of lessons/: a new script lesson is checked (its
+    // marks, and its text against its scripts' at 25 parameter sets) without a test of its own.
+    let mut ids: Vec<String> = tatbikat::lessons::IDS
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut folders: Vec<String> = std::fs::read_dir(root().join("lessons"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().join("lesson.json").is_file())
+        .map(|e| e.file_name().into_string().unwrap())
+        .collect();
+    folders.sort();
+    assert!(folders.contains(&"replica".to_string()));
+    ids.extend(folders);
+    for id in ids.iter().map(String::as_str) {
         let (code, out, err) = cli(&["check", id]);
         assert_eq!(code, 0, "{id}: {err}");
         assert!(out.contains("every mark found"), "{out}");
+        if tatbikat::lessons::IDS.contains(&id) {
+            continue;
+        }
+        assert!(
+            out.contains("its text is its scripts' own at its values and at 24 parameter sets"),
+            "{out}"
+        );
     }
 }
 

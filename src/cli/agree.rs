@@ -116,17 +116,9 @@ fn compare(port: Lesson, script: Lesson, id: &str, set: &[(&'static str, String)
     match (text(port), text(script)) {
         (Ok(a), Ok(b)) if a == b => Outcome::Same,
         (Ok(a), Ok(b)) => {
-            let line = a
-                .lines()
-                .zip(b.lines())
-                .position(|(x, y)| x != y)
-                .unwrap_or(a.lines().count().min(b.lines().count()));
+            let (line, x, y) = first_difference(&a, &b);
             Outcome::Differs(format!(
-                "{at}\n    line {}: port   {:?}\n    line {}: script {:?}",
-                line + 1,
-                a.lines().nth(line).unwrap_or("(no line)"),
-                line + 1,
-                b.lines().nth(line).unwrap_or("(no line)")
+                "{at}\n    line {line}: port   {x:?}\n    line {line}: script {y:?}"
             ))
         }
         (Err(_), Err(_)) => Outcome::RefusedByBoth,
@@ -137,9 +129,20 @@ fn compare(port: Lesson, script: Lesson, id: &str, set: &[(&'static str, String)
     }
 }
 
+/// The first line (from 1) where texts `a` and `b` differ, and that line of each.
+pub fn first_difference<'a>(a: &'a str, b: &'a str) -> (usize, &'a str, &'a str) {
+    let line = a
+        .lines()
+        .zip(b.lines())
+        .position(|(x, y)| x != y)
+        .unwrap_or(a.lines().count().min(b.lines().count()));
+    let at = |t: &'a str| t.lines().nth(line).unwrap_or("(no line)");
+    (line + 1, at(a), at(b))
+}
+
 /// A parameter set near the lesson's values: each parameter kept (half the time) or drawn within
 /// its bounds, not far above its default (a run stays small). Text kinds keep their default.
-fn draw(specs: &[ParamSpec], rng: &mut Minstd) -> Vec<(&'static str, String)> {
+pub fn draw(specs: &[ParamSpec], rng: &mut Minstd) -> Vec<(&'static str, String)> {
     let mut out = Vec::new();
     for s in specs {
         if rng.unit() < 0.5 {

@@ -94,19 +94,103 @@ pub fn run(lesson: Lesson) -> Result<String, Error> {
             }
         }
     }
+    let compared = match lessons::scripted(lesson) {
+        Some(s) => as_printed(lesson, s, &mut problems),
+        None => String::new(),
+    };
     if !problems.is_empty() {
         return Err(Error::author(
             file,
-            format!("{} problems:\n  {}", problems.len(), problems.join("\n  ")),
+            format!(
+                "{}:\n  {}",
+                count(problems.len(), "problem", "problems"),
+                problems.join("\n  ")
+            ),
         ));
     }
     let tables = tatbikat::report::tables(&base.sections).count();
     Ok(format!(
-        "check {id}: {} claims and {} challenges, every mark found and every condition read ({} tables at its values)\n",
-        lesson.presets().len(),
-        lesson.challenges().len(),
-        tables
+        "check {id}: {} and {}, every mark found and every condition read; {} at its values{compared}\n",
+        count(lesson.presets().len(), "claim", "claims"),
+        count(lesson.challenges().len(), "challenge", "challenges"),
+        count(tables, "table", "tables"),
     ))
+}
+
+/// `n` and its noun.
+fn count(n: usize, one: &str, more: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { more })
+}
+
+/// Parameter sets a script lesson's text is compared at: its values and this many drawn.
+const SETS: usize = 24;
+
+/// A script lesson's text (read into tables and written back by the core) against what its
+/// scripts print, section by section, at its values and at [`SETS`] parameter sets drawn from
+/// the manifest's bounds (`tatbikat agree`'s draw, a fixed seed): each difference a problem with
+/// the command that shows it. What it says when all agree.
+fn as_printed(
+    lesson: Lesson,
+    s: &tatbikat::lessons::scripted::Scripted,
+    problems: &mut Vec<String>,
+) -> String {
+    use tatbikat::rng::Minstd;
+    let id = lesson.id();
+    let Ok(mut rng) = Minstd::new(20_261_205) else {
+        return String::new();
+    };
+    let draws: Vec<Vec<(&'static str, String)>> = (0..=SETS)
+        .map(|i| match i {
+            0 => Vec::new(),
+            _ => super::agree::draw(lesson.specs(), &mut rng),
+        })
+        .collect();
+    let found = tatbikat::parallel::map_ordered(&draws, tatbikat::parallel::jobs(), |set| {
+        let at: String = set.iter().map(|(k, v)| format!(" --set {k}={v}")).collect();
+        let Ok(params) = lesson.params(set.iter().map(|(k, v)| (*k, v.as_str()))) else {
+            return Vec::new(); // refused by the codec: nothing to compare
+        };
+        let mut out = Vec::new();
+        for &section in lesson.sections() {
+            let script = &s.declared.sections.iter().find(|d| d.id == section);
+            let script = script.map_or(section, |d| d.script.as_str());
+            let ours = lesson
+                .run(&params, Some(section), &mut |_| {})
+                .map(|r| tatbikat::render::lesson_text(&r));
+            match (ours, s.printed(&params, section)) {
+                (Ok(a), Ok(b)) if a == b => {}
+                (Ok(a), Ok(b)) => {
+                    let (line, x, y) = super::agree::first_difference(&a, &b);
+                    // Run again: a script whose text changes from run to run keeps state.
+                    let why = match s.printed(&params, section) {
+                        Ok(c) if c != b => {
+                            "prints another text at each run of the same parameters: a module of the folder keeps state between runs (the one holding VARSAYILAN is loaded once and serves every run; keep counters inside the functions a run calls)"
+                        }
+                        _ => {
+                            "is read back by tatbikat into another text (report it: the core's reader should give the script's bytes)"
+                        }
+                    };
+                    out.push(format!(
+                        "{script} {why}, at tatbikat {id}{at} --section {section}: line {line}: the page {x:?}, the script {y:?}"
+                    ));
+                }
+                (Err(e), _) | (_, Err(e)) => {
+                    out.push(format!("{script} does not run at tatbikat {id}{at}: {e}"))
+                }
+            }
+        }
+        out
+    });
+    // One cause usually shows at every set: the first few, and how many more.
+    let found: Vec<String> = found.into_iter().flatten().collect();
+    let more = found.len().saturating_sub(3);
+    problems.extend(found.into_iter().take(3));
+    if more > 0 {
+        problems.push(format!("and at {more} more of the parameter sets compared"));
+    }
+    format!(
+        "; its text is its scripts' own at its values and at {SETS} parameter sets drawn from the manifest's bounds"
+    )
 }
 
 /// What the report has where `mark` looked: its groups, or the table's columns and rows.

@@ -54,6 +54,13 @@ impl Scripted {
             .collect()
     }
 
+    /// What section `name`'s script prints at `params`, as its author runs it (`tatbikat check`
+    /// compares it with the lesson's text).
+    pub fn printed(&self, params: &ParamSet, name: &str) -> Result<String, Error> {
+        self.runner
+            .run(self.script(name), self.script_params(params).as_deref())
+    }
+
     /// The parameters as the script reads them from `process.argv[2]` (`None`: the defaults,
     /// `node olc.mjs` with no argument).
     pub fn script_params(&self, params: &ParamSet) -> Option<String> {

@@ -184,6 +184,27 @@ describe("a script lesson on the built site (replica)", () => {
     await ctx.close();
   });
 
+  test("a returning visitor (the offline copy in control) opens a shared link with changed values: the script's numbers", async () => {
+    const ctx = await env.b.newContext(PHONE);
+    try {
+      const p = await page(ctx);
+      await p.goto(`${env.url}?lesson=replica`);
+      await rendered(p);
+      await p.waitForFunction(() => document.body.dataset.offline === "ready", null, { timeout: 30000 });
+      await p.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30000 });
+      // Visits answered from the offline copy, its scripts compiled from Chromium's code cache.
+      for (const replicas of [5, 7]) {
+        await p.goto(`${env.url}?lesson=replica&replicas=${replicas}&end_prob=0.1&v=1`);
+        await rendered(p);
+        assert.ok(await p.evaluate(() => !!navigator.serviceWorker.controller), "answered by the offline copy");
+        assert.deepEqual((await tableRows(p))["eksik tur"], row(printed({ replicas, end_prob: 0.1 }), "eksik tur"), `replicas=${replicas}`);
+      }
+      clean(p, "a returning visitor's link");
+    } finally {
+      await ctx.close();
+    }
+  });
+
   test("the host API: a course page of another origin drives a replica embed; its tables are the script's, a bad value the codec's error", async () => {
     const html = `<!doctype html><html lang="en"><title>lesson</title><body><iframe id="a" width="900" height="600"></iframe><script>window.got = []; addEventListener("message", (e) => window.got.push(e.data));</script></body></html>`;
     const server = createServer((req, res) => res.writeHead(200, { "content-type": "text/html" }).end(html));
