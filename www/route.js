@@ -4,8 +4,8 @@
 import LESSONS from "./lessons.js";
 
 /** The router of an instantiated home.wasm: (query) → the id of the lesson whose module answers
- * it (the module's answer is an index in the site's order, which lessons.js keeps: the registry's
- * lessons, then the script lessons, which the router is told of first). */
+ * it (the module's answer is an index in the core's order: the registry's lessons, then the
+ * script lessons, which the router is told of first). */
 export function router(instance) {
   const { memory, route_buffer: buffer, route_home: home, route_know: know } = instance.exports;
   const encoder = new TextEncoder();
@@ -17,7 +17,10 @@ export function router(instance) {
   };
   const scripts = LESSONS.filter((l) => l.script).map((l) => l.id);
   if (scripts.length) know(...write(scripts.join(",")));
-  return (query) => LESSONS[home(...write(query))].id;
+  // The router's order: the registry's lessons, then the script lessons as it was told them (the
+  // tabs may place a script lesson among the registry's: lessons.js is in the course's order).
+  const ids = [...LESSONS.filter((l) => !l.script).map((l) => l.id), ...scripts];
+  return (query) => ids[home(...write(query))];
 }
 
 /** Loads the router next to this module (index.html preloads it with the page). */

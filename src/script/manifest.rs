@@ -51,6 +51,9 @@ pub struct Manifest {
     pub preview: bool,
     /// What the page says beside a preview's mark (default: a sentence of the page's own).
     pub note: Option<Words>,
+    /// The lesson whose tab this one's comes before, in the course's order (`"jobs"`: the
+    /// replica lesson precedes Jobs); none: after every lesson. The build orders the tabs.
+    pub before: Option<String>,
     /// Its title.
     pub title: Words,
     /// A few sentences the page shows above the tables.
@@ -342,6 +345,12 @@ fn check_names(file: &str, m: &Manifest) -> Result<(), Error> {
         return Err(Error::author(
             file,
             format!("\"id\" is \"{}\"; it must be {word}", m.id),
+        ));
+    }
+    if let Some(before) = m.before.as_deref().filter(|b| !is_name(b) || *b == m.id) {
+        return Err(Error::author(
+            file,
+            format!("\"before\" is \"{before}\"; it must be another lesson's id, {word}"),
         ));
     }
     if !is_script(&m.defaults) {

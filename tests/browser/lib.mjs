@@ -18,8 +18,8 @@ export const LESSONS = createRequire(import.meta.url)(join(ROOT, "target", "pkg-
   .lessons()
   .map((l) => l.id);
 
-/** Every lesson of the site, as its tabs list them (www/lessons.js): the registry's, then the
- * script lessons (issue 34), which the node package does not hold. */
+/** Every lesson of the site, as its tabs list them (www/lessons.js, the course's order): the
+ * registry's and the script lessons (issue 34), which the node package does not hold. */
 export const SITE_LESSONS = (await import(join(ROOT, "www", "lessons.js"))).default.map((l) => l.id);
 
 // The servers started by serve() that are still running (see stopServers).

@@ -54,6 +54,9 @@ describe("a script lesson on the built site (replica)", () => {
     await rendered(p);
     await settled(p);
     assert.equal(await p.getAttribute("#tab-replica", "aria-selected"), "true");
+    // In the course's order: replica sets come before Jobs (the manifest's "before").
+    const tabs = await p.locator("#tabs [role=tab]").evaluateAll((ts) => ts.map((t) => t.id));
+    assert.equal(tabs.indexOf("tab-replica"), tabs.indexOf("tab-jobs") - 1, tabs.join(" "));
     assert.equal(await p.textContent("h1, #lesson-title").then((t) => t.trim()), "Kopya Kümeleri ve Sıralı Kümeler");
     assert.ok(await inView(p, '[data-group="kinds"] table.data'), "the first table starts on the first screen");
     const defaults = printed(null);

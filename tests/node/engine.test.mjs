@@ -43,6 +43,17 @@ test("the router names the lesson the core shows, for odd links and every claim"
   assert.ok(links.length > 150, `${links.length} links`);
 });
 
+test("a script lesson's tab may stand among the registry's (lessons.js in the course's order), and the router still names every lesson", async () => {
+  const { default: site } = await import("../../www/lessons.js");
+  const ids = site.map((l) => l.id);
+  assert.ok(ids.indexOf("replica") === ids.indexOf("jobs") - 1, `replica's tab precedes Jobs' (its manifest's "before"): ${ids}`);
+  for (const id of ids) {
+    assert.equal(route(`lesson=${id}`), id);
+    assert.equal(route(`lesson=${id}&seed=3&lang=en`), id);
+  }
+  assert.equal(route("lesson=nope"), ids.find((id) => !site.find((l) => l.id === id).script), "an unknown lesson: the first");
+});
+
 /** Worker stand-ins: each answers for its lesson as the core does, or {elsewhere: id}. */
 function workers() {
   const made = [];
