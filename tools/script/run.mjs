@@ -19,21 +19,16 @@
 // - exit 2: the call was wrong (a missing argument, a section name with a folder or a scheme,
 //   parameters that are not a JSON object, an unknown option): one line `usage: …` or
 //   `name: …` on stderr.
-import { Runner } from "./runner.mjs";
+import { Runner, runnerOptions } from "./runner.mjs";
 import { ScriptError } from "../../www/script/errors.js";
 
 const USAGE = "usage: node tools/script/run.mjs [--budget-ms=N] [--memory-mb=N] <lesson dir> <section> [<params json>]";
 
 /** The options and positional arguments, or a usage error. */
 function parse(args) {
-  const options = {};
-  const rest = [];
-  for (const arg of args) {
-    const m = /^--(budget-ms|memory-mb)=(\d+)$/.exec(arg);
-    if (m) options[m[1] === "budget-ms" ? "budgetMs" : "memoryMb"] = Number(m[2]);
-    else if (arg.startsWith("--")) throw new Error(`unknown option ${arg}`);
-    else rest.push(arg);
-  }
+  const { options, rest } = runnerOptions(args);
+  const unknown = rest.find((arg) => arg.startsWith("--"));
+  if (unknown) throw new Error(`unknown option ${unknown}`);
   if (rest.length < 2 || rest.length > 3) throw new Error(`expected a lesson folder, a section and optionally a JSON object, got ${rest.length} arguments`);
   const [dir, section, json] = rest;
   let params;

@@ -20,6 +20,19 @@ const THREAD = new URL("./thread.mjs", import.meta.url);
  * runs (each run's module instance stays in the thread's module map). */
 export const DEFAULTS = Object.freeze({ budgetMs: 5000, memoryMb: 256, recycleAfter: 200 });
 
+/** A command line's runner options (`--budget-ms=N`, `--memory-mb=N`) and its other arguments,
+ * for run.mjs and serve.mjs: {options, rest}. */
+export function runnerOptions(args) {
+  const options = {};
+  const rest = [];
+  for (const arg of args) {
+    const m = /^--(budget-ms|memory-mb)=(\d+)$/.exec(arg);
+    if (m) options[m[1] === "budget-ms" ? "budgetMs" : "memoryMb"] = Number(m[2]);
+    else rest.push(arg);
+  }
+  return { options, rest };
+}
+
 export class Runner {
   #host;
 

@@ -12,16 +12,10 @@
 // when stdin closes.
 import { createInterface } from "node:readline";
 import { ScriptError } from "../../www/script/errors.js";
-import { Runner } from "./runner.mjs";
+import { Runner, runnerOptions } from "./runner.mjs";
 
 const USAGE = "usage: node tools/script/serve.mjs [--budget-ms=N] [--memory-mb=N] <lesson dir>";
-const options = {};
-const rest = [];
-for (const arg of process.argv.slice(2)) {
-  const m = /^--(budget-ms|memory-mb)=(\d+)$/.exec(arg);
-  if (m) options[m[1] === "budget-ms" ? "budgetMs" : "memoryMb"] = Number(m[2]);
-  else rest.push(arg);
-}
+const { options, rest } = runnerOptions(process.argv.slice(2));
 if (rest.length !== 1 || rest[0].startsWith("--")) {
   process.stderr.write(`${USAGE}\n`);
   process.exit(2);
