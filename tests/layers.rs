@@ -8,6 +8,11 @@
 //! used as a path. A re-export counts as an import of the file that defines the item, so a path
 //! through a folder's `pub use` reaches the file behind it. Test code (`#[cfg(test)]`) may reach
 //! up and is left out. `src/cli/` is the CLI's own crate (it sees the core as `tatbikat::`).
+//!
+//! Beyond cycles, the same edges keep two rules: the top-level modules' order ([`ORDER`], the
+//! one ARCHITECTURE.md's code map states: an import runs down it or stays in its rank), and a
+//! lesson's isolation (a lesson folder imports no other lesson and not the registry; nothing
+//! outside its folder but the registry, `src/lessons/mod.rs`, names a lesson's module).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -446,17 +451,15 @@ fn file_edges(src: &Path) -> (Vec<File>, Edges) {
     (files, edges)
 }
 
+/// `path` as written under `src` (`sweep/part.rs`).
+fn relative(src: &Path, path: &Path) -> String {
+    path.strip_prefix(src).unwrap().display().to_string()
+}
+
 /// Every cycle of `src`'s files and of its top-level modules, described; empty when it has none.
 fn problems(src: &Path) -> Vec<String> {
     let (files, edges) = file_edges(src);
-    let name = |i: usize| {
-        files[i]
-            .path
-            .strip_prefix(src)
-            .unwrap()
-            .display()
-            .to_string()
-    };
+    let name = |i: usize| relative(src, &files[i].path);
     let top = |i: usize| {
         files[i]
             .module
@@ -505,6 +508,91 @@ fn problems(src: &Path) -> Vec<String> {
     out
 }
 
+/// The top-level modules bottom up, in ranks: a module imports only its own rank and those below
+/// (within a rank, one way: the cycle check). ARCHITECTURE.md's code map says the same order
+/// (`architecture_states_the_order`). `lib.rs` declares them all and stands above.
+const ORDER: &[&[&str]] = &[
+    &["error", "jsfmt", "rng", "stats", "parallel"],
+    &["params"],
+    &["chart", "report", "trace", "script"],
+    &["presets"],
+    &["challenge"],
+    &["lesson"],
+    &["lessons"],
+    &["query"],
+    &["sweep", "compare"],
+    &["render"],
+    &["csv"],
+    &["bench", "scorm", "wasm", "route", "scorm_wasm"],
+];
+
+/// The lesson folders of `src` (`src/lessons/<id>/`).
+fn lesson_ids(src: &Path) -> BTreeSet<String> {
+    std::fs::read_dir(src.join("lessons"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+/// Every import against the order or a lesson's isolation in `src`, described.
+fn rule_problems(src: &Path) -> Vec<String> {
+    let (files, edges) = file_edges(src);
+    let ids = lesson_ids(src);
+    let name = |i: usize| relative(src, &files[i].path);
+    let rank = |top: &str| ORDER.iter().position(|r| r.contains(&top));
+    // The lesson folder a file is in, if any.
+    let lesson = |i: usize| {
+        let m = &files[i].module;
+        (m.len() >= 2 && m[0] == "lessons" && ids.contains(&m[1])).then(|| m[1].clone())
+    };
+    let registry = |i: usize| files[i].module == ["lessons"];
+    let mut out = Vec::new();
+    for f in &files {
+        if let Some(top) = f.module.first() {
+            if rank(top).is_none() {
+                out.push(format!(
+                    "{} is a top-level module the order does not place: add it to ORDER in tests/layers.rs and to ARCHITECTURE.md's code map",
+                    top
+                ));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    for (&(a, b), paths) in &edges {
+        let paths: Vec<_> = paths.iter().take(3).cloned().collect();
+        let why = format!("{} → {} ({})", name(a), name(b), paths.join(", "));
+        let (ta, tb) = (files[a].module.first(), files[b].module.first());
+        if let (Some(ta), Some(tb)) = (ta, tb) {
+            if let (Some(ra), Some(rb)) = (rank(ta), rank(tb)) {
+                if rb > ra {
+                    out.push(format!(
+                        "{ta} imports {tb}, which is above it in the layers' order: {why}"
+                    ));
+                }
+            }
+        }
+        match (lesson(a), lesson(b)) {
+            (Some(la), Some(lb)) if la != lb => {
+                out.push(format!("lesson {la} imports another lesson, {lb}: {why}"))
+            }
+            (Some(la), None) if registry(b) || files[b].module.starts_with(&["lessons".into()]) => {
+                out.push(format!(
+                    "lesson {la} imports the registry (src/lessons/): {why}"
+                ))
+            }
+            (None, Some(lb)) if !registry(a) => out.push(format!(
+                "{} names lesson {lb}, which only the registry (src/lessons/mod.rs) may: {why}",
+                name(a)
+            )),
+            _ => {}
+        }
+    }
+    out
+}
+
 #[test]
 fn no_import_runs_back_up() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -512,11 +600,50 @@ fn no_import_runs_back_up() {
     assert!(found.is_empty(), "{}", found.join("\n\n"));
 }
 
-/// The check sees what it must: a back-import written in a copy of the crate is found.
 #[test]
-fn a_back_import_is_found() {
+fn imports_keep_the_order_and_lessons_apart() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let copy = std::env::temp_dir().join(format!("tatbikat-layers-{}", std::process::id()));
+    let found = rule_problems(&src);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// ARCHITECTURE.md's code map states the order `ORDER` holds: the sentence and the check agree.
+#[test]
+fn architecture_states_the_order() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md"))
+            .unwrap();
+    let start = doc
+        .find("The order, bottom up:")
+        .expect("ARCHITECTURE.md states the order");
+    let end = start
+        + doc[start..]
+            .find("the CLI")
+            .expect("the order ends with the CLI");
+    let stated: Vec<Vec<String>> = doc[start..end]
+        .split('→')
+        .map(|rank| {
+            rank.split('`')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_string)
+                .collect()
+        })
+        .collect();
+    let held: Vec<Vec<String>> = ORDER
+        .iter()
+        .map(|r| r.iter().map(|m| m.to_string()).collect())
+        .collect();
+    assert_eq!(
+        stated, held,
+        "ARCHITECTURE.md's order and tests/layers.rs's ORDER differ"
+    );
+}
+
+/// A copy of the crate's `src/` in a fresh temporary folder, for a probe to break.
+fn copy_of_src(probe: &str) -> PathBuf {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let copy = std::env::temp_dir().join(format!("tatbikat-{probe}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&copy);
     let mut files = Vec::new();
     rust_files(&src, &mut files);
@@ -525,6 +652,13 @@ fn a_back_import_is_found() {
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(f, &to).unwrap();
     }
+    copy
+}
+
+/// The check sees what it must: a back-import written in a copy of the crate is found.
+#[test]
+fn a_back_import_is_found() {
+    let copy = copy_of_src("layers");
     // The codec (query.rs) reaching up to the renderers, through a name it imports…
     let query = copy.join("query.rs");
     let text = std::fs::read_to_string(&query).unwrap();
@@ -573,4 +707,47 @@ fn a_back_import_is_found() {
         "{found:?}"
     );
     let _ = std::fs::remove_dir_all(&copy);
+}
+
+/// The order and the lessons' isolation are held: in a copy of the crate, a shared layer naming
+/// a lesson, a lesson importing another, a lesson reaching the registry and the codec reaching
+/// up to the sweep are each found.
+#[test]
+fn a_rule_breaking_import_is_found() {
+    let copy = copy_of_src("rules");
+    let append = |file: &str, code: &str| {
+        let path = copy.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, format!("{text}\n{code}\n")).unwrap();
+    };
+    append(
+        "bench.rs",
+        "fn probe() { let _ = crate::lessons::compensation::PROBE; }",
+    );
+    append(
+        "lessons/jobs/mod.rs",
+        "fn probe() { let _ = crate::lessons::supervisor::PROBE; }",
+    );
+    append(
+        "lessons/quotas/mod.rs",
+        "fn probe_registry() { let _ = crate::lessons::get; }",
+    );
+    append(
+        "params/mod.rs",
+        "fn probe() { let _ = crate::sweep::PROBE; }",
+    );
+    let found = rule_problems(&copy);
+    let _ = std::fs::remove_dir_all(&copy);
+    for expected in [
+        "bench.rs names lesson compensation, which only the registry (src/lessons/mod.rs) may: bench.rs → lessons/compensation/mod.rs",
+        "lesson jobs imports another lesson, supervisor: lessons/jobs/mod.rs → lessons/supervisor/mod.rs",
+        "lesson quotas imports the registry (src/lessons/): lessons/quotas/mod.rs → lessons/mod.rs",
+        "params imports sweep, which is above it in the layers' order: params/mod.rs → sweep/mod.rs",
+    ] {
+        assert!(
+            found.iter().any(|p| p.starts_with(expected)),
+            "{expected}\nnot among:\n{}",
+            found.join("\n")
+        );
+    }
 }

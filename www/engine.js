@@ -186,7 +186,8 @@ export class Engine {
       if (this.#pool?.size !== size) {
         this.#pool?.close("superseded");
         const host = { call: (op, args) => this.#post(op, args, {}) };
-        this.#pool = new Pool(size, { host, lesson: this.#lesson, modules: this.#modules, script: this.#script, onPanic: (m) => this.onPanic?.(m) });
+        const engine = () => new Engine({ onPanic: (m) => this.onPanic?.(m), solo: true, lesson: this.#lesson, modules: this.#modules, script: this.#script });
+        this.#pool = new Pool(size, { host, engine });
       }
       return await this.#pool.sweep(query, onProgress);
     } finally {

@@ -4,8 +4,6 @@
 // document its serial sweep gives: this file only hands out parts and adds up progress shares.
 // The plan and the join run on the page's own engine worker (the host), so a sweep's answer
 // still comes after every request sent before it, as when one worker did everything.
-import { Cancelled, Engine } from "./engine.js";
-
 /** Parts per worker: small enough to even out the work, large enough that planning is cheap. */
 const PARTS_PER_WORKER = 4;
 
@@ -20,12 +18,12 @@ export function poolSize() {
 export class Pool {
   #sweeps = 0;
 
-  /** `size` model workers (each its own instance of `lesson`'s module) beside `host`, the page's engine
-   * worker (`call(op, args)`) that plans and joins; `onPanic` hears a worker's panic; `modules`
-   * gives them the module the page compiled, `script` the worker's script (see Engine). */
-  constructor(size, { host, lesson, onPanic, modules = null, script = null } = {}) {
+  /** `size` model workers, each made by `engine()` (an Engine of its own: engine.js gives the
+   * maker, so the pool imports no engine back), beside `host`, the page's engine worker
+   * (`call(op, args)`) that plans and joins. */
+  constructor(size, { host, engine }) {
     this.host = host;
-    this.engines = Array.from({ length: size }, () => new Engine({ onPanic, solo: true, lesson, modules, script }));
+    this.engines = Array.from({ length: size }, engine);
   }
 
   get size() {
@@ -92,5 +90,3 @@ export class Pool {
     for (const e of this.engines) e.close(reason);
   }
 }
-
-export { Cancelled };

@@ -59,11 +59,13 @@ test("a change asks for the page again; a newer change supersedes an older one s
 });
 
 test("opening a run reads the link again, then the run; the tables are not recomputed", async () => {
-  const { store, engine } = await page("lesson=supervisor&scan=3");
+  const { store, engine, loaded } = await page("lesson=supervisor&scan=3");
   engine.calls.length = 0;
   store.dispatch({ type: "openTrace", selector: "scan:4" });
   await new Promise((r) => setTimeout(r, 50));
   assert.deepEqual(ops(engine), ["resolve", "trace"]);
+  // The timeline and the lists above it that choose another run (the trace view gives them to it).
+  assert.ok(loaded.includes("timeline") && loaded.includes("runPicker"), loaded.join(", "));
   assert.match(store.state.resolved.share, /trace=scan:4/);
   assert.equal(store.state.trace.focus, true);
   assert.deepEqual(store.state.trace.doc, core.trace("lesson=supervisor&scan=3&trace=scan:4"));

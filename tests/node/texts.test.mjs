@@ -47,7 +47,7 @@ function lessonKeys(lesson) {
     add(`help.${id}.${s.name}`);
     if (s.kind.type === "choice") for (const o of s.kind.options) add(`choice.${id}.${s.name}.${o}`);
     if (s.kind.type === "faults") add(`ui.fault.${s.name}`);
-    // What the kind allows, said by the panel (controls/panel.js kindText): a lesson's own kind
+    // What the kind allows, said by the panel (i18n/errors.js kindText): a lesson's own kind
     // says it in its texts.
     add(`allowed.${s.kind.type === "real" && s.kind.min_open ? "real_open" : s.kind.type}`);
     // A kind that asks for rows (controls/rows.js): their column titles and their inputs' names.

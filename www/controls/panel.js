@@ -5,31 +5,10 @@ import { el, uid } from "../dom.js";
 import { faultCycle, faultGrid } from "./faults.js";
 import { stepsEditor } from "./steps.js";
 import { rowsEditor } from "./rows.js";
-import { keyedText } from "../i18n/errors.js";
+import { allowedText } from "../i18n/errors.js";
 
 const DEBOUNCE_MS = 300;
 const GRID_MAX_JOBS = 60;
-
-/** What is allowed for `spec`, in the reader's language where the kind is a simple one. */
-export function allowedText(spec, error, t) {
-  // The core's reason (`why.…`: a value that does not read) is followed by what the kind
-  // allows; a whole refusal (`refuse.…`: a limit, another parameter) says it all.
-  const said = keyedText(error, t);
-  if (said !== null && !error.key.startsWith("why.")) return said;
-  const kind = kindText(spec, t);
-  if (said !== null) return kind ? `${said}; ${kind}` : said;
-  // Not said by the core: English is the core's own sentence (its reason too), Turkish the kind's.
-  return t.lang === "en" ? error.allowed : (kind ?? error.allowed);
-}
-
-/** What `spec`'s kind allows, in the reader's language (a lesson's own kind from its texts,
- * `allowed.<type>` with the kind's bounds), or null when no message says it. */
-export function kindText(spec, t) {
-  const k = spec.kind;
-  const key = k.type === "real" && k.min_open ? "allowed.real_open" : `allowed.${k.type}`;
-  if (!t.has(key)) return null;
-  return t(key, { ...k, options: (k.options ?? []).join(", ") });
-}
 
 export class Panel {
   constructor({ lesson, specs, t, onChange, onRandomSeed }) {

@@ -6,7 +6,7 @@ import { el, uid } from "../dom.js";
 import { formatNumber } from "../i18n/index.js";
 import { chartFigure, dataFold } from "../render/chart.js";
 import { heatmapFigure, heatmapTable } from "../render/heatmap.js";
-import { splitAxis } from "./axis.js";
+import { splitAxis } from "../state/axis.js";
 import { note } from "../i18n/sweep-notes.js";
 
 export { splitAxis };

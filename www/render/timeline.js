@@ -17,8 +17,6 @@
 import { el, svg, uid } from "../dom.js";
 import { formatNumber, localizeNumber } from "../i18n/index.js";
 import { dataFold } from "./chart.js";
-import { runPicker } from "../controls/runpicker.js";
-import { rowsText } from "../controls/rows.js";
 
 const AXIS_H = 22;
 /** Bars in a run above which its tracks are drawn lighter: the faint bars and the played ones as
@@ -70,11 +68,13 @@ export const SHAPES = {
   star: (x, y, r) => poly(x, y, Array.from({ length: 10 }, (_, i) => [Math.sin((i * Math.PI) / 5) * r * (i % 2 ? 0.55 : 1.35), -Math.cos((i * Math.PI) / 5) * r * (i % 2 ? 0.55 : 1.35)])),
 };
 
-/** The viewer for a trace document (`doc.trace`); `draw(width)` lays it out. `intervene` is the
- * panel's fault cycle (`{state, next, texts, set}`) or null; `rows` reads and writes a parameter
- * of rows (`{entries(param), spec(param), set(param, text)}`: the leader's crash and pause maps)
- * or null; `selected` reopens a detail. */
-export function timelineView(doc, t, { onSelector, intervene = null, rows = null, selected = null } = {}) {
+/** The viewer for a trace document (`doc.trace`); `draw(width)` lays it out. `picker` is the
+ * form that chooses another run (the caller's control, drawn above the run) or null; `intervene`
+ * is the panel's fault cycle (`{state, next, texts, set}`) or null; `rows` reads and writes a
+ * parameter of rows (`{entries(param), spec(param), set(param, rows)}`, `rows` as typed:
+ * [{row, values}]: the leader's crash and pause maps) or null; `selected` reopens a detail. A
+ * drawing: it imports no control. */
+export function timelineView(doc, t, { picker = null, intervene = null, rows = null, selected = null } = {}) {
   const tr = doc.trace;
   // The run's facts as the reader writes numbers ("0,05" in Turkish: the core gives "0.05"); a
   // track's title may name them ({limit}).
@@ -165,7 +165,6 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
     el("span", { class: "speed-field" }, el("label", { for: speedId }, t("ui.trace.speed")), " ", speedSelect),
   );
   const faults = rows ? interventions(tr, t, rows, laneName) : null;
-  const selectorForm = runPicker({ controls: doc.controls ?? [], selector: tr.selector, lesson: tr.lesson, t, onSelector: (s) => onSelector?.(s) });
   const factsLine = el(
     "p",
     { class: "trace-facts" },
@@ -215,7 +214,7 @@ export function timelineView(doc, t, { onSelector, intervene = null, rows = null
         }
       },
     },
-    selectorForm,
+    picker,
     factsLine,
     zoomed,
     controls,
@@ -473,7 +472,7 @@ function interventions(tr, t, rows, laneName) {
     const mine = list.find((r) => r.row === lane + 1);
     if (mine) mine.values = values;
     else list.push({ row: lane + 1, values });
-    rows.set(iv.param, rowsText(list, spec));
+    rows.set(iv.param, list);
   }
 
   function update() {

@@ -107,7 +107,8 @@ export function computer({ store, engine, explain, load, onShown = () => {}, onB
       wanted = doc.trace.selector;
       dispatch({ type: "traceNamed", selector: wanted });
     }
-    await load.timeline();
+    // The timeline and the lists that choose another run, drawn above it.
+    await Promise.all([load.timeline(), load.runPicker()]);
     if (old()) return;
     dispatch({ type: "traced", doc, focus });
   }

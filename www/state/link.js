@@ -1,7 +1,7 @@
 // The link ↔ the state: what a resolved link sets, the query the state asks the core for, and the
 // links the page hands out (the full page, run A of a comparison, an embed). Pure functions of
 // the state; the core canonicalizes every query (it writes the share link the URL shows).
-import { splitAxis } from "../controls/axis.js";
+import { splitAxis } from "./axis.js";
 
 /** The link's view keys: the sweep, its metric and colour scale, the watched run. */
 export const VIEW_KEYS = ["sweep", "sweep_y", "metric", "heat", "trace"];

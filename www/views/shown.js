@@ -1,8 +1,7 @@
 // What the views show for a state, as plain data: pure functions of the store's state (and a
 // translator `t`), so the page's logic is tested in node without a browser; the views turn
 // these into DOM.
-import { allowedText } from "../controls/panel.js";
-import { errorText } from "../i18n/errors.js";
+import { allowedText, errorText } from "../i18n/errors.js";
 import { localizeNumber } from "../i18n/index.js";
 
 const NUMERIC = ["int", "seed", "real", "prob"];

@@ -2,6 +2,7 @@
 // kept across a recomputed run), the lists that choose another run when the core refused one,
 // and the way back to the chart point that opened it.
 import { el, mayTakeFocus } from "../dom.js";
+import { rowsText } from "../controls/rows.js";
 import { uncover } from "../render/changes.js";
 
 /** Where a tapped point is (its chart and index), to find it again after a re-render. */
@@ -45,7 +46,7 @@ export function traceView(ctx) {
   const rowFaults = {
     entries: (param) => store.state.resolved?.detail?.[param],
     spec: (param) => store.state.specs[store.state.lesson]?.find((s) => s.name === param)?.kind.rows,
-    set: (param, text) => dispatch({ type: "setValues", changes: { [param]: text } }),
+    set: (param, rows) => dispatch({ type: "setValues", changes: { [param]: rowsText(rows, rowFaults.spec(param)) } }),
   };
 
   function render(trace) {
@@ -78,7 +79,9 @@ export function traceView(ctx) {
     timeline?.stop();
     // A bar of a job's step can set a fault there (the panel's fault maps), and the detail shown
     // stays open across the recomputed run.
-    const view = (timeline = load.timeline.value.timelineView(trace.doc, t, { onSelector: openTrace, intervene: ctx.panel?.faults ?? null, rows: ctx.panel ? rowFaults : null, selected: trace.focus ? null : selected }));
+    const tr = trace.doc.trace;
+    const picker = load.runPicker.value.runPicker({ controls: trace.doc.controls ?? [], selector: tr.selector, lesson: tr.lesson, t, onSelector: openTrace });
+    const view = (timeline = load.timeline.value.timelineView(trace.doc, t, { picker, intervene: ctx.panel?.faults ?? null, rows: ctx.panel ? rowFaults : null, selected: trace.focus ? null : selected }));
     doc = trace.doc;
     node.replaceChildren(head(), view.node);
     // Its tracks are drawn in a task after the one that builds the view (each stays short).
