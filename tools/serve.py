@@ -21,13 +21,11 @@ import threading
 
 PRECACHE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "precache.mjs")
 
-# The page's policy: nothing from elsewhere, no inline script or style, WebAssembly allowed.
+# The page's policy (nothing from elsewhere, no inline script or style, WebAssembly allowed), from
+# its one source, tools/csp.txt, which the pages' <meta> copy too (tools/prerender.mjs).
 # frame-ancestors * lets any course site embed the page; docs/hosting.md says how to narrow it.
-CSP = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
-    "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self'; object-src 'none'; "
-    "base-uri 'none'; form-action 'self'; frame-ancestors " + (os.environ.get("FRAME_ANCESTORS") or "*")
-)
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "csp.txt"), encoding="utf-8") as f:
+    CSP = f.read().strip() + "; frame-ancestors " + (os.environ.get("FRAME_ANCESTORS") or "*")
 REPORT = os.environ.get("TATBIKAT_CSP_REPORT") == "1"
 GZIP = os.environ.get("TATBIKAT_GZIP") == "1"
 # What a static host compresses: text and WebAssembly (images other than SVG are compressed already).
