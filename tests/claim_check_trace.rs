@@ -1,10 +1,10 @@
 //! The claim check's "watch one run": the day's counters at the end are the numbers the same
 //! run's tables print (the TTL sweep's row, the comparison's claim check column), the selectors
-//! pick the events they name, bad selectors are refused, and the CLI prints the trace as text,
-//! JSON and CSV.
+//! pick the events they name and the controls reach every TTL. What the CLI prints and refuses:
+//! `tests/trace_cli.rs`.
 
 use crate::common;
-use common::{cli, lesson};
+use common::lesson;
 
 use tatbikat::ParamSet;
 use tatbikat::presets::locate;
@@ -148,26 +148,6 @@ fn dangling_shows_the_first_dangling_events_and_event_the_ones_named() {
 }
 
 #[test]
-fn bad_selectors_are_refused_naming_the_trace() {
-    let p = params(&[]);
-    for bad in [
-        "event:20000",
-        "event:-1",
-        // A TTL of 0 (or half an hour) is a value since the previews take what the script takes.
-        "ttl:-1",
-        "ttl:x",
-        "ttl:NaN",
-        "nope",
-        "dangling,event:3",
-    ] {
-        let e = lesson("claim_check").trace(&p, bad).unwrap_err();
-        assert_eq!(e.param.as_deref(), Some("trace"), "{bad}");
-        assert_eq!(e.value.as_deref(), Some(bad), "{bad}");
-        assert!(lesson("claim_check").check_trace(&p, bad).is_err(), "{bad}");
-    }
-}
-
-#[test]
 fn a_fractional_ttl_is_watched_and_offered() {
     let p = params(&["events=500", "ttl_sweep=0.5,6"]);
     assert_eq!(
@@ -204,36 +184,4 @@ fn the_controls_reach_every_ttl_of_the_sweep() {
         lesson("claim_check").trace_for("ttl_sweep", "dangling", "96"),
         Some("ttl:96,dangling".to_string())
     );
-}
-
-#[test]
-fn cli_prints_the_trace_in_every_format() {
-    let (code, out, err) = cli(&["claim_check", "--trace=dangling"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.starts_with("trace: claim_check ttl:24,dangling ("),
-        "{out}"
-    );
-    assert!(out.contains("dangling_replay"), "{out}");
-    assert!(
-        out.contains(
-            "totals: payload_reads 32882, dangling 8275, dangling_late 363, dangling_replay 7912"
-        ),
-        "{out}"
-    );
-    let (code, out, err) = cli(&["claim_check", "--trace=dangling", "--format", "lesson"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("trace: claim_check"));
-    let (code, out, err) = cli(&["claim_check", "--trace=dangling", "--format", "json"]);
-    assert_eq!(code, 0, "{err}");
-    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(doc["trace"]["lesson"], "claim_check");
-    assert_eq!(doc["trace"]["selector"], "ttl:24,dangling");
-    let (code, out, err) = cli(&["claim_check", "--trace=dangling", "--format", "csv"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.lines().count() > 10, "{out}");
-    assert!(out.contains("dangling_replay"), "{out}");
-    let (code, _, err) = cli(&["claim_check", "--trace=event:99999"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("event"), "{err}");
 }

@@ -33,6 +33,7 @@ mod sweep;
 mod sweep_batch;
 mod timeline_marks;
 mod trace;
+mod trace_cli;
 
 /// Every `tests/*.rs` file is a module of this binary (or `wasm.rs`): a new file that is not
 /// would never run.

@@ -1,10 +1,11 @@
 //! The jobs lesson's timeline zoomed into one night (issue 10): `night:N` picks it, the controls
 //! offer it, the trace tells the page the window to zoom (the night's lane of every track, its
 //! slot and on to the end of its latest run), plays it hour by hour, and its totals stay the run's
-//! (the tables' numbers); the overlap policies are marked as alternatives.
+//! (the tables' numbers); the overlap policies are marked as alternatives. What the CLI prints
+//! and refuses: `tests/trace_cli.rs`.
 
 use crate::common;
-use common::{cli, lesson};
+use common::lesson;
 
 use proptest::prelude::*;
 use tatbikat::ParamSet;
@@ -116,35 +117,6 @@ fn the_controls_offer_every_night_and_keep_the_other_choice() {
             .selector,
         "limit:6,night:9"
     );
-}
-
-#[test]
-fn a_bad_night_is_named_with_what_is_allowed() {
-    let set = jobs(&[]);
-    for bad in ["night:0", "night:31", "night:x", "limit:3,night:-1"] {
-        let e = trace(&set, bad).unwrap_err().to_string();
-        assert!(
-            e.contains("trace")
-                && e.contains(bad)
-                && e.contains("night: a whole number from 1 to 30"),
-            "{e}"
-        );
-    }
-    let (code, _, err) = cli(&["jobs", "--set", "nights=5", "--trace=night:6"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("night: a whole number from 1 to 5"), "{err}");
-}
-
-#[test]
-fn the_cli_prints_the_window_in_json() {
-    let (code, out, _) = cli(&["jobs", "--trace", "limit:3,night:16", "--format", "json"]);
-    assert_eq!(code, 0);
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["trace"]["selector"], "limit:3,night:16");
-    assert_eq!(v["trace"]["focus_lane"], 15);
-    assert_eq!(v["trace"]["focus_start"], 360);
-    assert_eq!(v["trace"]["focus_end"], 390);
-    assert_eq!(v["query"], "lesson=jobs&trace=limit:3,night:16");
 }
 
 proptest! {

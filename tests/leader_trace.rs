@@ -1,10 +1,10 @@
 //! The leader lesson's watched run (`--trace`): for several parameter sets, the trace's final
 //! counters equal the cells `tatbikat leader --format json` prints for the same run (the fencing
-//! table's columns for `fencing:0|1`, the lease sweep's rows for `lease:N`), and the CLI prints
-//! the trace as text, JSON and CSV.
+//! table's columns for `fencing:0|1`, the lease sweep's rows for `lease:N`). What the CLI prints
+//! and refuses: `tests/trace_cli.rs`.
 
 use crate::common;
-use common::{cli, cli_json, report_table, set_args};
+use common::{cli_json, report_table, set_args};
 
 use serde_json::Value;
 
@@ -125,106 +125,4 @@ fn the_traces_counters_are_the_tables_cells() {
             }
         }
     }
-}
-
-#[test]
-fn the_default_selector_is_the_lessons_fencing() {
-    let (code, out, err) = cli(&["leader", "--trace"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.starts_with("trace: leader fencing:0 (80 rounds"),
-        "{out}"
-    );
-    let (code, out, err) = cli(&["leader", "--set", "fencing=1", "--trace"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.starts_with("trace: leader fencing:1 (80 rounds"),
-        "{out}"
-    );
-}
-
-#[test]
-fn cli_prints_the_trace_as_text_json_and_csv() {
-    let (code, out, err) = cli(&["leader", "--trace=fencing:1"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.starts_with("trace: leader fencing:1 (80 rounds, fencing 1, lease 4, renew 2"),
-        "{out}"
-    );
-    // N1 leads until its crash in round 20; N2 takes over, freezes in 50..55 and is fenced in 56.
-    assert!(out.contains("N1   |###################XXXX"), "{out}");
-    assert!(out.contains("ZZZZZZ!...."), "{out}");
-    assert!(out.contains("N2: takeover (v2)"), "{out}");
-    assert!(out.contains("N2: rejected"), "{out}");
-    assert!(
-        out.contains("double_run_rounds 0, two_leader_rounds 4"),
-        "{out}"
-    );
-    let (code, out, err) = cli(&["leader", "--trace=fencing:0"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("double_run (2)"), "{out}");
-    let (code, out, err) = cli(&["leader", "--trace=fencing:1", "--format", "json"]);
-    assert_eq!(code, 0, "{err}");
-    let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["trace"]["lesson"], "leader");
-    assert_eq!(v["query"], "lesson=leader&trace=fencing:1");
-    assert_eq!(v["trace"]["tracks"][1]["key"], "lease_record");
-    assert_eq!(v["controls"][0]["key"], "fencing");
-    assert_eq!(v["controls"][1]["key"], "lease");
-    let (code, out, err) = cli(&["leader", "--trace=lease:16", "--format", "csv"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.lines().count() > 10, "{out}");
-    assert!(out.contains("N2"), "{out}");
-}
-
-#[test]
-fn cli_names_a_bad_selector() {
-    for (selector, says) in [
-        ("fencing:2", "fencing: 0 or 1"),
-        ("lease:5", "lease: a lease of lease_sweep (2, 4, 8, 16)"),
-        ("lease:x", "lease: a lease of lease_sweep"),
-        ("scan:4", "fencing:0 or fencing:1"),
-    ] {
-        let (code, _, err) = cli(&["leader", &format!("--trace={selector}")]);
-        assert_eq!(code, 2, "{selector}");
-        assert!(
-            err.contains("trace") && err.contains(selector) && err.contains(says),
-            "{err}"
-        );
-    }
-    let (code, _, err) = cli(&[
-        "leader",
-        "--set",
-        "nodes=100",
-        "--set",
-        "rounds=5000",
-        "--trace",
-    ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("lower nodes or rounds"), "{err}");
-}
-
-#[test]
-fn sweep_points_open_that_leases_run() {
-    let report = cli_json(&["leader".into(), "--format".into(), "json".into()]);
-    let mut found = 0;
-    for s in report["sections"].as_array().unwrap() {
-        for g in s["groups"].as_array().unwrap() {
-            for c in g["charts"].as_array().into_iter().flatten() {
-                if !["gap_vs_lease", "writes_vs_lease", "duplicates_vs_lease"]
-                    .contains(&c["key"].as_str().unwrap())
-                {
-                    continue;
-                }
-                for series in c["series"].as_array().unwrap() {
-                    for p in series["points"].as_array().unwrap() {
-                        let x = p["x"].as_f64().unwrap();
-                        assert_eq!(p["trace"], format!("fencing:0,lease:{x}"));
-                        found += 1;
-                    }
-                }
-            }
-        }
-    }
-    assert_eq!(found, 4 * 4);
 }

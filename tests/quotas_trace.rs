@@ -1,10 +1,10 @@
 //! The quotas lesson's watched run (`--trace`): for several parameter sets, the trace's final
 //! counters equal the cells `tatbikat quotas --format json` prints for the same run (the tenants
 //! table and the idle lines for `quota:none` and the lesson's quotas, the quota sweep's rows for
-//! `quota:A/B/C`), and the CLI prints the trace as text, JSON and CSV.
+//! `quota:A/B/C`). What the CLI prints and refuses: `tests/trace_cli.rs`.
 
 use crate::common;
-use common::{cli, cli_json, report_blocks, report_table, set_args};
+use common::{cli_json, report_blocks, report_table, set_args};
 
 use serde_json::Value;
 
@@ -149,108 +149,4 @@ fn the_traces_counters_are_the_tables_cells() {
             );
         }
     }
-}
-
-#[test]
-fn the_default_selector_is_the_lessons_quotas() {
-    let (code, out, err) = cli(&["quotas", "--trace"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.starts_with("trace: quotas quota:6/3/3 (48 rounds, quota 6/3/3, capacity 12"),
-        "{out}"
-    );
-    let (code, out, err) = cli(&["quotas", "--set", "quotas=8,2,2", "--trace"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.starts_with("trace: quotas quota:8/2/2 (48 rounds"),
-        "{out}"
-    );
-}
-
-#[test]
-fn cli_prints_the_trace_as_text_json_and_csv() {
-    let (code, out, err) = cli(&["quotas", "--trace=quota:none"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.starts_with("trace: quotas quota:none (48 rounds, quota none, capacity 12"),
-        "{out}"
-    );
-    // The night's twelve slices fill every unit in rounds 1 to 4.
-    assert!(out.contains("B12  |oooo...."), "{out}");
-    assert!(out.contains("round   25 queue: starved (5)"), "{out}");
-    assert!(
-        out.contains("totals: free 3, idle 312, idle_waiting 0"),
-        "{out}"
-    );
-    let (code, out, err) = cli(&["quotas", "--trace=quota:6/3/3"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("round    1 queue: rejected (6)"), "{out}");
-    assert!(out.contains("idle 320, idle_waiting 171"), "{out}");
-    let (code, out, err) = cli(&["quotas", "--trace=quota:none", "--format", "json"]);
-    assert_eq!(code, 0, "{err}");
-    let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["trace"]["lesson"], "quotas");
-    assert_eq!(v["query"], "lesson=quotas&trace=quota:none");
-    assert_eq!(v["trace"]["tracks"][0]["key"], "units");
-    assert_eq!(v["trace"]["tracks"][3]["key"], "rapor");
-    assert_eq!(v["controls"][0]["key"], "quota");
-    assert_eq!(v["controls"][0]["chosen"], 0);
-    let (code, out, err) = cli(&["quotas", "--trace=quota:none", "--format", "csv"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.lines().count() > 10, "{out}");
-    assert!(out.contains("queue"), "{out}");
-}
-
-#[test]
-fn cli_names_a_bad_selector() {
-    for (selector, says) in [
-        (
-            "quota:5/5/5",
-            "quota: none, the lesson's quotas (6/3/3) or an entry of quota_sweep (6/3/3, 8/4/4, 4/2/2, 8/2/2)",
-        ),
-        ("quota:6/3", "quota: none, the lesson's quotas"),
-        ("quota:x", "an entry of quota_sweep"),
-        ("fencing:0", "or quota:A/B/C (the lesson's quotas"),
-        ("none", "quota:none (the run without quotas)"),
-    ] {
-        let (code, _, err) = cli(&["quotas", &format!("--trace={selector}")]);
-        assert_eq!(code, 2, "{selector}");
-        assert!(
-            err.contains("trace") && err.contains(selector) && err.contains(says),
-            "{err}"
-        );
-    }
-    let (code, _, err) = cli(&[
-        "quotas",
-        "--set",
-        "capacity=10000",
-        "--set",
-        "rounds=100",
-        "--trace",
-    ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("lower capacity or rounds"), "{err}");
-}
-
-#[test]
-fn the_quota_bars_open_that_quotas_run() {
-    let report = cli_json(&["quotas".into(), "--format".into(), "json".into()]);
-    let mut found = 0;
-    for s in report["sections"].as_array().unwrap() {
-        for g in s["groups"].as_array().unwrap() {
-            if g["key"] != "quota_sweep" {
-                continue;
-            }
-            for c in g["charts"].as_array().unwrap() {
-                for series in c["series"].as_array().unwrap() {
-                    for p in series["points"].as_array().unwrap() {
-                        let x = p["x"].as_str().unwrap();
-                        assert_eq!(p["trace"], format!("quota:{x}"));
-                        found += 1;
-                    }
-                }
-            }
-        }
-    }
-    assert_eq!(found, 3 * 4);
 }

@@ -1,8 +1,9 @@
 //! A trace's totals equal the numbers the same run's tables print (issue 4, "watch one run"),
-//! at the lesson's values and at random ones, and `--trace` works from the CLI.
+//! at the lesson's values and at random ones. What `--trace` prints and refuses in the CLI, for
+//! every lesson: `tests/trace_cli.rs`.
 
 use crate::common;
-use common::{cli, lesson};
+use common::lesson;
 
 use proptest::prelude::*;
 use tatbikat::lessons::compensation::model as comp_model;
@@ -199,79 +200,4 @@ proptest! {
         ]);
         check_compensation(&s)?;
     }
-}
-
-#[test]
-fn cli_prints_traces_as_text_and_json() {
-    let (code, out, _) = cli(&["supervisor", "--trace"]);
-    assert_eq!(code, 0);
-    assert!(
-        out.starts_with("trace: supervisor scan:2 (8 rounds"),
-        "{out}"
-    );
-    assert!(out.contains("S7   |==?=?=?x|"), "{out}");
-    assert!(
-        out.contains("totals: steps_run 45, completed 11, records_read 48, redriven 6, wasted 3")
-    );
-    let (code, out, _) = cli(&[
-        "supervisor",
-        "--set",
-        "scan=4",
-        "--trace",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(code, 0);
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["trace"]["selector"], "scan:4");
-    assert_eq!(v["query"], "lesson=supervisor&scan=4&trace=scan:4");
-    let (code, out, _) = cli(&["compensation", "--trace=attempts:2,run:3"]);
-    assert_eq!(code, 0, "{out}");
-    assert!(
-        out.starts_with("trace: compensation attempts:2,run:3"),
-        "{out}"
-    );
-    let (code, out, _) = cli(&["jobs", "--trace", "limit:6", "--set", "nights=5"]);
-    assert_eq!(code, 0, "{out}");
-    assert!(out.contains("[attempts]"), "{out}");
-}
-
-#[test]
-fn cli_names_a_bad_selector() {
-    for (lesson, selector, says) in [
-        (
-            "supervisor",
-            "scan:0",
-            "scan: a whole number from 1 to 10000",
-        ),
-        ("supervisor", "bogus", "on (the run with the supervisor)"),
-        ("jobs", "limit:x", "limit: a whole number from 1 to 1000"),
-        (
-            "compensation",
-            "run:100000",
-            "run: a whole number from 0 to 99999",
-        ),
-        (
-            "compensation",
-            "attempts:0",
-            "attempts: a whole number from 1 to 20",
-        ),
-    ] {
-        let (code, _, err) = cli(&[lesson, &format!("--trace={selector}")]);
-        assert_eq!(code, 2, "{lesson} {selector}");
-        assert!(
-            err.contains("trace") && err.contains(selector) && err.contains(says),
-            "{err}"
-        );
-    }
-    let (code, _, err) = cli(&[
-        "supervisor",
-        "--set",
-        "jobs=1000",
-        "--set",
-        "max_rounds=10000",
-        "--trace",
-    ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("lower jobs or max_rounds"), "{err}");
 }
