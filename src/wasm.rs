@@ -240,6 +240,22 @@ pub fn lessons() -> Result<JsValue, JsValue> {
     to_js(&out)
 }
 
+/// The link's keys as the core reads them: every page key (`query::PAGE_KEYS`, not a lesson's
+/// parameter) and the view keys among them (`query::VIEW_KEYS`). The build writes them into the
+/// page (`www/state/keys.js`, tools/texts.mjs), so the page never spells them a second time.
+#[wasm_bindgen(js_name = linkKeys)]
+pub fn link_keys() -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    struct Keys {
+        page: &'static [&'static str],
+        view: &'static [&'static str],
+    }
+    to_js(&Keys {
+        page: query::PAGE_KEYS,
+        view: query::VIEW_KEYS,
+    })
+}
+
 /// A fresh seed the lesson's generator accepts, from the browser's random source.
 #[wasm_bindgen(js_name = randomSeed)]
 pub fn random_seed(lesson: &str) -> Result<f64, JsValue> {

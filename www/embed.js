@@ -2,7 +2,7 @@
 // answers the parent's messages (the API for the embedding page, docs/embedding.md): set the
 // values or the claim, read the state; it tells the parent every change and every prediction.
 // The dialog that makes the snippet is embed/dialog.js.
-import { fullPageHref, VIEW_KEYS } from "./state/link.js";
+import { fullPageHref, PAGE_KEYS } from "./state/link.js";
 import { problemText } from "./views/shown.js";
 
 /** The version of the messages between the embed and its page (docs/embedding.md). */
@@ -139,11 +139,12 @@ function refusal(e, text) {
 }
 
 /** The page keys that are the embed's own (its snippet's): a host sets the lesson's parameters
- * and the claim (preset=), not these. */
-const OWN_KEYS = ["section", "lang", "embed", "controls", "exports", "predict", "figure", "origin", "vs", "challenge", "scorm", "present", ...VIEW_KEYS];
+ * and the claim (preset=), not these — every page key of the core's but the lesson, the claim
+ * and the link's version. */
+const OWN_KEYS = PAGE_KEYS.filter((k) => !["lesson", "preset", "v"].includes(k));
 
 /** Keys that are no parameter value (`values` sets parameters only; a claim is a query's). */
-const NOT_VALUES = [...OWN_KEYS, "lesson", "preset", "v"];
+const NOT_VALUES = PAGE_KEYS;
 
 /** The most a `tatbikat:set` may carry, checked before any work (docs/embedding.md): keys (a
  * lesson has at most a few dozen parameters) and characters of its query or its values. */

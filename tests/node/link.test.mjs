@@ -3,7 +3,7 @@
 // the links the page hands out (the full page, run A, an embed) say what they should.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { embedHref, fullPageHref, fullPageQuery, homeHref, optionsKey, pageHref, rawQuery, sweepKey, vsHref } from "../../www/state/link.js";
+import { PAGE_KEYS, VIEW_KEYS, embedHref, fullPageHref, fullPageQuery, homeHref, optionsKey, pageHref, rawQuery, sweepKey, vsHref } from "../../www/state/link.js";
 import { update } from "../../www/state/actions.js";
 import { withFigure } from "../../www/export.js";
 import { booted, core } from "./page.mjs";
@@ -152,4 +152,15 @@ test("an export's link of one figure: figure= where the core writes it, so the l
     }
   }
   assert.ok(n > 100, `${n} links`);
+});
+
+test("the page writes every page key the core reads, and takes their names from it", () => {
+  const { page, view } = core.linkKeys();
+  assert.deepEqual(PAGE_KEYS, page, "www/state/keys.js is the core's (tools/texts.mjs writes it)");
+  assert.deepEqual(VIEW_KEYS, view);
+  // A state with every page setting on: its query names every key the core has for the page, so
+  // a key the core adds fails here until the page's state carries it.
+  const on = { ...booted("lesson=supervisor"), section: "recovery", lang: "en", embed: true, controls: false, exports: true, predict: true, figure: "x", preset: "p", challenge: "c", present: true, scorm: true, vs: "scan=2", origins: ["https://a.example"], view: Object.fromEntries(view.map((k) => [k, "x"])) };
+  const written = new Set(new URLSearchParams(rawQuery(on)).keys());
+  for (const key of page) assert.ok(written.has(key), `the page's state does not write ${key}=`);
 });

@@ -2,9 +2,10 @@
 // links the page hands out (the full page, run A of a comparison, an embed). Pure functions of
 // the state; the core canonicalizes every query (it writes the share link the URL shows).
 import { splitAxis } from "./axis.js";
+import { PAGE_KEYS, VIEW_KEYS } from "./keys.js";
 
-/** The link's view keys: the sweep, its metric and colour scale, the watched run. */
-export const VIEW_KEYS = ["sweep", "sweep_y", "metric", "heat", "trace"];
+// The link's keys, from the core (keys.js, written by the build).
+export { PAGE_KEYS, VIEW_KEYS };
 
 /** The typed values a share query gives for the parameters of `specs` (only those it names). */
 export function valuesOf(specs, share) {
