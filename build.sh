@@ -187,9 +187,9 @@ build_test_cli() {
   export TATBIKAT_CLI=$ROOT/target/ci/tatbikat
 }
 
-# The lessons of the registry, in its order (from the CLI's help, built before this).
+# The lessons of the registry, in its order (the CLI's --lessons, built before this).
 registry_ids() {
-  "${TATBIKAT_CLI:-target/release/tatbikat}" --help | awk '/^Lessons and sections/ { f = 1; next } f && /^  [a-z_0-9]+ / { print $1 } f && /^$/ { exit }'
+  "${TATBIKAT_CLI:-target/release/tatbikat}" --lessons | cut -d' ' -f1
 }
 
 # A short digest of what the WebAssembly of lesson $1 is built from ($1 empty: every lesson, the
@@ -496,7 +496,7 @@ case "${1:-}" in
     rustfmt --edition 2024 "src/lessons/$2/mod.rs"
     build_cli
     # Goldens from the new lesson's own output; replace them with what the lesson's script prints.
-    sections=$(target/release/tatbikat "$2" --help | sed -n 's/^sections: //p' | tr -d ' ' | tr ',' ' ')
+    sections=$(target/release/tatbikat --lessons | awk -v id="$2" '$1 == id { $1 = ""; print }')
     target/release/tatbikat "$2" > "tests/golden/$2.txt"
     for section in $sections; do
       target/release/tatbikat "$2" --section "$section" > "tests/golden/$2-$section.txt"

@@ -150,3 +150,30 @@ fn extensions_at_their_defaults_change_nothing() {
         assert!(has_extensions(&&lesson), "{id} has no extension");
     }
 }
+
+/// `tatbikat --lessons` lists the registry (the build reads its lessons from it): each lesson,
+/// in order, with its sections — the ones this file's goldens cover.
+#[test]
+fn lessons_lists_the_registry_with_its_sections() {
+    let (code, out, err) = cli(&["--lessons"]);
+    assert_eq!(code, 0, "{err}");
+    let want: String = tatbikat::lessons::ALL
+        .iter()
+        .map(|l| format!("{} {}\n", l.id(), l.sections().join(" ")))
+        .collect();
+    assert_eq!(String::from_utf8(out).unwrap(), want);
+    for line in want.lines() {
+        let mut words = line.split(' ');
+        let id = words.next().unwrap();
+        for section in words {
+            let file = format!("{id}-{section}.txt");
+            assert!(
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("tests/golden")
+                    .join(&file)
+                    .is_file(),
+                "{file}"
+            );
+        }
+    }
+}

@@ -21,6 +21,7 @@ pub const USAGE: &str = "usage: tatbikat LESSON [--preset ID] [--set name=value]
        tatbikat LESSON --help
        tatbikat bench [--runs N]
        tatbikat package --scorm QUERY -o FILE.zip [--site DIR]
+       tatbikat --lessons
        tatbikat --help | --version";
 
 /// How a report, trace or sweep is printed.
@@ -41,6 +42,8 @@ pub enum Command {
     Help,
     /// `--version`.
     Version,
+    /// `--lessons`: the registry's lessons, one line each (the build reads it).
+    Lessons,
     /// `--presets`, of one lesson or all.
     Presets(Option<Lesson>),
     /// `--challenges`, of one lesson or all.
@@ -108,6 +111,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
         None => return Err(Error::usage(format!("no lesson given\n{USAGE}"))),
         Some(Long("help") | Short('h')) => return Ok(Command::Help),
         Some(Long("version") | Short('V')) => return Ok(Command::Version),
+        Some(Long("lessons")) => return Ok(Command::Lessons),
         Some(Long("presets")) => return Ok(Command::Presets(None)),
         Some(Long("challenges")) => return Ok(Command::Challenges(None)),
         Some(Value(v)) => match text(v)?.as_str() {

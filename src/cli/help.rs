@@ -6,6 +6,16 @@ use tatbikat::lessons;
 
 use crate::args::USAGE;
 
+/// `tatbikat --lessons`: every lesson of the registry (the Rust ports this CLI holds), in its
+/// order, one line each: the id, then its sections, space-separated. The build reads its list of
+/// lessons from here (build.sh `registry_ids`).
+pub fn lessons() -> String {
+    lessons::ALL
+        .iter()
+        .map(|l| format!("{} {}\n", l.id(), l.sections().join(" ")))
+        .collect()
+}
+
 /// `tatbikat --help`.
 pub fn general() -> String {
     let mut out = String::from(
@@ -25,6 +35,9 @@ pub fn general() -> String {
     }
     out.push_str("\nOptions:\n");
     out.push_str("  --set name=value   change a parameter (repeatable); 'tatbikat LESSON --help' lists them\n");
+    out.push_str(
+        "  --lessons          the lessons above, one line each: the id, then its sections\n",
+    );
     out.push_str("  --section NAME     print one section\n");
     out.push_str("  --preset ID        start from a claim of the lesson (--set applies over it); --presets lists them\n");
     out.push_str("  --challenge ID     check the run against a challenge of the lesson: met or not, with what\n");

@@ -44,6 +44,7 @@ fn run(command: args::Command) -> Result<String, tatbikat::Error> {
     Ok(match command {
         Command::Help => help::general(),
         Command::Version => format!("tatbikat {}\n", env!("CARGO_PKG_VERSION")),
+        Command::Lessons => help::lessons(),
         Command::Presets(lesson) => presets_list(lesson),
         Command::Challenges(lesson) => challenges_list(lesson),
         Command::LessonHelp(lesson) => help::lesson(lesson),
