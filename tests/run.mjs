@@ -15,7 +15,8 @@ const TESTS = dirname(fileURLToPath(import.meta.url));
  * halves together 152): the order only, so no long file starts last and runs alone. */
 const WEIGHT = {
   "browser/hostile.test.mjs": 118,
-  "browser/page.test.mjs": 87,
+  "browser/page.test.mjs": 45, // with page-trace 30, page-embed 20 and page-sweep 12: one file of 87 before
+  "browser/page-trace.test.mjs": 30,
   "browser/a11y-2.test.mjs": 76,
   "browser/a11y.test.mjs": 76,
   "browser/language.test.mjs": 57,
