@@ -160,7 +160,7 @@ fn every_author_mistake_names_the_file_and_what_to_fix() {
     }
     // (what, the edit, the command's arguments, what its message must say)
     type Edit = fn(&mut String, &mut String);
-    let cases: [(&str, Edit, &[&str], &[&str]); 7] = [
+    let cases: [(&str, Edit, &[&str], &[&str]); 8] = [
         (
             "a manifest typo",
             |m, _| *m = m.replacen("\"kind\": \"int\"", "\"knd\": \"int\"", 1),
@@ -232,9 +232,19 @@ fn every_author_mistake_names_the_file_and_what_to_fix() {
                 "and at ",
             ],
         ),
+        (
+            "a challenge already met at its start",
+            |m, _| *m = m.replace("sirali_eksik_tur<=30", "sirali_eksik_tur>=0"),
+            &["check"],
+            &[
+                "met/lesson.json",
+                "challenge met.ordered-as-fast: its check \"c:reconcile_sweep:10:sirali_eksik_tur>=0 param:replicas>=3\" is already met at its start (174 >= 0, 3 >= 3)",
+                "the learner has nothing to change",
+            ],
+        ),
     ];
     let names = [
-        "typo", "lacks", "throws", "loops", "random", "marks", "state",
+        "typo", "lacks", "throws", "loops", "random", "marks", "state", "met",
     ];
     for ((what, edit, args, says), name) in cases.iter().zip(names) {
         let lessons = broken(name, edit);

@@ -1,7 +1,8 @@
 //! `tatbikat check <id>`: what an author runs after editing a lesson's claims and challenges
 //! (a script lesson's manifest above all, which no compiler reads): every claim's and challenge's
 //! parameters are the lesson's, every mark finds its cell, value or point in the tables at that
-//! claim's values, and every condition reads. Each problem names the file, the claim or
+//! claim's values, every condition reads, and no challenge is already met at its start. Each
+//! problem names the file, the claim or
 //! challenge, the mark and what the tables have instead.
 
 use tatbikat::presets::locate;
@@ -53,7 +54,8 @@ pub fn run(lesson: Lesson) -> Result<String, Error> {
         }
     }
     for c in lesson.challenges() {
-        let report = match lessons::challenge_params(lesson, c).and_then(run) {
+        let start = lessons::challenge_params(lesson, c);
+        let report = match start.clone().and_then(run) {
             Ok(r) => r,
             Err(e) => {
                 problems.push(format!(
@@ -90,6 +92,23 @@ pub fn run(lesson: Lesson) -> Result<String, Error> {
                     "challenge {}: the mark {what} finds nothing at its start; {}",
                     c.id,
                     what_is_there(&report, &mark)
+                ));
+            }
+        }
+        // A challenge the learner meets before changing anything asks nothing of them.
+        if let Ok(params) = &start {
+            let outcome = tatbikat::challenge::check(c, &report, params);
+            if outcome.met {
+                let found: Vec<String> = outcome
+                    .found
+                    .iter()
+                    .map(|r| format!("{} {} {}", r.text, r.op, r.bound))
+                    .collect();
+                problems.push(format!(
+                    "challenge {}: its check {:?} is already met at its start ({}): the learner has nothing to change; start it where the goal does not hold (\"start\"), or ask for more",
+                    c.id,
+                    c.check,
+                    found.join(", ")
                 ));
             }
         }
