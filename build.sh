@@ -193,12 +193,13 @@ registry_ids() {
 }
 
 # A short digest of what the WebAssembly of lesson $1 is built from ($1 empty: every lesson, the
-# node package): src/ less the other lessons' folders (build.rs compiles a module with its own
+# node package): src/ less the CLI and the other lessons' folders (build.rs compiles a module with its own
 # lesson only), build.rs, Cargo.toml and Cargo.lock, and the tools' versions and flags. Built
 # outputs are kept under this digest in the cache outside the checkout, so a fresh clone on a
 # machine that built them skips them, and an edit to one lesson rebuilds that lesson's module.
 inputs_digest() {
-  local id=$1 other skip=()
+  # src/cli/ is the CLI's own crate: no module compiles it.
+  local id=$1 other skip=(-not -path "src/cli/*")
   if [ -n "$id" ]; then
     for other in $IDS; do
       [ "$other" = "$id" ] || skip+=(-not -path "src/lessons/$other/*")
