@@ -12,7 +12,8 @@
 //! Beyond cycles, the same edges keep two rules: the top-level modules' order ([`ORDER`], the
 //! one ARCHITECTURE.md's code map states: an import runs down it or stays in its rank), and a
 //! lesson's isolation (a lesson folder imports no other lesson and not the registry; nothing
-//! outside its folder but the registry, `src/lessons/mod.rs`, names a lesson's module).
+//! outside its folder but the registry, `src/lessons/mod.rs`, names a lesson's module — the
+//! CLI's crate included, read on its own: [`cli_problems`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -591,6 +592,106 @@ fn rule_problems(src: &Path) -> Vec<String> {
         }
     }
     out
+}
+
+/// Every path of the CLI's crate (`src/cli/`, which sees the core as `tatbikat::`) through a
+/// lesson's module (`tatbikat::lessons::<id>::…`, directly or through a name a `use` brought in),
+/// described: the CLI knows lessons only through the registry. Test code is left out; paths in
+/// macro arguments are not read.
+fn cli_problems(src: &Path) -> Vec<String> {
+    /// The paths written in a file, and those of the `use` items inside its functions.
+    #[derive(Default)]
+    struct Paths(Vec<Vec<String>>);
+    impl<'ast> Visit<'ast> for Paths {
+        fn visit_item(&mut self, item: &'ast syn::Item) {
+            if !is_test(attrs_of(item)) {
+                syn::visit::visit_item(self, item);
+            }
+        }
+        fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+            let mut written = Vec::new();
+            use_tree(&u.tree, &mut Vec::new(), &mut written);
+            self.0.extend(written.into_iter().map(|(_, p)| p));
+        }
+        fn visit_path(&mut self, path: &'ast syn::Path) {
+            self.0
+                .push(path.segments.iter().map(|s| s.ident.to_string()).collect());
+            syn::visit::visit_path(self, path);
+        }
+    }
+    let ids = lesson_ids(src);
+    let mut paths = Vec::new();
+    rust_files(&src.join("cli"), &mut paths);
+    let mut out = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let ast = syn::parse_file(&text)
+            .unwrap_or_else(|e| panic!("{} does not parse: {e}", path.display()));
+        // The file's own `use` items: the name each brings in → its path.
+        let mut written = Vec::new();
+        for item in &ast.items {
+            if let syn::Item::Use(u) = item {
+                if !is_test(&u.attrs) {
+                    use_tree(&u.tree, &mut Vec::new(), &mut written);
+                }
+            }
+        }
+        let aliases: BTreeMap<String, Vec<String>> =
+            written.iter().filter(|(n, _)| n != "*").cloned().collect();
+        let mut found = Paths::default();
+        found.visit_file(&ast);
+        for p in found.0 {
+            let full = match p.first().and_then(|f| aliases.get(f)) {
+                Some(target) if p[0] != "tatbikat" => {
+                    let mut full = target.clone();
+                    full.extend(p[1..].iter().cloned());
+                    full
+                }
+                _ => p,
+            };
+            if full.len() >= 3
+                && full[0] == "tatbikat"
+                && full[1] == "lessons"
+                && ids.contains(&full[2])
+            {
+                out.push(format!(
+                    "{} names lesson {} ({}): the CLI knows lessons only through the registry",
+                    relative(src, &path),
+                    full[2],
+                    full.join("::")
+                ));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn the_cli_names_no_lesson() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let found = cli_problems(&src);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    // A probe: the CLI reaching into a lesson, directly and through a `use`, is found.
+    let copy = copy_of_src("cli");
+    let main = copy.join("cli/main.rs");
+    let text = std::fs::read_to_string(&main).unwrap();
+    std::fs::write(
+        &main,
+        format!("{text}\nuse tatbikat::lessons as probe_lessons;\nfn probe() {{ let _ = tatbikat::lessons::jobs::PROBE; let _ = probe_lessons::leader::PROBE; }}\n"),
+    )
+    .unwrap();
+    let found = cli_problems(&copy);
+    let _ = std::fs::remove_dir_all(&copy);
+    for lesson in ["jobs", "leader"] {
+        assert!(
+            found
+                .iter()
+                .any(|p| p.starts_with(&format!("cli/main.rs names lesson {lesson}"))),
+            "{lesson}: {found:?}"
+        );
+    }
 }
 
 #[test]
