@@ -675,13 +675,11 @@ fn the_cli_names_no_lesson() {
     assert!(found.is_empty(), "{}", found.join("\n"));
     // A probe: the CLI reaching into a lesson, directly and through a `use`, is found.
     let copy = copy_of_src("cli");
-    let main = copy.join("cli/main.rs");
-    let text = std::fs::read_to_string(&main).unwrap();
-    std::fs::write(
-        &main,
-        format!("{text}\nuse tatbikat::lessons as probe_lessons;\nfn probe() {{ let _ = tatbikat::lessons::jobs::PROBE; let _ = probe_lessons::leader::PROBE; }}\n"),
-    )
-    .unwrap();
+    append(
+        &copy,
+        "cli/main.rs",
+        "use tatbikat::lessons as probe_lessons;\nfn probe() { let _ = tatbikat::lessons::jobs::PROBE; let _ = probe_lessons::leader::PROBE; }",
+    );
     let found = cli_problems(&copy);
     let _ = std::fs::remove_dir_all(&copy);
     for lesson in ["jobs", "leader"] {
@@ -756,18 +754,24 @@ fn copy_of_src(probe: &str) -> PathBuf {
     copy
 }
 
+/// Appends `code` to `file` of a probe copy; returns what the file held, to put back.
+fn append(copy: &Path, file: &str, code: &str) -> String {
+    let path = copy.join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, format!("{text}\n{code}\n")).unwrap();
+    text
+}
+
 /// The check sees what it must: a back-import written in a copy of the crate is found.
 #[test]
 fn a_back_import_is_found() {
     let copy = copy_of_src("layers");
     // The codec (query.rs) reaching up to the renderers, through a name it imports…
-    let query = copy.join("query.rs");
-    let text = std::fs::read_to_string(&query).unwrap();
-    std::fs::write(
-        &query,
-        format!("{text}\nuse crate::render;\nfn back() {{ let _ = render::lesson_text; }}\n"),
-    )
-    .unwrap();
+    let query = append(
+        &copy,
+        "query.rs",
+        "use crate::render;\nfn back() { let _ = render::lesson_text; }",
+    );
     let found = problems(&copy);
     assert!(
         found
@@ -782,23 +786,17 @@ fn a_back_import_is_found() {
         "{found:?}"
     );
     // …and a file of a folder reaching its sibling that imports it, through `super::`.
-    std::fs::write(&query, &text).unwrap();
-    let part = copy.join("sweep/part.rs");
-    let text = std::fs::read_to_string(&part).unwrap();
-    std::fs::write(
-        &part,
-        format!("{text}\nfn back() {{ let _ = super::options::OPTIONS_BACK; }}\n"),
-    )
-    .unwrap();
-    let options = copy.join("sweep/options.rs");
-    let text = std::fs::read_to_string(&options).unwrap();
-    std::fs::write(
-        &options,
-        format!(
-            "{text}\nconst OPTIONS_BACK: () = ();\nfn forth() {{ let _ = super::part::extract; }}\n"
-        ),
-    )
-    .unwrap();
+    std::fs::write(copy.join("query.rs"), query).unwrap();
+    append(
+        &copy,
+        "sweep/part.rs",
+        "fn back() { let _ = super::options::OPTIONS_BACK; }",
+    );
+    append(
+        &copy,
+        "sweep/options.rs",
+        "const OPTIONS_BACK: () = ();\nfn forth() { let _ = super::part::extract; }",
+    );
     let found = problems(&copy);
     assert!(
         found
@@ -816,24 +814,23 @@ fn a_back_import_is_found() {
 #[test]
 fn a_rule_breaking_import_is_found() {
     let copy = copy_of_src("rules");
-    let append = |file: &str, code: &str| {
-        let path = copy.join(file);
-        let text = std::fs::read_to_string(&path).unwrap();
-        std::fs::write(&path, format!("{text}\n{code}\n")).unwrap();
-    };
     append(
+        &copy,
         "bench.rs",
         "fn probe() { let _ = crate::lessons::compensation::PROBE; }",
     );
     append(
+        &copy,
         "lessons/jobs/mod.rs",
         "fn probe() { let _ = crate::lessons::supervisor::PROBE; }",
     );
     append(
+        &copy,
         "lessons/quotas/mod.rs",
         "fn probe_registry() { let _ = crate::lessons::get; }",
     );
     append(
+        &copy,
         "params/mod.rs",
         "fn probe() { let _ = crate::sweep::PROBE; }",
     );

@@ -17,7 +17,8 @@ struct Prints {
     starts: &'static str,
     /// What the output contains.
     contains: &'static [&'static str],
-    /// For `--format json`: a JSON pointer and its value (a string's text, or a number's).
+    /// For `--format json`: a field's path, dot-separated (`trace.tracks.1.key`), and its value
+    /// (a string's text, or a number's).
     json: &'static [(&'static str, &'static str)],
     /// For `--format csv`: at least this many lines.
     lines: usize,
@@ -82,8 +83,8 @@ const CASES: &[Case] = &[
                     "json",
                 ],
                 json: &[
-                    ("/trace/selector", "scan:4"),
-                    ("/query", "lesson=supervisor&scan=4&trace=scan:4"),
+                    ("trace.selector", "scan:4"),
+                    ("query", "lesson=supervisor&scan=4&trace=scan:4"),
                 ],
                 ..PRINTS
             },
@@ -109,11 +110,11 @@ const CASES: &[Case] = &[
             Prints {
                 args: &["jobs", "--trace", "limit:3,night:16", "--format", "json"],
                 json: &[
-                    ("/trace/selector", "limit:3,night:16"),
-                    ("/trace/focus_lane", "15"),
-                    ("/trace/focus_start", "360"),
-                    ("/trace/focus_end", "390"),
-                    ("/query", "lesson=jobs&trace=limit:3,night:16"),
+                    ("trace.selector", "limit:3,night:16"),
+                    ("trace.focus_lane", "15"),
+                    ("trace.focus_start", "360"),
+                    ("trace.focus_end", "390"),
+                    ("query", "lesson=jobs&trace=limit:3,night:16"),
                 ],
                 ..PRINTS
             },
@@ -182,11 +183,11 @@ const CASES: &[Case] = &[
             Prints {
                 args: &["leader", "--trace=fencing:1", "--format", "json"],
                 json: &[
-                    ("/trace/lesson", "leader"),
-                    ("/query", "lesson=leader&trace=fencing:1"),
-                    ("/trace/tracks/1/key", "lease_record"),
-                    ("/controls/0/key", "fencing"),
-                    ("/controls/1/key", "lease"),
+                    ("trace.lesson", "leader"),
+                    ("query", "lesson=leader&trace=fencing:1"),
+                    ("trace.tracks.1.key", "lease_record"),
+                    ("controls.0.key", "fencing"),
+                    ("controls.1.key", "lease"),
                 ],
                 ..PRINTS
             },
@@ -245,12 +246,12 @@ const CASES: &[Case] = &[
             Prints {
                 args: &["quotas", "--trace=quota:none", "--format", "json"],
                 json: &[
-                    ("/trace/lesson", "quotas"),
-                    ("/query", "lesson=quotas&trace=quota:none"),
-                    ("/trace/tracks/0/key", "units"),
-                    ("/trace/tracks/3/key", "rapor"),
-                    ("/controls/0/key", "quota"),
-                    ("/controls/0/chosen", "0"),
+                    ("trace.lesson", "quotas"),
+                    ("query", "lesson=quotas&trace=quota:none"),
+                    ("trace.tracks.0.key", "units"),
+                    ("trace.tracks.3.key", "rapor"),
+                    ("controls.0.key", "quota"),
+                    ("controls.0.chosen", "0"),
                 ],
                 ..PRINTS
             },
@@ -297,8 +298,8 @@ const CASES: &[Case] = &[
             Prints {
                 args: &["claim_check", "--trace=dangling", "--format", "json"],
                 json: &[
-                    ("/trace/lesson", "claim_check"),
-                    ("/trace/selector", "ttl:24,dangling"),
+                    ("trace.lesson", "claim_check"),
+                    ("trace.selector", "ttl:24,dangling"),
                 ],
                 ..PRINTS
             },
@@ -354,10 +355,12 @@ fn the_cli_prints_each_lessons_trace_as_text_json_and_csv() {
             continue;
         }
         let v: Value = serde_json::from_str(&out).unwrap();
-        for (pointer, want) in p.json {
-            let got = v.pointer(pointer).unwrap_or(&Value::Null);
+        for (field, want) in p.json {
+            let got = v
+                .pointer(&format!("/{}", field.replace('.', "/")))
+                .unwrap_or(&Value::Null);
             let got = got.as_str().map_or_else(|| got.to_string(), str::to_string);
-            assert_eq!(&got, want, "{:?} {pointer}", p.args);
+            assert_eq!(&got, want, "{:?} {field}", p.args);
         }
     }
 }
