@@ -947,59 +947,25 @@ pub fn percent_decode(s: &str) -> Result<String, String> {
 /// Why [`percent_decode`] refuses bytes that are no UTF-8 text.
 const NOT_UTF8: &str = "is not valid UTF-8 after decoding %-escapes";
 
-/// The structured form of the parameters an editor shows as more than a text field: fault maps
-/// as `[{job, step}]`, compensation steps as `[{name, compensation, after}]`, name lists as
-/// arrays, a lesson kind's rows as its `detail` gives them. The page edits these without parsing
-/// the codec's text itself.
+/// The structured form of the parameters an editor shows as more than a text field: name lists
+/// and whole numbers as they are, a lesson kind's value as its `detail` gives it (rows, or what
+/// the lesson's own control reads). The page edits these without parsing the codec's text itself.
 struct Detail<'a>(&'a ParamSet);
 
 impl Serialize for Detail<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use crate::params::{Kind, Value};
         use serde::ser::SerializeMap;
-        #[derive(Serialize)]
-        struct FaultOut<'a> {
-            job: u32,
-            step: &'a str,
-        }
-        #[derive(Serialize)]
-        struct StepOut<'a> {
-            name: &'a str,
-            compensation: Option<&'a str>,
-            after: &'a [String],
-        }
         let mut map = s.serialize_map(None)?;
         for spec in self.0.schema().specs {
             let value = self.0.get(spec.name);
-            // A lesson's kind gives the rows its control edits.
             if let Kind::Custom(kind) = spec.kind {
-                if let Some(rows) = kind.detail(value) {
-                    map.serialize_entry(spec.name, &rows)?;
+                if let Some(data) = kind.detail(value) {
+                    map.serialize_entry(spec.name, &data)?;
                 }
                 continue;
             }
             match value {
-                Value::Faults(f) => {
-                    let out: Vec<FaultOut> = f
-                        .iter()
-                        .map(|f| FaultOut {
-                            job: f.job,
-                            step: &f.step,
-                        })
-                        .collect();
-                    map.serialize_entry(spec.name, &out)?;
-                }
-                Value::Steps(st) => {
-                    let out: Vec<StepOut> = st
-                        .iter()
-                        .map(|s| StepOut {
-                            name: &s.name,
-                            compensation: s.compensation.as_deref(),
-                            after: &s.after,
-                        })
-                        .collect();
-                    map.serialize_entry(spec.name, &out)?;
-                }
                 Value::Names(n) => map.serialize_entry(spec.name, n)?,
                 Value::Int(i) => map.serialize_entry(spec.name, i)?,
                 _ => {}

@@ -4,12 +4,14 @@
 use crate::common;
 use common::lesson;
 use proptest::prelude::*;
+use tatbikat::lessons::compensation::kinds::StepSpec;
 use tatbikat::lessons::compensation::model as comp;
 use tatbikat::lessons::jobs::model as jobs;
 use tatbikat::lessons::jobs::params::{JobsParams, generator};
 use tatbikat::lessons::leader::kinds::NodeAt;
+use tatbikat::lessons::supervisor::kinds::Fault;
 use tatbikat::lessons::supervisor::model as sup;
-use tatbikat::params::{Kind, StepSpec, Value, parse_value};
+use tatbikat::params::{Kind, Value, parse_value};
 use tatbikat::query::Query;
 use tatbikat::rng::Lcg32;
 use tatbikat::{Lesson, render, run};
@@ -44,18 +46,6 @@ fn value(kind: Kind) -> BoxedStrategy<Value> {
         Kind::Names { max_len } => prop::collection::hash_set(name(), 1..=max_len)
             .prop_map(|s| Value::Names(s.into_iter().collect()))
             .boxed(),
-        Kind::Faults { max_len, .. } => {
-            prop::collection::btree_map(1u32..500, name(), 0..=max_len.min(20))
-                .prop_map(|m| {
-                    Value::Faults(
-                        m.into_iter()
-                            .map(|(job, step)| tatbikat::params::Fault { job, step })
-                            .collect(),
-                    )
-                })
-                .boxed()
-        }
-        Kind::Steps { max_len } => steps(max_len).prop_map(Value::Steps).boxed(),
         Kind::Switch => (0i64..=1).prop_map(Value::Int).boxed(),
         Kind::Choice { options } => prop::sample::select(options.to_vec())
             .prop_map(Value::Choice)
@@ -66,11 +56,11 @@ fn value(kind: Kind) -> BoxedStrategy<Value> {
 }
 
 /// A valid value of a lesson's own kind, named by its schema `type`, bounded by its schema.
-fn lesson_kind(name: &str, schema: &serde_json::Value) -> BoxedStrategy<Value> {
+fn lesson_kind(kind: &str, schema: &serde_json::Value) -> BoxedStrategy<Value> {
     let bound = |key: &str| schema[key].as_i64().unwrap();
-    match name {
+    match kind {
         "node_rounds" | "node_spans" => {
-            let (max, span) = (bound("max"), name == "node_spans");
+            let (max, span) = (bound("max"), kind == "node_spans");
             prop::collection::btree_map(
                 1u32..=6,
                 (0..=max, 1..=max),
@@ -98,6 +88,20 @@ fn lesson_kind(name: &str, schema: &serde_json::Value) -> BoxedStrategy<Value> {
                 .prop_map(Value::custom)
                 .boxed()
         }
+        "faults" => {
+            prop::collection::btree_map(1u32..500, name(), 0..=bound("max_len").min(20) as usize)
+                .prop_map(|m| {
+                    Value::custom(
+                        m.into_iter()
+                            .map(|(job, step)| Fault { job, step })
+                            .collect::<Vec<_>>(),
+                    )
+                })
+                .boxed()
+        }
+        "steps" => steps(bound("max_len") as usize)
+            .prop_map(Value::custom)
+            .boxed(),
         // claim_check's hours (a TTL of half an hour): halves print and read back exactly.
         "hour_list" => {
             prop::collection::vec(0..=2 * bound("max"), 1..=bound("max_len").min(4) as usize)

@@ -5,6 +5,7 @@ use crate::common;
 use common::lesson;
 use proptest::prelude::*;
 use tatbikat::Lesson;
+use tatbikat::lessons::compensation::kinds::StepSpec;
 use tatbikat::lessons::compensation::model as comp;
 use tatbikat::lessons::compensation::params::CompensationParams;
 use tatbikat::lessons::jobs::model::night_attempts;
@@ -14,7 +15,6 @@ use tatbikat::lessons::jobs::real::{backoff_s, kept_pods};
 use tatbikat::lessons::supervisor::model as sup;
 use tatbikat::lessons::supervisor::params::SupervisorParams;
 use tatbikat::lessons::supervisor::simulate::simulate as sup_simulate;
-use tatbikat::params::StepSpec;
 use tatbikat::rng::UnitRng;
 
 fn jobs_params(sets: &[(&str, &str)]) -> JobsParams {

@@ -3,7 +3,8 @@
 //! they read late, `C2@30,C3@5`, edited on the page as a row per consumer.
 
 use crate::params::{
-    Bound, KindValue, LessonKind, RowField, Rows, Value, join, parse_whole, split_list,
+    Bound, Data, KindValue, LessonKind, Reason, RowField, Rows, Value, join, parse_whole,
+    split_list,
 };
 
 /// `C<consumer>@<minutes>` entries, comma-separated, each consumer once, or nothing.
@@ -58,7 +59,7 @@ impl LessonKind for Delays {
         )
     }
 
-    fn parse(&self, t: &str) -> Result<Value, String> {
+    fn parse(&self, t: &str) -> Result<Value, Reason> {
         let mut out: Vec<Delay> = Vec::new();
         if t.is_empty() {
             return Ok(Value::custom(out));
@@ -74,7 +75,7 @@ impl LessonKind for Delays {
             let consumer = consumer.ok_or_else(form)? as u32;
             let minutes = parse_whole(minutes, 0, self.max).ok_or_else(form)?;
             if out.iter().any(|d| d.consumer == consumer) {
-                return Err(format!("consumer C{consumer} appears twice"));
+                return Err(format!("consumer C{consumer} appears twice").into());
             }
             out.push(Delay { consumer, minutes });
         }
@@ -90,15 +91,15 @@ impl LessonKind for Delays {
     }
 
     /// The rows the control shows: `[consumer, minutes]` for each entry.
-    fn detail(&self, value: &Value) -> Option<Vec<Vec<i64>>> {
+    fn detail(&self, value: &Value) -> Option<Data> {
         let Value::Custom(v) = value else { return None };
         let delays: &Vec<Delay> = v.get()?;
-        Some(
+        Some(Data::rows(
             delays
                 .iter()
                 .map(|d| vec![i64::from(d.consumer), d.minutes])
                 .collect(),
-        )
+        ))
     }
 }
 

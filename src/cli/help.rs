@@ -71,8 +71,10 @@ pub fn general() -> String {
             out.push_str(&format!("                     {}: {help}\n", lesson.id()));
         }
     }
-    out.push_str("\nParameter values: lists 1,3,6; ranges 30-54; faults S2@indirim,S5@tarife (empty for none);\n");
-    out.push_str("steps name[:compensation][(after/after)], comma-separated.\n");
+    out.push_str(
+        "\nParameter values: lists 1,3,6; ranges 30-54; a lesson's own kinds as each parameter's\n",
+    );
+    out.push_str("line below says.\n");
     out.push_str("Bad input exits with status 2 and says what is allowed.\n\n");
     for &lesson in lessons::ALL {
         out.push_str(&params(lesson));

@@ -418,24 +418,6 @@ mod tests {
     }
 
     #[test]
-    fn fault_maps_name_their_job_count_and_steps() {
-        use crate::params::Kind;
-        for lesson in ALL {
-            for s in lesson.specs() {
-                if let Kind::Faults { jobs, steps, .. } = s.kind {
-                    let kind = |name| lesson.schema().spec(name).map(|p| p.kind);
-                    assert!(matches!(kind(jobs), Some(Kind::Int { .. })), "{}", s.name);
-                    assert!(
-                        matches!(kind(steps), Some(Kind::Names { .. })),
-                        "{}",
-                        s.name
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
     fn rows_of_a_lesson_kind_are_counted_by_a_whole_number() {
         use crate::params::Kind;
         for lesson in ALL {

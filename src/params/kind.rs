@@ -21,10 +21,11 @@ pub trait LessonKind: Sync + 'static {
     /// What this kind allows, as an English phrase (error messages and `--help`).
     fn allowed(&self) -> String;
 
-    /// Reads `text` (trimmed) as a value of this kind, or says what is wrong with it; the codec
-    /// names the parameter and the value. A lesson's own types go in [`Value::custom`]; a value
-    /// the shared kinds already hold (a list of whole numbers) may be given as that.
-    fn parse(&self, text: &str) -> Result<Value, String>;
+    /// Reads `text` (trimmed) as a value of this kind, or says what is wrong with it (a sentence,
+    /// or a [`Reason`] the page words by its key); the codec names the parameter and the value.
+    /// A lesson's own types go in [`Value::custom`]; a value the shared kinds already hold (a list
+    /// of whole numbers) may be given as that.
+    fn parse(&self, text: &str) -> Result<Value, Reason>;
 
     /// The bounds the page's schema shows after `type`, in order (`max_len`, `max`, ...).
     fn bounds(&self) -> Vec<(&'static str, Bound)> {
@@ -37,8 +38,9 @@ pub trait LessonKind: Sync + 'static {
     }
 
     /// The value as the page's control reads it (a resolved link's `detail`): for [`Rows`], one
-    /// `[row, value, value...]` per entry.
-    fn detail(&self, value: &Value) -> Option<Vec<Vec<i64>>> {
+    /// `[row, value, value...]` per entry ([`Data::rows`]); for a lesson's own control, what it
+    /// reads.
+    fn detail(&self, value: &Value) -> Option<Data> {
         let _ = value;
         None
     }
@@ -58,6 +60,115 @@ impl Serialize for Bound {
         match *self {
             Bound::Int(n) => s.serialize_i64(n),
             Bound::Name(n) => s.serialize_str(n),
+        }
+    }
+}
+
+/// Why a text does not read: its English sentence (the CLI's) and, when the page words it, its
+/// message key (`why.…`, the page's texts or the lesson's) with the values of its slots. The codec
+/// names the parameter and the value; [`Reason::expected`] follows the sentence with what the
+/// kind allows.
+#[derive(Debug)]
+pub struct Reason {
+    pub(super) text: String,
+    pub(super) key: Option<&'static str>,
+    pub(super) vars: Vec<(&'static str, String)>,
+    pub(super) expected: bool,
+}
+
+impl Reason {
+    /// A reason the page words by `key`, its slots `vars`.
+    pub fn new(
+        text: String,
+        key: &'static str,
+        vars: &[(&'static str, &dyn std::fmt::Display)],
+    ) -> Self {
+        Self {
+            text,
+            key: Some(key),
+            vars: vars.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+            expected: false,
+        }
+    }
+
+    /// The same reason, followed by what the kind allows (`; expected …`).
+    pub fn expected(mut self) -> Self {
+        self.expected = true;
+        self
+    }
+}
+
+/// A sentence alone: the page shows what the kind allows in its language instead.
+impl From<String> for Reason {
+    fn from(text: String) -> Self {
+        Self {
+            text,
+            key: None,
+            vars: Vec::new(),
+            expected: false,
+        }
+    }
+}
+
+impl From<Reason> for String {
+    fn from(r: Reason) -> String {
+        r.text
+    }
+}
+
+/// A value as a lesson's page control reads it (a resolved link's `detail`), in lesson-neutral
+/// pieces: numbers, texts, nothing, lists and records (JSON objects, fields in order).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Data {
+    /// A whole number.
+    Int(i64),
+    /// A text.
+    Text(String),
+    /// Nothing (`null`).
+    Null,
+    /// A list.
+    List(Vec<Data>),
+    /// A record: named fields in order.
+    Record(Vec<(&'static str, Data)>),
+}
+
+impl Data {
+    /// [`Rows`]' detail: one `[row, value, value...]` per entry.
+    pub fn rows(rows: Vec<Vec<i64>>) -> Self {
+        Data::List(
+            rows.into_iter()
+                .map(|r| Data::List(r.into_iter().map(Data::Int).collect()))
+                .collect(),
+        )
+    }
+
+    /// A list of texts.
+    pub fn texts(texts: &[String]) -> Self {
+        Data::List(texts.iter().cloned().map(Data::Text).collect())
+    }
+}
+
+impl Serialize for Data {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeMap, SerializeSeq};
+        match self {
+            Data::Int(n) => s.serialize_i64(*n),
+            Data::Text(t) => s.serialize_str(t),
+            Data::Null => s.serialize_none(),
+            Data::List(items) => {
+                let mut seq = s.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(item)?;
+                }
+                seq.end()
+            }
+            Data::Record(fields) => {
+                let mut map = s.serialize_map(Some(fields.len()))?;
+                for (name, value) in fields {
+                    map.serialize_entry(name, value)?;
+                }
+                map.end()
+            }
         }
     }
 }
@@ -189,17 +300,6 @@ pub enum Kind {
     Range { min: i64, max: i64 },
     /// A comma-separated list of distinct names.
     Names { max_len: usize },
-    /// A comma-separated list of `job@step` faults (may be empty).
-    Faults {
-        /// Faults in the list at most.
-        max_len: usize,
-        /// The whole-number parameter that counts the jobs (S1..Sn), for the page's grid.
-        jobs: &'static str,
-        /// The names parameter that lists the steps, for the page's grid.
-        steps: &'static str,
-    },
-    /// The compensation lesson's steps: `name[:compensation][(after/after)]`, comma-separated.
-    Steps { max_len: usize },
     /// A switch: `0` (off) or `1` (on).
     Switch,
     /// One of a few fixed names.
@@ -235,17 +335,8 @@ impl Serialize for Kind {
                 st.serialize_field("max", &max)?;
                 st.serialize_field("max_len", &max_len)?;
             }
-            Kind::ProbList { max_len } | Kind::Names { max_len } | Kind::Steps { max_len } => {
+            Kind::ProbList { max_len } | Kind::Names { max_len } => {
                 st.serialize_field("max_len", &max_len)?;
-            }
-            Kind::Faults {
-                max_len,
-                jobs,
-                steps,
-            } => {
-                st.serialize_field("max_len", &max_len)?;
-                st.serialize_field("jobs", jobs)?;
-                st.serialize_field("steps", steps)?;
             }
             Kind::Choice { options } => st.serialize_field("options", options)?,
             Kind::Custom(kind) => {
@@ -294,12 +385,6 @@ impl Kind {
             Kind::Names { max_len } => format!(
                 "a comma-separated list of 1 to {max_len} distinct names of letters, digits, '-', '_' or '.'"
             ),
-            Kind::Faults { max_len, .. } => format!(
-                "up to {max_len} faults job@step separated by commas (such as S2@indirim), each job once, or nothing"
-            ),
-            Kind::Steps { max_len } => format!(
-                "1 to {max_len} steps name[:compensation][(after/after...)] separated by commas, names distinct, dependencies on other steps and without cycles"
-            ),
             Kind::Switch => "0 (off) or 1 (on)".into(),
             Kind::Choice { options } => format!("one of {}", options.join(", ")),
             Kind::OptInt { min, max } => {
@@ -320,34 +405,12 @@ impl Kind {
             Kind::ProbList { .. } => "prob_list",
             Kind::Range { .. } => "range",
             Kind::Names { .. } => "names",
-            Kind::Faults { .. } => "faults",
-            Kind::Steps { .. } => "steps",
             Kind::Switch => "switch",
             Kind::Choice { .. } => "choice",
             Kind::OptInt { .. } => "opt_int",
             Kind::Custom(kind) => kind.name(),
         }
     }
-}
-
-/// A supervisor fault: job `S<job>` at step `step`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fault {
-    /// The job number (1 for S1).
-    pub job: u32,
-    /// The step's name.
-    pub step: String,
-}
-
-/// A step of the compensation lesson's workflow (the lesson's `{ ad, telafi, once }`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StepSpec {
-    /// The step's name (`ad`).
-    pub name: String,
-    /// The compensating action, or `None` when the step cannot be undone (`telafi: null`).
-    pub compensation: Option<String>,
-    /// Steps that must come before this one (`once`).
-    pub after: Vec<String>,
 }
 
 /// A parsed parameter value.
@@ -369,10 +432,6 @@ pub enum Value {
     Range(i64, i64),
     /// [`Kind::Names`].
     Names(Vec<String>),
-    /// [`Kind::Faults`].
-    Faults(Vec<Fault>),
-    /// [`Kind::Steps`].
-    Steps(Vec<StepSpec>),
     /// A value of a lesson's own kind ([`Kind::Custom`]).
     Custom(Custom),
 }
@@ -390,20 +449,6 @@ impl Value {
             Value::RealList(v) => join(v.iter().map(|x| number_to_string(*x))),
             Value::Range(a, b) => format!("{a}-{b}"),
             Value::Names(v) => v.join(","),
-            Value::Faults(v) => join(v.iter().map(|f| format!("S{}@{}", f.job, f.step))),
-            Value::Steps(v) => join(v.iter().map(|s| {
-                let mut t = s.name.clone();
-                if let Some(c) = &s.compensation {
-                    t.push(':');
-                    t.push_str(c);
-                }
-                if !s.after.is_empty() {
-                    t.push('(');
-                    t.push_str(&s.after.join("/"));
-                    t.push(')');
-                }
-                t
-            })),
         }
     }
 }

@@ -20,10 +20,11 @@ mod spec;
 mod typed;
 
 pub use kind::{
-    Bound, Custom, Fault, Kind, KindValue, LessonKind, RowField, Rows, StepSpec, Value, join,
+    Bound, Custom, Data, Kind, KindValue, LessonKind, Reason, RowField, Rows, Value, join,
 };
 pub use parse::{
-    MAX_NAME_CHARS, check_name, is_turkish_letter, parse_value, parse_whole, split_list,
+    MAX_NAME_CHARS, check_name, is_turkish_letter, name_of, parse_value, parse_whole, split_items,
+    split_list,
 };
 pub use set::{ParamSet, read};
 #[cfg(test)]

@@ -3,47 +3,24 @@
 //! lesson's own kinds read themselves ([`LessonKind::parse`](super::LessonKind::parse)) and may
 //! use [`parse_whole`] and [`split_list`].
 
-use super::kind::{Fault, Kind, StepSpec, Value};
+use super::kind::{Kind, Reason, Value};
 use super::spec::ParamSpec;
 use crate::error::Error;
 
-/// Why a text does not read: its English sentence (the CLI's) and the page's message key
-/// (`why.…`, www/i18n) with the values of its slots. The page follows it with what the
-/// parameter's kind allows.
-#[derive(Debug)]
-pub struct Reason {
-    text: String,
-    key: &'static str,
-    vars: Vec<(&'static str, String)>,
-}
-
-impl Reason {
-    fn new(
-        text: String,
-        key: &'static str,
-        vars: &[(&'static str, &dyn std::fmt::Display)],
-    ) -> Self {
-        Self {
-            text,
-            key,
-            vars: vars.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+/// The refusal of `text` for `spec`: the reason's sentence followed by `tail`, keyed for the
+/// page when the reason has a key.
+fn refusal(why: Reason, spec: &ParamSpec, text: &str, tail: &str) -> Error {
+    let error = Error::bad(spec.name, text, format!("{}{tail}", why.text));
+    match why.key {
+        Some(key) => {
+            let vars: Vec<(&'static str, &dyn std::fmt::Display)> = why
+                .vars
+                .iter()
+                .map(|(k, v)| (*k, v as &dyn std::fmt::Display))
+                .collect();
+            error.keyed(key, &vars)
         }
-    }
-
-    /// The refusal of `text` for `spec`, the reason's sentence followed by `tail`.
-    fn refuse(self, spec: &ParamSpec, text: &str, tail: &str) -> Error {
-        let vars: Vec<(&'static str, &dyn std::fmt::Display)> = self
-            .vars
-            .iter()
-            .map(|(k, v)| (*k, v as &dyn std::fmt::Display))
-            .collect();
-        Error::bad(spec.name, text, format!("{}{tail}", self.text)).keyed(self.key, &vars)
-    }
-}
-
-impl From<Reason> for String {
-    fn from(r: Reason) -> String {
-        r.text
+        None => error,
     }
 }
 
@@ -54,8 +31,8 @@ pub const MAX_NAME_CHARS: usize = 40;
 pub fn parse_value(spec: &ParamSpec, text: &str) -> Result<Value, Error> {
     let bad = |why: String| Error::bad(spec.name, text, why);
     let expected = format!("; expected {}", spec.kind.allowed());
-    let refuse = |why: Reason| why.refuse(spec, text, "");
-    let refuse_expected = |why: Reason| why.refuse(spec, text, &expected);
+    let refuse = |why: Reason| refusal(why, spec, text, "");
+    let refuse_expected = |why: Reason| refusal(why, spec, text, &expected);
     let t = text.trim();
     match spec.kind {
         Kind::Int { min, max } | Kind::Seed { min, max } => parse_int(t, min, max)
@@ -68,7 +45,7 @@ pub fn parse_value(spec: &ParamSpec, text: &str) -> Result<Value, Error> {
             .map(Value::Real)
             .map_err(|_| bad(spec.kind.allowed())),
         Kind::IntList { min, max, max_len } => {
-            let items = list(t, max_len).map_err(refuse_expected)?;
+            let items = split_items(t, max_len).map_err(refuse_expected)?;
             let mut out = Vec::with_capacity(items.len());
             for item in items {
                 out.push(parse_int(item, min, max).map_err(|_| {
@@ -85,7 +62,7 @@ pub fn parse_value(spec: &ParamSpec, text: &str) -> Result<Value, Error> {
             Ok(Value::IntList(out))
         }
         Kind::ProbList { max_len } => {
-            let items = list(t, max_len).map_err(refuse_expected)?;
+            let items = split_items(t, max_len).map_err(refuse_expected)?;
             let mut out = Vec::with_capacity(items.len());
             for item in items {
                 out.push(parse_real(item, 0.0, 1.0, false).map_err(|_| {
@@ -117,7 +94,7 @@ pub fn parse_value(spec: &ParamSpec, text: &str) -> Result<Value, Error> {
             Ok(Value::Range(a, b))
         }
         Kind::Names { max_len } => {
-            let items = list(t, max_len).map_err(refuse_expected)?;
+            let items = split_items(t, max_len).map_err(refuse_expected)?;
             let mut out: Vec<String> = Vec::with_capacity(items.len());
             for item in items {
                 name_of(item).map_err(refuse)?;
@@ -132,29 +109,6 @@ pub fn parse_value(spec: &ParamSpec, text: &str) -> Result<Value, Error> {
             }
             Ok(Value::Names(out))
         }
-        Kind::Faults { max_len, .. } => {
-            if t.is_empty() {
-                return Ok(Value::Faults(Vec::new()));
-            }
-            let items = list(t, max_len).map_err(refuse_expected)?;
-            let mut out: Vec<Fault> = Vec::with_capacity(items.len());
-            for item in items {
-                let fault = parse_fault(item).map_err(refuse)?;
-                if out.iter().any(|f| f.job == fault.job) {
-                    return Err(refuse(Reason::new(
-                        format!(
-                            "job S{} appears twice; each job may have one fault here",
-                            fault.job
-                        ),
-                        "why.job_twice",
-                        &[("job", &format!("S{}", fault.job))],
-                    )));
-                }
-                out.push(fault);
-            }
-            Ok(Value::Faults(out))
-        }
-        Kind::Steps { max_len } => parse_steps(t, max_len).map(Value::Steps).map_err(refuse),
         Kind::Switch => parse_int(t, 0, 1)
             .map(Value::Int)
             .map_err(|_| bad(spec.kind.allowed())),
@@ -169,7 +123,10 @@ pub fn parse_value(spec: &ParamSpec, text: &str) -> Result<Value, Error> {
                 .map(|v| Value::OptInt(Some(v)))
                 .map_err(|_| bad(spec.kind.allowed())),
         },
-        Kind::Custom(kind) => kind.parse(t).map_err(bad),
+        Kind::Custom(kind) => kind.parse(t).map_err(|why| {
+            let tail = if why.expected { expected.as_str() } else { "" };
+            refusal(why, spec, text, tail)
+        }),
     }
 }
 
@@ -219,11 +176,11 @@ fn split_range(t: &str) -> Option<(&str, &str)> {
 
 /// The items of a comma-separated list, trimmed; empty lists and empty items are refused.
 pub fn split_list(t: &str, max_len: usize) -> Result<Vec<&str>, String> {
-    list(t, max_len).map_err(String::from)
+    split_items(t, max_len).map_err(String::from)
 }
 
 /// [`split_list`], with the reason the page words.
-fn list(t: &str, max_len: usize) -> Result<Vec<&str>, Reason> {
+pub fn split_items(t: &str, max_len: usize) -> Result<Vec<&str>, Reason> {
     if t.is_empty() {
         return Err(Reason::new(
             "the list is empty".into(),
@@ -279,7 +236,7 @@ pub fn check_name(name: &str) -> Result<(), String> {
 }
 
 /// [`check_name`], with the reason the page words.
-fn name_of(name: &str) -> Result<(), Reason> {
+pub fn name_of(name: &str) -> Result<(), Reason> {
     let count = name.chars().count();
     if count == 0 {
         return Err(Reason::new("a name is empty".into(), "why.name_empty", &[]));
@@ -303,139 +260,6 @@ fn name_of(name: &str) -> Result<(), Reason> {
         ));
     }
     Ok(())
-}
-
-/// `S<n>@<step>`.
-fn parse_fault(item: &str) -> Result<Fault, Reason> {
-    let form = || {
-        Reason::new(
-            format!("\"{item}\" is not a fault job@step such as S2@indirim"),
-            "why.fault_form",
-            &[("item", &item)],
-        )
-    };
-    let (job, step) = item.split_once('@').ok_or_else(form)?;
-    let (job, step) = (job.trim(), step.trim());
-    let number = job.strip_prefix('S').ok_or_else(form)?;
-    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) || number.starts_with('0') {
-        return Err(form());
-    }
-    let job: u32 = number.parse().map_err(|_| form())?;
-    name_of(step)?;
-    Ok(Fault {
-        job,
-        step: step.to_string(),
-    })
-}
-
-/// The compensation steps: `name[:compensation][(after/after...)]`, comma-separated.
-fn parse_steps(t: &str, max_len: usize) -> Result<Vec<StepSpec>, Reason> {
-    let items = list(t, max_len)?;
-    let mut steps: Vec<StepSpec> = Vec::with_capacity(items.len());
-    for item in items {
-        let (head, after) = match item.find('(') {
-            Some(open) => {
-                let rest = item.get(open + 1..).unwrap_or("");
-                let inner = rest.strip_suffix(')').ok_or_else(|| {
-                    Reason::new(
-                        format!("the step \"{item}\" opens '(' without closing it at the end"),
-                        "why.step_open",
-                        &[("item", &item)],
-                    )
-                })?;
-                let after: Vec<String> = inner.split('/').map(|s| s.trim().to_string()).collect();
-                (item.get(..open).unwrap_or("").trim(), after)
-            }
-            None => (item, Vec::new()),
-        };
-        let (name, compensation) = match head.split_once(':') {
-            Some((n, c)) => (n.trim(), Some(c.trim().to_string())),
-            None => (head, None),
-        };
-        name_of(name)?;
-        if let Some(c) = &compensation {
-            name_of(c)?;
-        }
-        for a in &after {
-            name_of(a)?;
-        }
-        if steps.iter().any(|s| s.name == name) {
-            return Err(Reason::new(
-                format!("the step \"{name}\" appears twice; step names must be distinct"),
-                "why.step_twice",
-                &[("name", &name)],
-            ));
-        }
-        steps.push(StepSpec {
-            name: name.to_string(),
-            compensation,
-            after,
-        });
-    }
-    for s in &steps {
-        for (i, a) in s.after.iter().enumerate() {
-            if a == &s.name {
-                return Err(Reason::new(
-                    format!("the step \"{}\" depends on itself", s.name),
-                    "why.step_self",
-                    &[("name", &s.name)],
-                ));
-            }
-            if !steps.iter().any(|o| &o.name == a) {
-                return Err(Reason::new(
-                    format!(
-                        "the step \"{}\" depends on \"{a}\", which is not a step",
-                        s.name
-                    ),
-                    "why.step_after",
-                    &[("name", &s.name), ("after", a)],
-                ));
-            }
-            if s.after[..i].contains(a) {
-                return Err(Reason::new(
-                    format!("the step \"{}\" names \"{a}\" twice", s.name),
-                    "why.step_after_twice",
-                    &[("name", &s.name), ("after", a)],
-                ));
-            }
-        }
-    }
-    if let Some(name) = find_cycle(&steps) {
-        return Err(Reason::new(
-            format!(
-                "the dependencies go round in a circle through \"{name}\", so no ordering can satisfy them"
-            ),
-            "why.step_cycle",
-            &[("name", &name)],
-        ));
-    }
-    Ok(steps)
-}
-
-/// A step on a dependency cycle, if there is one.
-fn find_cycle(steps: &[StepSpec]) -> Option<String> {
-    let mut placed = vec![false; steps.len()];
-    let mut progress = true;
-    while progress {
-        progress = false;
-        for (i, s) in steps.iter().enumerate() {
-            if !placed[i]
-                && s.after.iter().all(|a| {
-                    steps
-                        .iter()
-                        .position(|o| &o.name == a)
-                        .is_some_and(|j| placed[j])
-                })
-            {
-                placed[i] = true;
-                progress = true;
-            }
-        }
-    }
-    placed
-        .iter()
-        .position(|p| !p)
-        .map(|i| steps[i].name.clone())
 }
 
 #[cfg(test)]
@@ -484,7 +308,7 @@ mod tests {
     }
 
     #[test]
-    fn ranges_lists_and_steps() {
+    fn ranges_and_lists() {
         let range = spec(Kind::Range { min: 1, max: 100 });
         assert_eq!(parse_value(&range, "30-54").unwrap(), Value::Range(30, 54));
         assert_eq!(parse_value(&range, "7").unwrap(), Value::Range(7, 7));
@@ -508,29 +332,5 @@ mod tests {
         assert!(parse_value(&list, "1,2,3,4").is_err());
         let e = parse_value(&list, "1,0").unwrap_err();
         assert!(e.to_string().contains("item \"0\""), "{e}");
-        let steps = spec(Kind::Steps { max_len: 8 });
-        let v = parse_value(&steps, "a, b:undo-b(a), c(a/b)").unwrap();
-        assert_eq!(v.to_text(), "a,b:undo-b(a),c(a/b)");
-        for bad in [
-            "a(b)",
-            "a(a)",
-            "a(b),b(a)",
-            "a,a",
-            "a(",
-            "a b",
-            "a:(b)",
-            "a,b(a/a)",
-        ] {
-            assert!(parse_value(&steps, bad).is_err(), "{bad:?}");
-        }
-        let faults = spec(Kind::Faults {
-            max_len: 5,
-            jobs: "jobs",
-            steps: "steps",
-        });
-        assert_eq!(parse_value(&faults, "").unwrap(), Value::Faults(vec![]));
-        for bad in ["S0@a", "2@a", "S2", "S2@", "S2@a,S2@b", "S02@a", "S2@a b"] {
-            assert!(parse_value(&faults, bad).is_err(), "{bad:?}");
-        }
     }
 }

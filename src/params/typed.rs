@@ -1,7 +1,7 @@
 //! Reading a parameter's value as a Rust type ([`FromValue`]): what a lesson's typed struct
 //! (`declare_params!`) and [`ParamSet::typed`](super::ParamSet::typed) read through.
 
-use super::kind::{Fault, KindValue, StepSpec, Value};
+use super::kind::{KindValue, Value};
 
 /// A Rust type a parameter's value reads as. The kind declares the value, the field's type the
 /// reading: a mismatch is a bug in a declaration, found by the tests that run every lesson.
@@ -50,8 +50,6 @@ plain!(
     &'static str => Choice,
     Option<i64> => OptInt,
     Vec<String> => Names,
-    Vec<Fault> => Faults,
-    Vec<StepSpec> => Steps,
 );
 
 /// A lesson's own value type, read from its kind's [`Value::Custom`].

@@ -1,7 +1,7 @@
 //! The claim check lesson's own parameter kind: a comma-separated list of lifetimes in hours,
 //! fractions and zero included (`0.5,6,24`), as fis/olc.mjs reads `ttl_sweep` (`Number`).
 
-use crate::params::{Bound, LessonKind, Value, split_list};
+use crate::params::{Bound, LessonKind, Reason, Value, split_list};
 
 /// A list of hours from 0 to `max`, each any decimal number.
 pub struct HourList {
@@ -36,7 +36,7 @@ impl LessonKind for HourList {
         )
     }
 
-    fn parse(&self, t: &str) -> Result<Value, String> {
+    fn parse(&self, t: &str) -> Result<Value, Reason> {
         let expected = |why: String| format!("{why}; expected {}", self.allowed());
         let items = split_list(t, self.max_len).map_err(expected)?;
         let mut out = Vec::with_capacity(items.len());

@@ -2,6 +2,7 @@
 //! steps decides what a rollback can undo; compensation calls fail with DD5 and are retried.
 
 pub mod challenges;
+pub mod kinds;
 pub mod model;
 pub mod params;
 pub mod presets;

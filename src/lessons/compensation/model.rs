@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::params::CompensationParams;
-use crate::params::StepSpec;
+use super::kinds::StepSpec;
 use crate::rng::{Lcg32, UnitRng};
 use crate::stats::{Spread, Z95, spread, wilson};
 

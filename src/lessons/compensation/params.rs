@@ -1,7 +1,8 @@
 //! The compensation lesson's parameters (telafi/akis.mjs, olc.mjs, bedel.mjs) and their typed form.
 
 use crate::error::Error;
-use crate::params::{Kind, ParamSet, StepSpec};
+use super::kinds::{StepList, StepSpec};
+use crate::params::{Kind, ParamSet};
 
 /// The lesson's steps: period close (irreversible), invoice line, collection record, supplier
 /// notice (irreversible), with their compensations and dependencies.
@@ -10,7 +11,7 @@ pub const DEFAULT_STEPS: &str = "donem-kapat,fatura-satiri:satiri-iptal-et(donem
 crate::declare_params! {
     /// The lesson's parameters, typed; every constant of the lesson, its values the defaults.
     pub struct CompensationParams for "compensation" {
-        steps: Vec<StepSpec> = DEFAULT_STEPS, Kind::Steps { max_len: 8 },
+        steps: Vec<StepSpec> = DEFAULT_STEPS, Kind::Custom(&StepList { max_len: 8 }),
             "ADIM", "the workflow's steps as name[:compensation][(after/after)]; no compensation = cannot be undone";
         seed: u32 = "20260730", Kind::Seed { min: 0, max: 4_294_967_295, },
             "uretec(20260730)", "seed of the lesson's 32-bit generator, fresh for every retry-count row";

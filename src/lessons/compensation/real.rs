@@ -3,7 +3,7 @@
 //! compensation — computed beside the lesson's figures.
 
 use super::params::CompensationParams;
-use crate::params::StepSpec;
+use super::kinds::StepSpec;
 
 /// The steps `reversible_close` makes compensable: those without a compensation that another
 /// step depends on, so no ordering can put them last (the lesson's `donem-kapat`).

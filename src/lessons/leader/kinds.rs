@@ -3,7 +3,8 @@
 //! which the page edits as a row per node.
 
 use crate::params::{
-    Bound, KindValue, LessonKind, RowField, Rows, Value, join, parse_whole, split_list,
+    Bound, Data, KindValue, LessonKind, Reason, RowField, Rows, Value, join, parse_whole,
+    split_list,
 };
 
 /// A map of nodes to rounds, `N1@20` or (a span map) `N2@50+6`.
@@ -89,7 +90,7 @@ impl LessonKind for NodeMap {
         }
     }
 
-    fn parse(&self, t: &str) -> Result<Value, String> {
+    fn parse(&self, t: &str) -> Result<Value, Reason> {
         let mut out: Vec<NodeAt> = Vec::new();
         if t.is_empty() {
             return Ok(Value::custom(out));
@@ -101,7 +102,8 @@ impl LessonKind for NodeMap {
                 return Err(format!(
                     "node N{} appears twice; each node may have one entry here",
                     entry.node
-                ));
+                )
+                .into());
             }
             out.push(entry);
         }
@@ -121,14 +123,14 @@ impl LessonKind for NodeMap {
     }
 
     /// The rows: node, round and (a span's) rounds.
-    fn detail(&self, value: &Value) -> Option<Vec<Vec<i64>>> {
+    fn detail(&self, value: &Value) -> Option<Data> {
         let Value::Custom(v) = value else { return None };
         let map: &Vec<NodeAt> = v.get()?;
-        Some(
+        Some(Data::rows(
             map.iter()
                 .map(|e| vec![i64::from(e.node), e.round, e.rounds.unwrap_or(0)])
                 .collect(),
-        )
+        ))
     }
 }
 

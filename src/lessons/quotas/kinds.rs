@@ -1,7 +1,7 @@
 //! The quotas lesson's own parameter kinds: a quota triple `6,3,3` (one quota per tenant) and a
 //! list of them `6/3/3,8/4/4` (its sweep).
 
-use crate::params::{Bound, KindValue, LessonKind, Value, join, parse_whole, split_list};
+use crate::params::{Bound, KindValue, LessonKind, Reason, Value, join, parse_whole, split_list};
 
 /// Exactly three comma-separated whole numbers in `0..=max`, read as a list of three.
 pub struct Triple {
@@ -35,10 +35,10 @@ impl LessonKind for Triple {
         )
     }
 
-    fn parse(&self, t: &str) -> Result<Value, String> {
+    fn parse(&self, t: &str) -> Result<Value, Reason> {
         match triple(t, ',', self.max) {
             Some(v) => Ok(Value::IntList(v.to_vec())),
-            None => Err(self.allowed()),
+            None => Err(self.allowed().into()),
         }
     }
 
@@ -59,7 +59,7 @@ impl LessonKind for Triples {
         )
     }
 
-    fn parse(&self, t: &str) -> Result<Value, String> {
+    fn parse(&self, t: &str) -> Result<Value, Reason> {
         let max = self.max;
         let items = split_list(t, self.max_len)
             .map_err(|why| format!("{why}; expected {}", self.allowed()))?;

@@ -2,6 +2,7 @@
 //! workflows with hung and permanently failing steps, with and without the supervisor's scans.
 
 pub mod challenges;
+pub mod kinds;
 pub mod model;
 pub mod params;
 pub mod presets;

@@ -1,7 +1,8 @@
 //! The supervisor lesson's parameters (denetci/akis.mjs, olc.mjs, hesap.mjs) and their typed form.
 
 use crate::error::Error;
-use crate::params::{Fault, Kind, ParamSet};
+use super::kinds::{Fault, FaultMap};
+use crate::params::{Kind, ParamSet};
 
 crate::declare_params! {
     /// The lesson's parameters, typed; every constant of the lesson, its values the defaults.
@@ -10,9 +11,9 @@ crate::declare_params! {
             "ISLER (S1..S12)", "number of workflows S1..Sn run side by side";
         steps: Vec<String> = "tarife,indirim,fatura,bildirim", Kind::Names { max_len: 20 },
             "ADIM", "the steps every workflow runs, in order";
-        hung: Vec<Fault> = "S2@indirim,S5@tarife,S9@fatura", Kind::Faults { max_len: 1000, jobs: "jobs", steps: "steps" },
+        hung: Vec<Fault> = "S2@indirim,S5@tarife,S9@fatura", Kind::Custom(&FaultMap { max_len: 1000, jobs: "jobs", steps: "steps" }),
             "ASILI", "steps whose agent does the work but never records it on the first attempt (job@step)";
-        permanent: Vec<Fault> = "S7@indirim", Kind::Faults { max_len: 1000, jobs: "jobs", steps: "steps" },
+        permanent: Vec<Fault> = "S7@indirim", Kind::Custom(&FaultMap { max_len: 1000, jobs: "jobs", steps: "steps" }),
             "KALICI", "steps that fail on every attempt (job@step)";
         scan: u32 = "2", Kind::Int { min: 1, max: 10000 },
             "tarama", "rounds between two scans of the record by the supervisor";

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::model::{DailyRow, Scenario, run};
 use super::params::SupervisorParams;
-use crate::params::Fault;
+use super::kinds::Fault;
 use crate::rng::{Minstd, UnitRng};
 
 /// Draws each job's faults: for every step in order two draws, one for a hang (`hang_rate`) and

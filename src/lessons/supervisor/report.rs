@@ -5,7 +5,7 @@ use super::model::{Outcome, daily_scans};
 use super::params::SupervisorParams;
 use super::simulate::SupervisorResult;
 use crate::chart::{Chart, Point, X, series};
-use crate::params::Fault;
+use super::kinds::Fault;
 use crate::report::{Block, Cell, Column, Group, Line, Section, Table, int, left, right, t, v};
 
 fn faults_text(faults: &[Fault]) -> String {
