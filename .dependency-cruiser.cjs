@@ -1,8 +1,9 @@
 // The page's layers, as rules dependency-cruiser checks (tests/node/layers.test.mjs runs them on
 // www/ and shows each rule failing on a probe; `npx depcruise www` runs them by hand). Bottom up:
 //
-//   base      dom.js, i18n/, the page's data (lessons.js, precache.js) and its plain utilities
-//             (glossary, qr, export, export-draw)
+//   base      dom.js, i18n/, the page's data (lessons.js, precache.js), its plain utilities
+//             (glossary, qr, export, export-draw) and the lessons' own page controls
+//             (lessons/pages.js gathers each lesson folder's page.js, copied from src/lessons/<id>/)
 //   state     state/: the one state — the link's codec, the actions, the journal; plain logic,
 //             tested in node, importing nothing but itself
 //   render    render/: what draws the core's documents (tables, charts, the timeline)
@@ -12,9 +13,10 @@
 //
 // A layer imports only the layers below it and itself; the shell is free but for cycles. Two
 // realms stand apart: a lesson script's (www/script/, run in its own worker) and each lesson
-// folder (www/lessons/<id>/, the author's scripts, which import only their own folder).
+// folder (www/lessons/<id>/: the author's scripts, a lesson's page controls), which imports only
+// itself: a lesson's controls get the page's DOM builder handed to them.
 const LAYERS = [
-  ["base", "^www/(?:dom|lessons|precache|glossary|qr|export|export-draw)\\.js$|^www/i18n/"],
+  ["base", "^www/(?:dom|lessons|precache|glossary|qr|export|export-draw)\\.js$|^www/i18n/|^www/lessons/"],
   ["state", "^www/state/"],
   ["render", "^www/render/"],
   ["controls", "^www/controls/"],
@@ -55,7 +57,7 @@ module.exports = {
     },
     {
       name: "lesson-folder-apart",
-      comment: "a lesson folder's scripts import only their own folder (as node's runner and the page enforce at run time)",
+      comment: "a lesson folder's code imports only its own folder (a script lesson's scripts, as node's runner and the page enforce at run time; a lesson's page controls, handed what they draw with)",
       severity: "error",
       from: { path: "^www/lessons/([^/]+)/" },
       to: { pathNot: "^www/lessons/$1/" },

@@ -240,8 +240,8 @@ pub struct Track {
     pub events: Vec<Event>,
     /// Running totals: one value per frame (index 0 = frame 0); the last is the table's number.
     pub counters: Vec<Counter>,
-    /// Lane `i` is job `i + 1` of the lesson's fault maps and a span's note is its step: the page
-    /// may set a fault there from the timeline, as the fault grid does.
+    /// A span's note is a step at which the lesson's own page control may act on lane `i` (the
+    /// supervisor's: set a fault at job `i + 1`'s step, as its fault grid does).
     pub faults: bool,
     /// Tracks with the same group are alternatives of each other (the overlap policies): a narrow
     /// page shows one at a time, as tabs named by the message key `trace.group.<group>`.

@@ -8,9 +8,10 @@
 // and not committed. Both languages of a lesson must have the same keys.
 // Script lessons (lessons/<id>/, issue 34) come after the registry's in the tabs, or before the lesson their manifest's `before` names; their texts are worked out
 // from their manifests and their reports at their values (tools/script/site.mjs), and their
-// folders are copied into DIR/lessons/<id>/ for the page's script worker.
+// folders are copied into DIR/lessons/<id>/ for the page's script worker. A lesson's own page
+// controls (src/lessons/<id>/page.js) go to DIR/lessons/<id>/page.js, gathered by DIR/lessons/pages.js.
 // Usage: node tools/texts.mjs [DIR]
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { copyLesson, loadAll, provide, runner, textsOf } from "./script/site.mjs";
@@ -65,6 +66,19 @@ for (const l of scripts) {
   copyLesson(l, join(dir, "lessons", l.id));
 }
 await run.close();
+// Each lesson's own page controls (src/lessons/<id>/page.js: the controls of its own kinds), into
+// DIR/lessons/<id>/page.js, and DIR/lessons/pages.js, which imports them all for the panel
+// (www/controls/panel.js) by lesson id: the bundle holds them, no lesson's code is outside its folder.
+const pages = catalog.filter(({ id }) => existsSync(join(lessons, id, "page.js"))).map(({ id }) => id);
+for (const id of pages) {
+  mkdirSync(join(dir, "lessons", id), { recursive: true });
+  copyFileSync(join(lessons, id, "page.js"), join(dir, "lessons", id, "page.js"));
+}
+mkdirSync(join(dir, "lessons"), { recursive: true });
+writeFileSync(
+  join(dir, "lessons", "pages.js"),
+  [GENERATED, ...pages.map((id) => `import * as ${id} from "./${id}/page.js";`), `export const PAGES = { ${pages.join(", ")} };`, ""].join("\n"),
+);
 for (const { id } of catalog) {
   const texts = join(lessons, id, "texts");
   if (out[id] || !existsSync(texts)) continue;

@@ -46,6 +46,7 @@ function lessonKeys(lesson) {
     add(`param.${id}.${s.name}`);
     add(`help.${id}.${s.name}`);
     if (s.kind.type === "choice") for (const o of s.kind.options) add(`choice.${id}.${s.name}.${o}`);
+    // The supervisor's fault maps: its grid's states are named after them (its page.js).
     if (s.kind.type === "faults") add(`ui.fault.${s.name}`);
     // What the kind allows, said by the panel (i18n/errors.js kindText): a lesson's own kind
     // says it in its texts.
@@ -163,6 +164,9 @@ function lessonKeys(lesson) {
   }
   // The refusals its code words itself (Error::keyed in its folder: refuse.<id>.…).
   for (const k of keyedIn(join(ROOT, "src", "lessons", id))) add(k);
+  // The keys its own page controls name (src/lessons/<id>/page.js), as the page's code does.
+  const controls = join(ROOT, "src", "lessons", id, "page.js");
+  if (existsSync(controls)) for (const k of keysIn([controls]).literal) add(k);
   keys.delete(null);
   return keys;
 }
@@ -185,20 +189,27 @@ function keyedIn(dir, skip = []) {
 }
 
 /** The page's own keys: those its code names, and the families it composes from a literal
- * prefix (`ui.trace.${key}`) — a shared key under such a prefix counts as used. */
+ * prefix (`ui.trace.${key}`) — a shared key under such a prefix counts as used. Not the lesson
+ * folders' code, which the build copies into www/lessons/ (a lesson's own keys). */
 function pageKeys() {
   const files = [];
   const walk = (d) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = join(d, e.name);
       if (e.isDirectory()) {
-        if (!["pkg", "vendor", "vendor-src", "i18n", "min", "disk"].includes(e.name)) walk(p);
+        if (!["pkg", "vendor", "vendor-src", "i18n", "min", "disk", "lessons"].includes(e.name)) walk(p);
       } else if (p.endsWith(".js")) files.push(p);
     }
   };
   walk(join(ROOT, "www"));
   // The translator and the error texts; not the message files themselves.
   for (const f of readdirSync(join(ROOT, "www", "i18n"))) if (f.endsWith(".js") && !["tr.js", "en.js", "lessons.js", "learn.tr.js", "learn.en.js"].includes(f)) files.push(join(ROOT, "www", "i18n", f));
+  return keysIn(files);
+}
+
+/** The keys the code of `files` names: given to t() as literals (`literal`), every dotted string
+ * (`named`), and the literal prefixes of composed keys (`prefixes`). */
+function keysIn(files) {
   const literal = new Set(); // keys given to t() as literals: they must exist
   const named = new Set(); // every dotted string in the code: a key among them is used
   const prefixes = new Set();

@@ -70,7 +70,8 @@ export const SHAPES = {
 
 /** The viewer for a trace document (`doc.trace`); `draw(width)` lays it out. `picker` is the
  * form that chooses another run (the caller's control, drawn above the run) or null; `intervene`
- * is the panel's fault cycle (`{state, next, texts, set}`) or null; `rows` reads and writes a
+ * is what the lesson's control offers at a bar's step of a lane of a track with `faults`
+ * (`offer(lane, step)` → {text, action, data, apply}: the panel's) or null; `rows` reads and writes a
  * parameter of rows (`{entries(param), spec(param), set(param, rows)}`, `rows` as typed:
  * [{row, values}]: the leader's crash and pause maps) or null; `selected` reopens a detail. A
  * drawing: it imports no control. */
@@ -289,26 +290,20 @@ export function timelineView(doc, t, { picker = null, intervene = null, rows = n
     const prefix = tr.tracks.length > 1 ? `${t(`trace.track.${track.key}`, factVars)}: ` : "";
     const laneLabel = lane === null ? "" : `${laneName(track.lanes[lane].label)}: `;
     const parts = [];
-    // A bar: its state and step, and on a job's step the fault to set there (lane i is job i + 1
-    // of the fault maps).
+    // A bar: its state and step, and on a lane's step what the lesson's control offers there
+    // (the supervisor's: the fault to set at that job's step).
     const bar = (s) => {
       const when = s.end - s.start > 1 ? `${unit(s.start + tr.first)} – ${unit(s.end - 1 + tr.first)}` : unit(s.start + tr.first);
       parts.push(el("p", {}, `${prefix}${laneLabel}${t(`trace.state.${s.state}`)}${s.note ? ` — ${s.note}` : ""} (${when})`));
       if (!(track.faults && intervene && s.note)) return;
-      const job = lane + 1;
-      const now = intervene.state(job, s.note);
-      const next = intervene.next(job, s.note);
+      const offer = intervene.offer(lane, s.note);
       parts.push(
         el(
           "p",
           { class: "intervene" },
-          t("ui.trace.fault_now", { job: `S${job}`, step: s.note, state: t(`ui.fault.${now}`) }),
+          offer.text,
           " ",
-          el(
-            "button",
-            { type: "button", class: "small", dataset: { job: String(job), step: s.note, next }, onclick: () => intervene.set(intervene.texts(job, s.note)) },
-            t("ui.trace.fault_set", { state: t(`ui.fault.${next}`) }),
-          ),
+          el("button", { type: "button", class: "small", dataset: offer.data, onclick: offer.apply }, offer.action),
         ),
       );
     };

@@ -81,7 +81,7 @@ export function traceView(ctx) {
     // stays open across the recomputed run.
     const tr = trace.doc.trace;
     const picker = load.runPicker.value.runPicker({ controls: trace.doc.controls ?? [], selector: tr.selector, lesson: tr.lesson, t, onSelector: openTrace });
-    const view = (timeline = load.timeline.value.timelineView(trace.doc, t, { picker, intervene: ctx.panel?.faults ?? null, rows: ctx.panel ? rowFaults : null, selected: trace.focus ? null : selected }));
+    const view = (timeline = load.timeline.value.timelineView(trace.doc, t, { picker, intervene: ctx.panel?.intervene ?? null, rows: ctx.panel ? rowFaults : null, selected: trace.focus ? null : selected }));
     doc = trace.doc;
     node.replaceChildren(head(), view.node);
     // Its tracks are drawn in a task after the one that builds the view (each stays short).

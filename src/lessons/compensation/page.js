@@ -1,6 +1,9 @@
-// The compensation lesson's steps as an editable list: a name, a compensating action (empty
-// means the step cannot be undone) and the steps it must come after.
-import { el, uid } from "../dom.js";
+// The compensation lesson's page controls (copied into the built site as
+// lessons/compensation/page.js by tools/texts.mjs; the panel finds them by kind,
+// www/controls/panel.js). Its steps (kind "steps": the lesson's `{ ad, telafi, once }`) are an
+// editable list: a name, a compensating action (empty means the step cannot be undone) and the
+// steps it must come after. Like every lesson folder's page code it imports nothing: the page
+// hands it its DOM builder and id maker (`kit.el`, `kit.uid`).
 
 /** The codec text of a list of steps: name[:compensation][(after/after)], comma-separated. */
 export function stepsText(steps) {
@@ -10,7 +13,7 @@ export function stepsText(steps) {
 }
 
 /** Renders the editor; `onSet(text)` is called with the new codec text after each edit. */
-export function stepsEditor(steps, t, onSet, maxSteps = 8) {
+export function stepsEditor(steps, t, { el, uid }, onSet, maxSteps = 8) {
   const model = steps.map((s) => ({ name: s.name, compensation: s.compensation ?? "", after: [...s.after] }));
   const commit = () => onSet(stepsText(model.map((s) => ({ ...s, after: s.after.filter((a) => model.some((o) => o.name === a)) }))));
   const rows = model.map((step, i) => {
@@ -108,3 +111,18 @@ export function stepsEditor(steps, t, onSet, maxSteps = 8) {
       : null;
   return el("div", { class: "steps-editor" }, el("p", { class: "grid-title" }, t("ui.steps_editor")), el("ol", {}, rows), add);
 }
+
+/** The page controls of this lesson's own kinds, by the kind's schema `type`. */
+export const controls = {
+  steps: {
+    /** Drawn before the parameter's text field. */
+    place: "before",
+    /** The editor of the (one) steps parameter, at most its kind's `max_len` steps. */
+    build({ specs, detail, t, kit, set }) {
+      const [spec] = specs;
+      if (!spec || !Array.isArray(detail[spec.name])) return null;
+      const node = stepsEditor(detail[spec.name], t, kit, (text) => set({ [spec.name]: text }), spec.kind.max_len);
+      return { node, intervene: null };
+    },
+  },
+};
