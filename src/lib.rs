@@ -30,6 +30,7 @@ pub mod scorm;
 #[cfg(all(target_arch = "wasm32", feature = "scorm"))]
 pub mod scorm_wasm;
 pub mod script;
+pub mod search;
 pub mod stats;
 pub mod sweep;
 pub mod trace;

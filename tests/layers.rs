@@ -515,7 +515,7 @@ fn problems(src: &Path) -> Vec<String> {
 const ORDER: &[&[&str]] = &[
     &["error", "jsfmt", "rng", "stats", "parallel"],
     &["params"],
-    &["chart", "report", "trace", "script"],
+    &["chart", "report", "trace", "script", "search"],
     &["presets"],
     &["challenge"],
     &["lesson"],

@@ -1,0 +1,298 @@
+//! Find a run (issue 36): a lesson's small scope searched for the runs that meet a property.
+//! A scope is axes of candidate values (which job hangs at which step, which node crashes in
+//! which round); a point is one value of each. When the scope has at most `budget` points every
+//! one is tried and the answer is exact; a larger scope is sampled with a seed and its witness
+//! shrunk, as property-based testing shrinks a failing case. The work splits into fixed blocks
+//! whatever the number of workers, so the count and the witness are the same bytes on one core
+//! or many, natively or in WebAssembly. Lesson-neutral: a lesson gives the scope and `holds`.
+
+use crate::parallel;
+
+/// One value of an [`Axis`]: its parameter text and the faults it adds to a run (0 for the
+/// baseline: no fault).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// The value as the parameter's text (`N1@20`).
+    pub text: String,
+    /// Faults it adds (the smallest witness has the fewest).
+    pub faults: u32,
+}
+
+/// One dimension of a scope: a parameter's candidate values, earliest and smallest first (the
+/// witness order reads them so), the baseline first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Axis {
+    /// The parameter it sets.
+    pub param: &'static str,
+    /// Its values.
+    pub values: Vec<Choice>,
+}
+
+/// The points a search walks: every combination of its axes' values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scope {
+    /// Its axes, in order.
+    pub axes: Vec<Axis>,
+}
+
+impl Scope {
+    /// How many points it has (`None`: more than `u64` holds).
+    pub fn size(&self) -> Option<u64> {
+        self.axes
+            .iter()
+            .try_fold(1u64, |n, a| n.checked_mul(a.values.len() as u64))
+    }
+
+    /// Point number `index` (`0..size`): the value index on each axis, the last axis fastest.
+    pub fn point(&self, mut index: u64) -> Vec<usize> {
+        let mut at = vec![0; self.axes.len()];
+        for (i, axis) in self.axes.iter().enumerate().rev() {
+            let n = axis.values.len() as u64;
+            at[i] = (index % n) as usize;
+            index /= n;
+        }
+        at
+    }
+
+    /// The faults of a point: the sum of its values'.
+    pub fn faults(&self, at: &[usize]) -> u32 {
+        self.axes
+            .iter()
+            .zip(at)
+            .map(|(a, &i)| a.values[i].faults)
+            .sum()
+    }
+
+    /// The witness order's key of a point: fewest faults, then the axes' values in order
+    /// (earliest, then smallest, as each axis lists them). A total order: points differ in it.
+    pub fn key(&self, at: &[usize]) -> (u32, Vec<usize>) {
+        (self.faults(at), at.to_vec())
+    }
+
+    /// The parameter assignments of a point, the baseline's left out (the lesson's own value).
+    pub fn assignments(&self, at: &[usize]) -> Vec<(&'static str, String)> {
+        self.axes
+            .iter()
+            .zip(at)
+            .map(|(a, &i)| (a.param, a.values[i].text.clone()))
+            .collect()
+    }
+}
+
+/// What a search found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// The scope's points (`None`: more than `u64` holds).
+    pub size: Option<u64>,
+    /// Runs tried.
+    pub tried: u64,
+    /// Of them, the runs that meet the property.
+    pub met: u64,
+    /// Every point was tried: `met` is exact, and `met == 0` means no run of the scope does.
+    pub exhaustive: bool,
+    /// The smallest witness (for a sample: the smallest the shrinking reached), if any.
+    pub witness: Option<Vec<usize>>,
+}
+
+/// Points per block of work: the unit the workers share, fixed so that the result does not
+/// depend on how many there are.
+const BLOCK: u64 = 4096;
+
+/// Searches `scope` for the points where `holds` is true: every point when there are at most
+/// `budget`, else `budget` points drawn with `seed` and the smallest witness met shrunk. `jobs`
+/// threads natively (1 in WebAssembly); `progress` hears the share done. The same `Found` for
+/// any `jobs`.
+pub fn search(
+    scope: &Scope,
+    budget: u64,
+    seed: u64,
+    jobs: usize,
+    holds: &(dyn Fn(&[usize]) -> bool + Sync),
+    progress: &mut dyn FnMut(f64),
+) -> Found {
+    let size = scope.size();
+    let exhaustive = size.is_some_and(|n| n <= budget);
+    let tried = if exhaustive {
+        size.unwrap_or(0)
+    } else {
+        budget
+    };
+    let draw = |k: u64| match size {
+        _ if exhaustive => k,
+        Some(n) => mix(seed, k) % n,
+        None => mix(seed, k),
+    };
+    let blocks = tried.div_ceil(BLOCK) as usize;
+    let parts = parallel::map_indexed(
+        blocks,
+        jobs,
+        |b, _| {
+            let (mut met, mut best): (u64, Option<(u32, Vec<usize>)>) = (0, None);
+            let start = b as u64 * BLOCK;
+            for k in start..(start + BLOCK).min(tried) {
+                let at = match size {
+                    Some(_) => scope.point(draw(k)),
+                    None => point_of_wide(scope, seed, k),
+                };
+                if holds(&at) {
+                    met += 1;
+                    let key = scope.key(&at);
+                    if best.as_ref().is_none_or(|b| key < *b) {
+                        best = Some(key);
+                    }
+                }
+            }
+            (met, best)
+        },
+        progress,
+    );
+    let met = parts.iter().map(|p| p.0).sum();
+    let witness = parts.into_iter().filter_map(|p| p.1).min().map(|(_, at)| {
+        if exhaustive {
+            at
+        } else {
+            shrink(scope, at, holds)
+        }
+    });
+    Found {
+        size,
+        tried,
+        met,
+        exhaustive,
+        witness,
+    }
+}
+
+/// A point of a scope too large for `u64` indices: each axis drawn on its own.
+fn point_of_wide(scope: &Scope, seed: u64, k: u64) -> Vec<usize> {
+    scope
+        .axes
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            (mix(seed ^ (i as u64).wrapping_mul(0x9E37_79B9), k) % a.values.len() as u64) as usize
+        })
+        .collect()
+}
+
+/// Sample `k` of seed `seed`: splitmix64 of the pair, so any block of the sample is drawn on its
+/// own (no generator to jump ahead).
+fn mix(seed: u64, k: u64) -> u64 {
+    let mut z = seed
+        .wrapping_add(k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A sampled witness made as small as single steps make it: each axis in turn takes its
+/// smallest value that still meets the property, until none changes (a local minimum of the
+/// witness order; exhaustive searches need none).
+fn shrink(
+    scope: &Scope,
+    mut at: Vec<usize>,
+    holds: &(dyn Fn(&[usize]) -> bool + Sync),
+) -> Vec<usize> {
+    loop {
+        let before = scope.key(&at);
+        for axis in 0..at.len() {
+            let now = at[axis];
+            for smaller in 0..now {
+                let mut next = at.clone();
+                next[axis] = smaller;
+                if scope.key(&next) < scope.key(&at) && holds(&next) {
+                    at = next;
+                    break;
+                }
+            }
+        }
+        if scope.key(&at) == before {
+            return at;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn axis(param: &'static str, n: usize) -> Axis {
+        Axis {
+            param,
+            values: (0..n)
+                .map(|i| Choice {
+                    text: if i == 0 {
+                        String::new()
+                    } else {
+                        format!("{param}{i}")
+                    },
+                    faults: u32::from(i > 0),
+                })
+                .collect(),
+        }
+    }
+
+    fn scope() -> Scope {
+        Scope {
+            axes: vec![axis("a", 7), axis("b", 5), axis("c", 3)],
+        }
+    }
+
+    /// Points meet it when a + b hits 6 or c is 2 with a even.
+    fn holds(at: &[usize]) -> bool {
+        at[0] + at[1] == 6 || (at[2] == 2 && at[0] % 2 == 0)
+    }
+
+    #[test]
+    fn exhaustive_counts_every_point_and_finds_the_smallest_witness() {
+        let s = scope();
+        let found = search(&s, 1000, 1, 1, &holds, &mut |_| {});
+        let all: Vec<Vec<usize>> = (0..105).map(|i| s.point(i)).collect();
+        let brute = all.iter().filter(|p| holds(p)).count() as u64;
+        let smallest = all
+            .iter()
+            .filter(|p| holds(p))
+            .min_by_key(|p| s.key(p))
+            .cloned();
+        assert_eq!(found.met, brute);
+        assert_eq!((found.tried, found.exhaustive), (105, true));
+        assert_eq!(found.witness, smallest);
+        assert_eq!(found.witness, Some(vec![0, 0, 2]));
+        for jobs in [2, 3, 8] {
+            assert_eq!(search(&s, 1000, 1, jobs, &holds, &mut |_| {}), found);
+        }
+    }
+
+    #[test]
+    fn a_scope_over_the_budget_is_sampled_and_its_witness_shrunk() {
+        let s = scope();
+        let found = search(&s, 50, 7, 1, &holds, &mut |_| {});
+        assert_eq!((found.tried, found.exhaustive), (50, false));
+        assert!(found.met > 0);
+        let w = found.witness.clone().unwrap();
+        assert!(holds(&w));
+        // No single axis can take a smaller value and still meet it.
+        for axis in 0..3 {
+            for smaller in 0..w[axis] {
+                let mut p = w.clone();
+                p[axis] = smaller;
+                assert!(!holds(&p) || s.key(&p) >= s.key(&w), "{p:?}");
+            }
+        }
+        assert_eq!(search(&s, 50, 7, 4, &holds, &mut |_| {}), found);
+        assert_ne!(search(&s, 50, 8, 1, &holds, &mut |_| {}).met, 0);
+    }
+
+    #[test]
+    fn no_run_meets_it_is_said_only_of_a_whole_scope() {
+        let s = scope();
+        let never = |_: &[usize]| false;
+        let found = search(&s, 1000, 1, 2, &never, &mut |_| {});
+        assert_eq!(
+            (found.met, found.exhaustive, found.witness),
+            (0, true, None)
+        );
+        assert!(!search(&s, 10, 1, 2, &never, &mut |_| {}).exhaustive);
+    }
+}
