@@ -13,6 +13,7 @@ use crate::error::{Error, ErrorCode};
 use crate::params::{Kind, ParamSet, ParamSpec, Schema};
 use crate::presets::{Preset, Why};
 use crate::report::{Report, Section};
+use crate::search::Finder;
 use crate::trace::{Control, EventStyle, StateStyle, Trace};
 
 /// What a lesson's `mod.rs` names, in one `use crate::lesson::prelude::*;`: the error type, its
@@ -93,6 +94,8 @@ pub struct About {
     /// Links (queries without `lesson=`) that, with the lesson's values and its presets, show
     /// everything the lesson prints and draws: the tests run each and check every message key.
     pub examples: &'static [&'static str],
+    /// Its "find a run" search (its scope and properties), if it has one (see [`Finder`]).
+    pub finder: Option<&'static dyn Finder>,
 }
 
 impl About {
@@ -113,6 +116,7 @@ impl About {
             why: &[],
             challenges: &[],
             examples: &[],
+            finder: None,
         }
     }
 }
@@ -286,6 +290,11 @@ pub trait Definition: Described + Sync + 'static {
     /// Links that show everything the lesson prints and draws (see [`About::examples`]).
     fn examples(&self) -> &'static [&'static str] {
         self.about().examples
+    }
+
+    /// Its "find a run" search, if it has one (see [`About::finder`]).
+    fn finder(&self) -> Option<&'static dyn Finder> {
+        self.about().finder
     }
 
     /// The benchmark's workload, if the lesson offers one: a link (without `lesson=`) of its

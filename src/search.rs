@@ -6,7 +6,160 @@
 //! whatever the number of workers, so the count and the witness are the same bytes on one core
 //! or many, natively or in WebAssembly. Lesson-neutral: a lesson gives the scope and `holds`.
 
+use serde::Serialize;
+
+use crate::error::Error;
 use crate::parallel;
+use crate::params::ParamSet;
+
+/// A named condition on one run, in the lesson's terms (its page texts: `find.<id>` in the
+/// lesson's folder, both languages).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Property {
+    /// Its id in the CLI and the link (`round-twice`).
+    pub id: &'static str,
+    /// What it says, in English (the CLI's).
+    pub about: &'static str,
+}
+
+/// A property's check at a point of a scope (a lesson's, over the values it was made with).
+pub type Check<'a> = Box<dyn Fn(&[usize]) -> bool + Sync + 'a>;
+
+/// What a lesson's search is: its properties, the scope it walks at given values, and the check
+/// of a property at a point. A lesson declares one in its folder (`find.rs`).
+pub trait Finder: Sync {
+    /// Its properties; the first is the one searched by default.
+    fn properties(&self) -> &'static [Property];
+
+    /// The scope at the values of `set` (its axes set parameters of the lesson).
+    fn scope(&self, set: &ParamSet) -> Result<Scope, Error>;
+
+    /// Whether the run of `set` with `scope`'s point `at` meets property `property` (an index of
+    /// [`Finder::properties`]), as a check the search calls for every point: the lesson reads
+    /// `set` once.
+    fn checker<'a>(
+        &'a self,
+        set: &'a ParamSet,
+        scope: &'a Scope,
+        property: usize,
+    ) -> Result<Check<'a>, Error>;
+}
+
+/// The runs a search tries at most before it samples (10^6, said in the result).
+pub const BUDGET: u64 = 1_000_000;
+
+/// A search's answer in the lesson's terms: the property, the scope, what was found and the
+/// witness as parameter assignments (the link's).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Finding {
+    /// The property searched.
+    pub property: Property,
+    /// Each axis: the parameter and how many values it takes.
+    pub axes: Vec<(&'static str, usize)>,
+    /// The scope's runs (`None`: more than 2^64).
+    pub size: Option<u64>,
+    /// Runs tried.
+    pub tried: u64,
+    /// Of them, the runs that meet it.
+    pub met: u64,
+    /// Whether every run of the scope was tried.
+    pub exhaustive: bool,
+    /// The sample's seed (a sampled search only).
+    pub seed: Option<u64>,
+    /// The smallest witness's parameters (a baseline value as `""`), and its faults.
+    pub witness: Option<Vec<(&'static str, String)>>,
+    /// The witness's faults.
+    pub faults: Option<u32>,
+}
+
+/// Searches `finder`'s scope at `set` for property `id` (the first when `None`).
+pub fn find(
+    finder: &dyn Finder,
+    set: &ParamSet,
+    id: Option<&str>,
+    budget: u64,
+    seed: u64,
+    jobs: usize,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Finding, Error> {
+    let properties = finder.properties();
+    let index = match id {
+        None => 0,
+        Some(id) => properties.iter().position(|p| p.id == id).ok_or_else(|| {
+            let ids: Vec<&str> = properties.iter().map(|p| p.id).collect();
+            Error::bad(
+                "find",
+                id,
+                format!("one of the lesson's properties: {}", ids.join(", ")),
+            )
+        })?,
+    };
+    let scope = finder.scope(set)?;
+    let holds = finder.checker(set, &scope, index)?;
+    let found = search(&scope, budget, seed, jobs, &*holds, progress);
+    Ok(Finding {
+        property: properties[index],
+        axes: scope
+            .axes
+            .iter()
+            .map(|a| (a.param, a.values.len()))
+            .collect(),
+        size: found.size,
+        tried: found.tried,
+        met: found.met,
+        exhaustive: found.exhaustive,
+        seed: (!found.exhaustive).then_some(seed),
+        faults: found.witness.as_ref().map(|w| scope.faults(w)),
+        witness: found.witness.map(|w| scope.assignments(&w)),
+    })
+}
+
+impl Finding {
+    /// The answer as the CLI prints it (English; the page words it from the same fields).
+    pub fn to_text(&self, lesson: &str) -> String {
+        let mut out = format!(
+            "find {} in {lesson}: {}\n",
+            self.property.id, self.property.about
+        );
+        let axes: Vec<String> = self
+            .axes
+            .iter()
+            .map(|(p, n)| format!("{p} ({n} values)"))
+            .collect();
+        let size = self
+            .size
+            .map_or_else(|| "more than 2^64".to_string(), |n| n.to_string());
+        out.push_str(&format!("scope: {} = {size} runs\n", axes.join(" x ")));
+        if self.exhaustive {
+            out.push_str(&format!(
+                "every run tried: {} of {} meet it{}\n",
+                self.met,
+                self.tried,
+                if self.met == 0 {
+                    "; no run in this scope does"
+                } else {
+                    ""
+                }
+            ));
+        } else {
+            out.push_str(&format!(
+                "sampled (the scope is over the budget): {} of {} runs tried with seed {} meet it\n",
+                self.met,
+                self.tried,
+                self.seed.unwrap_or(0)
+            ));
+        }
+        if let (Some(w), Some(faults)) = (&self.witness, self.faults) {
+            let set: Vec<String> = w.iter().map(|(p, v)| format!("{p}={v}")).collect();
+            out.push_str(&format!(
+                "smallest witness ({faults} {}): {}\n",
+                if faults == 1 { "fault" } else { "faults" },
+                set.join(" ")
+            ));
+        }
+        out
+    }
+}
 
 /// One value of an [`Axis`]: its parameter text and the faults it adds to a run (0 for the
 /// baseline: no fault).

@@ -29,6 +29,7 @@ mod quotas_trace;
 mod real;
 mod script_lesson;
 mod script_text;
+mod search;
 mod sweep;
 mod sweep_batch;
 mod timeline_marks;

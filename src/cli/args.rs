@@ -13,6 +13,7 @@ pub const USAGE: &str = "usage: tatbikat LESSON [--preset ID] [--set name=value]
        tatbikat LESSON [--set name=value]... --vs QUERY [--section NAME] [--format lesson|json|csv] [--table KEY]
        tatbikat [LESSON] --presets
        tatbikat LESSON [--set name=value]... --challenge ID [--format lesson|json]
+       tatbikat LESSON [--set name=value]... --find[=PROPERTY] [--jobs N] [--format lesson|json]
        tatbikat [LESSON] --challenges
        tatbikat LESSON [--set name=value]... --trace[=SELECTOR] [--format lesson|json|csv]
        tatbikat LESSON [--set name=value]... --sweep name=values [--sweep name=values] [--metric M] [--jobs N] [--format lesson|json|csv]
@@ -77,6 +78,8 @@ pub struct Run {
     pub preset: Option<&'static Preset>,
     /// `--challenge ID`: check the run against it.
     pub challenge: Option<&'static Challenge>,
+    /// `--find[=PROPERTY]`: search the lesson's scope for runs that meet it (empty: its first).
+    pub find: Option<String>,
     /// `--set name=value`, in order.
     pub assignments: Vec<(String, String)>,
     /// `--section NAME`.
@@ -145,6 +148,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
         lesson,
         preset: None,
         challenge: None,
+        find: None,
         assignments: Vec::new(),
         section: None,
         format: Format::Lesson,
@@ -163,6 +167,22 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
             Long("help") | Short('h') => return Ok(Command::LessonHelp(lesson)),
             Long("presets") => return Ok(Command::Presets(Some(lesson))),
             Long("challenges") => return Ok(Command::Challenges(Some(lesson))),
+            Long("find") => {
+                once(&run.find, "--find")?;
+                // The property is optional: `--find`, `--find=round-twice` or `--find round-twice`.
+                let property = match parser.optional_value() {
+                    Some(v) => text(v)?,
+                    None => match parser
+                        .raw_args()
+                        .map_err(usage)?
+                        .next_if(|a| !a.to_string_lossy().starts_with('-'))
+                    {
+                        Some(v) => text(v)?,
+                        None => String::new(),
+                    },
+                };
+                run.find = Some(property);
+            }
             Long("challenge") => {
                 let id = value(&mut parser, "--challenge")?;
                 once(&run.challenge, "--challenge")?;

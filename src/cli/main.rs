@@ -140,6 +140,45 @@ fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
     // independent units, and the result is the serial one whatever the number of threads.
     let jobs = r.jobs.unwrap_or_else(tatbikat::parallel::available);
     tatbikat::parallel::set_jobs(jobs);
+    if let Some(property) = &r.find {
+        if r.challenge.is_some()
+            || r.vs.is_some()
+            || r.trace.is_some()
+            || !r.sweeps.is_empty()
+            || section.is_some()
+            || r.format == Format::Csv
+        {
+            return Err(Error::usage(
+                "--find searches the lesson's scope; it goes with --set, --jobs and --format lesson or json",
+            ));
+        }
+        let finder = lesson.finder().ok_or_else(|| {
+            Error::usage(format!(
+                "{} has no search yet: --find goes with a lesson that declares its scope",
+                lesson.id()
+            ))
+        })?;
+        let id = (!property.is_empty()).then_some(property.as_str());
+        let found = tatbikat::search::find(
+            finder,
+            &params,
+            id,
+            tatbikat::search::BUDGET,
+            1,
+            jobs,
+            &mut |_| {},
+        )?;
+        return Ok(match r.format {
+            Format::Json => {
+                let mut text = serde_json::to_string_pretty(&found).map_err(|e| {
+                    Error::usage(format!("the search's JSON could not be written: {e}"))
+                })?;
+                text.push('\n');
+                text
+            }
+            _ => found.to_text(lesson.id()),
+        });
+    }
     if r.challenge.is_some()
         && (r.vs.is_some() || r.trace.is_some() || !r.sweeps.is_empty() || r.format == Format::Csv)
     {

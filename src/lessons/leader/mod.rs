@@ -3,6 +3,7 @@
 
 pub mod challenges;
 pub mod exact;
+pub mod find;
 pub mod kinds;
 pub mod model;
 pub mod params;
@@ -44,6 +45,7 @@ crate::lesson!(
         presets: presets::PRESETS,
         why: presets::WHY,
         challenges: challenges::CHALLENGES,
+        finder: Some(&find::Find),
         examples: &[
             "trace=fencing:0",
             "trace=fencing:1",

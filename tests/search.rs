@@ -1,0 +1,160 @@
+//! Find a run (issue 36): each lesson's search against a brute force written here, over a small
+//! scope — every crash and pause of the scope set through the codec as a learner would, the
+//! lesson's own tables read for the property — its witness against every smaller candidate, the
+//! same answer on one thread and several, and the lesson's known facts out of the search.
+
+use crate::common;
+use common::lesson;
+
+use tatbikat::ParamSet;
+use tatbikat::presets::locate;
+use tatbikat::search::{self, BUDGET, Finding};
+
+/// The leader at `sets` (a small run: few rounds and nodes).
+fn leader(sets: &[&str]) -> ParamSet {
+    lesson("leader")
+        .params(sets.iter().map(|a| a.split_once('=').unwrap()))
+        .unwrap()
+}
+
+fn find(set: &ParamSet, property: &str, jobs: usize) -> Finding {
+    let finder = lesson("leader").finder().expect("leader has a search");
+    search::find(finder, set, Some(property), BUDGET, 1, jobs, &mut |_| {}).unwrap()
+}
+
+/// Every crash (none, or `N<n>@<r>`) and pause (none, or `N<n>@<r>+<d>`) of the scope as the
+/// test writes them, rounds 1 to `rounds`, pauses 1 to twice the lease: earliest first.
+fn candidates(nodes: u32, rounds: u32, lease: u32) -> (Vec<String>, Vec<String>) {
+    let mut crash = vec![String::new()];
+    let mut pause = vec![String::new()];
+    for r in 1..=rounds {
+        for n in 1..=nodes {
+            crash.push(format!("N{n}@{r}"));
+            for d in 1..=2 * lease {
+                pause.push(format!("N{n}@{r}+{d}"));
+            }
+        }
+    }
+    (crash, pause)
+}
+
+/// Whether the lesson's tables say the run meets `property`, read as a learner would.
+fn meets(set: &ParamSet, property: &str) -> bool {
+    let report = lesson("leader")
+        .run(set, Some("measure"), &mut |_| {})
+        .unwrap();
+    let column = if set.get("fencing").to_text() == "1" {
+        "fenced"
+    } else {
+        "unfenced"
+    };
+    let cell = |mark: &str| locate(&report, mark).unwrap().value.unwrap();
+    match property {
+        "round-twice" => cell(&format!("c:fencing:double_run_rounds:{column}")) > 0.0,
+        "two-believe" => cell(&format!("c:fencing:two_leader_rounds:{column}")) > 0.0,
+        // The lease sweep's row of the run's own lease (lease_sweep = lease, renew = lease / 2).
+        "long-gap" => {
+            let lease = set.get("lease").to_text();
+            cell(&format!("c:lease_sweep:{lease}:longest_gap")) > lease.parse::<f64>().unwrap()
+        }
+        other => panic!("{other}"),
+    }
+}
+
+#[test]
+fn the_leader_search_counts_what_a_brute_force_counts_and_its_witness_is_the_smallest() {
+    // 2 nodes, 6 rounds, a lease of 2 renewed every round: 13 crashes × 49 pauses.
+    let base = [
+        "nodes=2",
+        "rounds=6",
+        "lease=2",
+        "renew=1",
+        "lease_sweep=2",
+        "misset_leases=2",
+    ];
+    for (fencing, property) in [
+        ("0", "round-twice"),
+        ("1", "round-twice"),
+        ("0", "two-believe"),
+        ("0", "long-gap"),
+    ] {
+        let mut sets = base.to_vec();
+        let f = format!("fencing={fencing}");
+        sets.push(&f);
+        let set = leader(&sets);
+        let found = find(&set, property, 1);
+        let (crash, pause) = candidates(2, 6, 2);
+        let mut met = Vec::new();
+        for (i, c) in crash.iter().enumerate() {
+            for (j, p) in pause.iter().enumerate() {
+                let mut run = set.clone();
+                run.set("crash", c).unwrap();
+                run.set("pause", p).unwrap();
+                if meets(&run, property) {
+                    met.push((u32::from(i > 0) + u32::from(j > 0), i, j));
+                }
+            }
+        }
+        let what = format!("{property} with fencing={fencing}");
+        assert!(found.exhaustive, "{what}");
+        assert_eq!(found.tried, (crash.len() * pause.len()) as u64, "{what}");
+        assert_eq!(found.met, met.len() as u64, "{what}");
+        // The smallest: fewest faults, then the crash's place in the scope, then the pause's.
+        let smallest = met.iter().min().map(|&(faults, i, j)| {
+            (
+                faults,
+                vec![("crash", crash[i].clone()), ("pause", pause[j].clone())],
+            )
+        });
+        assert_eq!(found.faults.zip(found.witness.clone()), smallest, "{what}");
+        for jobs in [2, 3] {
+            assert_eq!(
+                find(&set, property, jobs),
+                found,
+                "{what} on {jobs} threads"
+            );
+        }
+    }
+}
+
+#[test]
+fn without_fencing_a_round_runs_twice_and_with_fencing_none_does_in_the_default_scope() {
+    let unfenced = find(&leader(&[]), "round-twice", 2);
+    assert!(unfenced.exhaustive && unfenced.met > 0, "{unfenced:?}");
+    // The lesson's own run (N2 pauses past its lease) is a single fault; so is the witness.
+    assert_eq!(unfenced.faults, Some(1));
+    let fenced = find(&leader(&["fencing=1"]), "round-twice", 2);
+    assert_eq!((fenced.exhaustive, fenced.met), (true, 0), "{fenced:?}");
+    assert!(
+        fenced
+            .to_text("leader")
+            .contains("no run in this scope does")
+    );
+    // Fencing refuses the stale leader's work; it does not stop two nodes believing they lead.
+    assert!(find(&leader(&["fencing=1"]), "two-believe", 2).met > 0);
+}
+
+#[test]
+fn the_cli_finds_what_the_library_finds_and_names_a_wrong_property() {
+    let (code, out, _) = common::cli(&["leader", "--find", "--set", "fencing=1"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("every run tried: 0 of 116281 meet it; no run in this scope does"),
+        "{out}"
+    );
+    let args = [
+        "leader",
+        "--find=two-believe",
+        "--format",
+        "json",
+        "--jobs",
+        "1",
+    ];
+    let json = common::cli_json(&args.map(String::from));
+    let lib = find(&leader(&[]), "two-believe", 1);
+    assert_eq!(json["met"], lib.met);
+    assert_eq!(json["witness"][1][1], lib.witness.unwrap()[1].1);
+    let (code, _, err) = common::cli(&["leader", "--find", "nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("round-twice, two-believe, long-gap"), "{err}");
+}
