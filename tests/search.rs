@@ -158,3 +158,104 @@ fn the_cli_finds_what_the_library_finds_and_names_a_wrong_property() {
     assert_eq!(code, 2);
     assert!(err.contains("round-twice, two-believe, long-gap"), "{err}");
 }
+
+/// The supervisor at `sets`.
+fn supervisor(sets: &[&str]) -> ParamSet {
+    lesson("supervisor")
+        .params(sets.iter().map(|a| a.split_once('=').unwrap()))
+        .unwrap()
+}
+
+fn find_supervisor(set: &ParamSet, property: &str, jobs: usize) -> Finding {
+    let finder = lesson("supervisor")
+        .finder()
+        .expect("the supervisor has a search");
+    search::find(finder, set, Some(property), BUDGET, 1, jobs, &mut |_| {}).unwrap()
+}
+
+#[test]
+fn the_supervisor_search_counts_what_its_tables_count_and_its_witness_is_the_smallest() {
+    let set = supervisor(&[
+        "jobs=3",
+        "steps=a,b,c",
+        "invoice_steps=c",
+        "hung=",
+        "permanent=",
+    ]);
+    // None, then each step's jobs in turn (the earliest step first).
+    let mut maps = vec![String::new()];
+    for step in ["a", "b", "c"] {
+        for job in 1..=3 {
+            maps.push(format!("S{job}@{step}"));
+        }
+    }
+    for (property, mark) in [
+        (
+            "half-done-on",
+            "c:supervisor_comparison:half_done_jobs:supervisor_on",
+        ),
+        (
+            "half-done-off",
+            "c:supervisor_comparison:half_done_jobs:supervisor_off",
+        ),
+        (
+            "wasted",
+            "c:supervisor_comparison:wasted_steps:supervisor_on",
+        ),
+        (
+            "compensated",
+            "c:supervisor_comparison:compensated_jobs:supervisor_on",
+        ),
+    ] {
+        let found = find_supervisor(&set, property, 1);
+        let mut met = Vec::new();
+        for (i, hung) in maps.iter().enumerate() {
+            for (j, permanent) in maps.iter().enumerate() {
+                let mut run = set.clone();
+                run.set("hung", hung).unwrap();
+                run.set("permanent", permanent).unwrap();
+                let report = lesson("supervisor")
+                    .run(&run, Some("measure"), &mut |_| {})
+                    .unwrap();
+                if locate(&report, mark).unwrap().value.unwrap() > 0.0 {
+                    met.push((u32::from(i > 0) + u32::from(j > 0), i, j));
+                }
+            }
+        }
+        assert_eq!(
+            (found.tried, found.met),
+            (100, met.len() as u64),
+            "{property}"
+        );
+        let smallest = met.iter().min().map(|&(faults, i, j)| {
+            (
+                faults,
+                vec![("hung", maps[i].clone()), ("permanent", maps[j].clone())],
+            )
+        });
+        assert_eq!(
+            found.faults.zip(found.witness.clone()),
+            smallest,
+            "{property}"
+        );
+        assert_eq!(
+            find_supervisor(&set, property, 3),
+            found,
+            "{property} on 3 threads"
+        );
+    }
+}
+
+#[test]
+fn with_the_supervisor_on_no_single_placement_leaves_a_job_half_done() {
+    let on = find_supervisor(&supervisor(&[]), "half-done-on", 2);
+    assert_eq!((on.exhaustive, on.tried, on.met), (true, 2401, 0), "{on:?}");
+    // Without it, a single hang is enough: the first job's first step.
+    let off = find_supervisor(&supervisor(&[]), "half-done-off", 2);
+    assert_eq!(off.faults, Some(1));
+    // The search places the faults: drawn ones are refused, naming the parameter.
+    let finder = lesson("supervisor").finder().unwrap();
+    let random = supervisor(&["fault_mode=random"]);
+    let err = search::find(finder, &random, None, BUDGET, 1, 1, &mut |_| {}).unwrap_err();
+    assert!(err.to_string().contains("fault_mode"), "{err}");
+}

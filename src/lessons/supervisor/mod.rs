@@ -2,6 +2,7 @@
 //! workflows with hung and permanently failing steps, with and without the supervisor's scans.
 
 pub mod challenges;
+pub mod find;
 pub mod kinds;
 pub mod model;
 pub mod params;
@@ -39,6 +40,7 @@ crate::lesson!(
         presets: presets::PRESETS,
         why: presets::WHY,
         challenges: challenges::CHALLENGES,
+        finder: Some(&find::Find),
         examples: &[
             "fault_mode=random&idempotent=0",
             "idempotent=0&invoice_steps=tarife,indirim,fatura,bildirim",
