@@ -259,3 +259,56 @@ fn with_the_supervisor_on_no_single_placement_leaves_a_job_half_done() {
     let err = search::find(finder, &random, None, BUDGET, 1, 1, &mut |_| {}).unwrap_err();
     assert!(err.to_string().contains("fault_mode"), "{err}");
 }
+
+/// The jobs lesson at `sets`.
+fn jobs(sets: &[&str]) -> ParamSet {
+    lesson("jobs")
+        .params(sets.iter().map(|a| a.split_once('=').unwrap()))
+        .unwrap()
+}
+
+#[test]
+fn the_jobs_search_counts_what_its_tables_count_and_finds_the_fewest_nights() {
+    let set = jobs(&["nights=3", "seed=2147483600"]);
+    let finder = lesson("jobs").finder().expect("jobs has a search");
+    for (property, mark) in [
+        ("night-skipped", "c:overlap:skip:skipped"),
+        ("queue-two", "c:overlap:queue:max_queue"),
+        ("spill-over", "v:overlap:jobs.unprocessed:spill_over"),
+    ] {
+        let found = search::find(finder, &set, Some(property), BUDGET, 1, 1, &mut |_| {}).unwrap();
+        // Nights 1 to 3, then 200 seeds from the learner's, wrapping past 2147483646 to 1.
+        let mut met = Vec::new();
+        for nights in 1..=3u64 {
+            for i in 0..200u64 {
+                let seed = 1 + (2_147_483_600 - 1 + i) % 2_147_483_646;
+                let mut run = set.clone();
+                run.set("nights", &nights.to_string()).unwrap();
+                run.set("seed", &seed.to_string()).unwrap();
+                let report = lesson("jobs").run(&run, None, &mut |_| {}).unwrap();
+                let value = locate(&report, mark).unwrap().value.unwrap();
+                let meets = if property == "queue-two" {
+                    value >= 2.0
+                } else {
+                    value > 0.0
+                };
+                if meets {
+                    met.push((nights, seed));
+                }
+            }
+        }
+        assert_eq!(
+            (found.tried, found.met),
+            (600, met.len() as u64),
+            "{property}"
+        );
+        let first = met
+            .first()
+            .map(|(n, s)| vec![("nights", n.to_string()), ("seed", s.to_string())]);
+        assert_eq!(found.witness, first, "{property}");
+        assert_eq!(
+            search::find(finder, &set, Some(property), BUDGET, 1, 2, &mut |_| {}).unwrap(),
+            found
+        );
+    }
+}

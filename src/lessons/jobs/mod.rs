@@ -2,6 +2,7 @@
 //! retry limit, parallelism, and a CronJob's overlap policies over thirty nights.
 
 pub mod challenges;
+pub mod find;
 pub mod model;
 pub mod params;
 pub mod presets;
@@ -42,6 +43,7 @@ crate::lesson!(
             "replace_policy=1&starting_deadline=2&trace=limit:1",
             "failed_pod_ttl=24&backoff=1&replications=3",
         ],
+        finder: Some(&find::Find),
         ..About::new(&params::SCHEMA, "Jobs and CronJobs", &["measure"])
     }
 );
