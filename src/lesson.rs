@@ -452,8 +452,8 @@ impl Lesson {
 /// The registry's line for a lesson folder: `registry! { supervisor, jobs, ... }` declares each
 /// folder as a module, lists every id in [`IDS`](crate::lessons::IDS) and the lessons this build
 /// holds in [`ALL`](crate::lessons::ALL), in that order. A lesson is compiled only where the build
-/// script (build.rs) gives it the cfg of its name: every lesson, or the one `TATBIKAT_LESSON`
-/// names. A line may carry further attributes.
+/// script (build.rs) gives it the cfg of its name: every lesson, or in a page module's package
+/// (`pages/<id>/`) that lesson alone. A line may carry further attributes.
 #[macro_export]
 macro_rules! registry {
     ($($(#[$attr:meta])* $id:ident),* $(,)?) => {
@@ -463,15 +463,16 @@ macro_rules! registry {
         /// build holds the lesson.
         pub const IDS: &[&str] = &[$($(#[$attr])* stringify!($id)),*];
 
-        /// The lessons this build holds, in the course's order: every one, or the one the
-        /// environment variable `TATBIKAT_LESSON` names at build time (the page's module of that
-        /// lesson; the others are not compiled, see build.rs).
+        /// The lessons this build holds, in the course's order: every one, or in the page's
+        /// module of one lesson (its package `pages/<id>/`) that one; the others are not
+        /// compiled, see build.rs.
         pub static ALL: &[$crate::lesson::Lesson] =
             &[$(#[cfg($id)] $(#[$attr])* $crate::lesson::Lesson(&$id::LESSON)),*];
     };
 }
 
-/// The lesson `TATBIKAT_LESSON` named at build time; unset or empty, every lesson is built in.
+/// The lesson this build holds alone (build.rs sets `TATBIKAT_LESSON` for the compiler: a page
+/// module's lesson); empty, every lesson is built in.
 const ONLY: Option<&str> = option_env!("TATBIKAT_LESSON");
 
 /// Whether this build holds the lesson `id` (const: the registry picks its lessons at compile time).

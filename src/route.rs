@@ -1,7 +1,7 @@
 //! The page's router: [`query::home`] alone, compiled to a WebAssembly module of its own
-//! (`www/pkg/route/home.wasm`, built by build.sh with the `route` feature), so a visit asks the
-//! core which lesson's module a link is for before it loads one, and the page carries no copy of
-//! the rule. Plain exports, no bindings: the page writes the link's UTF-8 bytes into a buffer the
+//! (`www/pkg/route/home.wasm`, the package `pages/route/`, built with the `route` feature), so a
+//! visit asks the core which lesson's module a link is for before it loads one, and the page
+//! carries no copy of the rule. Plain exports, no bindings: the page writes the link's UTF-8 bytes into a buffer the
 //! module gives and reads back the lesson's index in the site's order (`lessons::all_ids`: the
 //! registry's lessons, then the script lessons the page names with [`route_know`]).
 

@@ -1,7 +1,7 @@
 //! The page's packager: [`scorm`](crate::scorm) alone, compiled to a WebAssembly module of its own
-//! (`www/pkg/scorm/package.wasm`, built by build.sh with the `scorm` feature) and loaded only
-//! when a teacher downloads a package (www/scorm/package.js), so the page builds the CLI's bytes
-//! with the CLI's code. Plain exports, no bindings: the page writes its input into a buffer the
+//! (`www/pkg/scorm/package.wasm`, the package `pages/scorm/`, built with the `scorm` feature) and
+//! loaded only when a teacher downloads a package (www/scorm/package.js), so the page builds the
+//! CLI's bytes with the CLI's code. Plain exports, no bindings: the page writes its input into a buffer the
 //! module gives, calls a function, and reads the answer from [`scorm_out`] / [`scorm_out_len`].
 
 use crate::scorm;

@@ -146,7 +146,7 @@ pub fn lesson_text(query: &str) -> Result<String, JsValue> {
 
 /// Resolves a page link leniently: the effective state, its canonical query and every problem.
 /// Never throws. A link of a lesson this module lacks gives `{elsewhere: id}`: the page asks that
-/// lesson's module (each lesson has its own, see build.sh).
+/// lesson's module (each lesson has its own, the package pages/<id>/).
 #[wasm_bindgen]
 pub fn resolve(query: &str) -> Result<JsValue, JsValue> {
     ready();

@@ -22,6 +22,7 @@ mod layers;
 mod leader_trace;
 mod next_claim_check;
 mod next_lessons;
+mod pages;
 mod parallel_rows;
 mod presets;
 mod props;

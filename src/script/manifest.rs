@@ -631,7 +631,7 @@ fn default_text(at: &str, kind: &Kind, value: &Json) -> Result<(String, Held), E
 /// `None` when there are none (the script runs as `node olc.mjs`).
 ///
 /// Written here, not by serde_json's `Value`: its writer and float formatting took 15 KB of the
-/// script module (twiggy on the module built with TATBIKAT_LESSON=script), which put a script
+/// script module (twiggy on the script module, pages/script), which put a script
 /// lesson's first visit over its 350 KB budget; a flat object of numbers, booleans and strings
 /// needs only [`crate::jsfmt::json_string`] and the core's own JavaScript number formatting.
 pub fn script_params(
