@@ -11,7 +11,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { LESSONS, browser, page, rendered, serve, settled, shot, stopServers } from "./lib.mjs";
+import { LESSONS, UNCHANGED, browser, page, rendered, serve, settled, shot, stopServers } from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
 // Evaluated in the page (not added as a <script>): the page's CSP allows no inline script.
@@ -207,7 +207,7 @@ describe("a11y", () => {
   let ctx;
   const table = [];
   before(async () => {
-    ({ url } = await serve());
+    ({ url } = await serve({ maxAge: UNCHANGED }));
     b = await browser();
     ctx = await b.newContext({ viewport: { width: 1280, height: 900 } });
   });

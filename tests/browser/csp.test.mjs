@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import { LESSONS, ROOT, SITE_LESSONS, browser, page, rendered, serve, shot, stopServers } from "./lib.mjs";
+import { LESSONS, ROOT, SITE_LESSONS, UNCHANGED, browser, page, rendered, serve, shot, stopServers } from "./lib.mjs";
 
 /** A policy as {directive: [sources]}. */
 function parsePolicy(text) {
@@ -63,7 +63,7 @@ describe("csp", () => {
   // The lesson pages of another origin (lessonHost) still listening: closed in `after` too.
   const hosts = new Set();
   before(async () => {
-    ({ url, reports } = await serve({ cspReports: true }));
+    ({ url, reports } = await serve({ cspReports: true, maxAge: UNCHANGED }));
     b = await browser();
     context = await b.newContext({ viewport: { width: 1280, height: 900 } });
   });
