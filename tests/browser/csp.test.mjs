@@ -130,26 +130,34 @@ describe("csp", () => {
     ["reversible close", "?lesson=compensation&reversible_close=1&runs=1000"],
     ["a bad link", "?lesson=jobs&seed=abc&nights=%3Cimg%20src%3Dx%3E&bogus=1", ".link-errors:not([hidden])"],
   ];
+  // One page goes through the views (a new page for each cost about 0.25 s more, measured): each
+  // view is a document of its own, whose violations its init script collects afresh.
+  let viewPage = null;
+  const inflight = new Set();
   for (const [name, query, selector] of views) {
     test(`no violation: ${name}`, async () => {
-      const p = await page(context);
-      const inflight = new Set();
-      p.on("request", (r) => inflight.add(r));
-      for (const done of ["requestfinished", "requestfailed"]) p.on(done, (r) => inflight.delete(r));
-      await p.addInitScript(() => {
-        window.violations = [];
-        document.addEventListener("securitypolicyviolation", (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
-      });
+      if (!viewPage) {
+        viewPage = await page(context);
+        viewPage.on("request", (r) => inflight.add(r));
+        for (const done of ["requestfinished", "requestfailed"]) viewPage.on(done, (r) => inflight.delete(r));
+        await viewPage.addInitScript(() => {
+          window.violations = [];
+          document.addEventListener("securitypolicyviolation", (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+        });
+      }
+      const p = viewPage;
+      p.problems.length = 0;
+      inflight.clear(); // the last view's requests, if any was cut off without an event
       await p.goto(url + query);
       await rendered(p);
       if (selector) await p.waitForSelector(selector, { timeout: 20000 });
       await quiet(p, inflight);
       await clean(p, name, { later: true });
-      await p.close();
     });
   }
 
   test("no violation report for any view: the reports the browser posts (workers' too) after the views", async () => {
+    await viewPage?.close();
     await new Promise((r) => setTimeout(r, 200)); // reports are posted asynchronously
     assert.deepEqual(reports, [], "CSP violation reports posted to the server (each names its document-uri)");
   });
