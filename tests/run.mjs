@@ -11,24 +11,31 @@ import { spec } from "node:test/reporters";
 
 const TESTS = dirname(fileURLToPath(import.meta.url));
 
-/** Seconds each heavy suite took on a clean clone's CI run (731fbe9's, docs/testing.md; the a11y
- * halves together 152): the order only, so no long file starts last and runs alone. */
+/** Seconds each heavy suite took in `npm test` (two at a time, printed at the end of a run; the
+ * a11y halves are one line there, browser/a11y.mjs): the order only, so no long file starts
+ * last and runs alone. reference's node suite runs scripts in child processes, as long as a
+ * browser suite; script-runner's (25 s) stays at the end, beside the last short files: its
+ * runner must start within 300 ms, which two runs beside a browser suite under a load of 13-20
+ * missed. */
 const WEIGHT = {
-  "browser/hostile.test.mjs": 118,
-  "browser/page.test.mjs": 45, // with page-trace 30, page-embed 20 and page-sweep 12: one file of 87 before
-  "browser/page-trace.test.mjs": 30,
-  "browser/a11y-2.test.mjs": 76,
-  "browser/a11y.test.mjs": 76,
-  "browser/language.test.mjs": 57,
-  "browser/csp.test.mjs": 42,
-  "browser/offline.test.mjs": 38,
-  "browser/firstview.test.mjs": 30,
-  "browser/numbers.test.mjs": 24, // issue 32's: every text of every lesson and its watched run
-  "browser/scorm.test.mjs": 28,
-  "browser/predict.test.mjs": 25,
-  "browser/embed.test.mjs": 24,
-  "browser/pool.test.mjs": 24,
-  "node/reference.test.mjs": 14,
+  "browser/hostile.test.mjs": 100,
+  "browser/a11y-2.test.mjs": 70,
+  "browser/a11y.test.mjs": 70,
+  "browser/language.test.mjs": 45,
+  "browser/offline.test.mjs": 40,
+  "browser/scorm.test.mjs": 32,
+  "browser/pool.test.mjs": 30,
+  "browser/embed.test.mjs": 29,
+  "node/reference.test.mjs": 28,
+  "browser/script-lesson.test.mjs": 27,
+  "browser/predict.test.mjs": 27,
+  "browser/page-trace.test.mjs": 26,
+  "browser/numbers.test.mjs": 25,
+  "browser/present.test.mjs": 25,
+  "browser/charts.test.mjs": 24,
+  "browser/page.test.mjs": 23,
+  "browser/csp.test.mjs": 22,
+  "browser/progress.test.mjs": 22,
 };
 
 /** A suite not listed: a browser suite is heavier than any node test. */

@@ -11,7 +11,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { LESSONS, browser, page, rendered, serve, settled, shot, stopServers } from "./lib.mjs";
+import { LESSONS, UNCHANGED, browser, page, rendered, serve, settled, shot, stopServers } from "./lib.mjs";
 
 const require = createRequire(import.meta.url);
 // Evaluated in the page (not added as a <script>): the page's CSP allows no inline script.
@@ -204,12 +204,10 @@ export function a11y({ part, keyboard }) {
 describe("a11y", () => {
   let url;
   let b;
-  let ctx;
   const table = [];
   before(async () => {
-    ({ url } = await serve());
+    ({ url } = await serve({ maxAge: UNCHANGED }));
     b = await browser();
-    ctx = await b.newContext({ viewport: { width: 1280, height: 900 } });
   });
   after(async () => {
     await b?.close();
@@ -324,9 +322,19 @@ describe("a11y", () => {
   }
 
   if (keyboard) {
+  /** The views' desktop page (1280 × 900), in the light scheme, for the checks below to navigate
+   * on: a new page for each cost about 0.25 s more. */
+  async function desktopPage() {
+    let p = pages.get(desktop);
+    if (!p || p.isClosed()) pages.set(desktop, (p = await page(desktop)));
+    open.clear(); // no view's light audit is left on it for a dark one
+    await p.emulateMedia({ colorScheme: "light" });
+    return p;
+  }
+
   // ---------------------------------------------------------------- keyboard
   test("keyboard: Tab reaches every control in document order, each with a visible focus", async () => {
-    const p = await openView(ctx, url, { query: "?lesson=supervisor&trace=scan:4", wait: ".trace .timeline svg" });
+    const p = await openView(desktop, url, { query: "?lesson=supervisor&trace=scan:4", wait: ".trace .timeline svg" }, await desktopPage());
     await p.evaluate(() => {
       document.querySelector(".sweep").open = true;
       document.querySelector(".real-fold").open = true;
@@ -378,11 +386,10 @@ describe("a11y", () => {
     assert.deepEqual(missed, [], "controls Tab never reached");
     assert.deepEqual(invisible, [], "focus without a visible indicator");
     figures.push(["Tab stops on the supervisor page (trace, sweep, extensions open)", seen.length]);
-    await p.close();
   });
 
   test("keyboard: the timeline plays, pauses, steps and jumps with Space, arrows, Home and End", async () => {
-    const p = await openView(ctx, url, { query: "?lesson=supervisor&trace=scan:4", wait: ".trace .timeline svg" });
+    const p = await openView(desktop, url, { query: "?lesson=supervisor&trace=scan:4", wait: ".trace .timeline svg" }, await desktopPage());
     const frame = () => p.evaluate(() => Number(document.querySelector(".trace .scrubber").value));
     const frames = await p.evaluate(() => Number(document.querySelector(".trace .scrubber").max));
     await p.focus(".trace .play");
@@ -407,11 +414,10 @@ describe("a11y", () => {
     await p.focus(".trace");
     await p.keyboard.press("End");
     assert.equal(await frame(), frames);
-    await p.close();
   });
 
   test("keyboard: a chart point that opens a run is focusable and opens it with Enter", async () => {
-    const p = await openView(ctx, url, { query: "?lesson=supervisor" });
+    const p = await openView(desktop, url, { query: "?lesson=supervisor" }, await desktopPage());
     const count = await p.locator(".report .plot .watchable").count();
     assert.ok(count > 0, "no watchable points");
     const point = p.locator(".report .plot .watchable").first();
@@ -421,14 +427,15 @@ describe("a11y", () => {
     await p.keyboard.press("Enter");
     await p.waitForSelector(".trace .timeline svg", { timeout: 30000 });
     assert.match(p.url(), /trace=/);
-    await p.close();
   });
 
   test("keyboard: heatmap cells are one Tab stop, move with arrows and open with Enter", async () => {
-    const p = await openView(ctx, url, {
-      query: "?lesson=supervisor&sweep=scan:1..4&sweep_y=lease:1..3&metric=recovery.supervisor_on@worst_recovery",
-      wait: ".sweep-result .heatmap svg",
-    });
+    const p = await openView(
+      desktop,
+      url,
+      { query: "?lesson=supervisor&sweep=scan:1..4&sweep_y=lease:1..3&metric=recovery.supervisor_on@worst_recovery", wait: ".sweep-result .heatmap svg" },
+      await desktopPage(),
+    );
     const stops = await p.evaluate(() => [...document.querySelectorAll(".heatmap rect")].filter((r) => r.tabIndex === 0).length);
     assert.equal(stops, 1);
     await p.focus(".heatmap rect[tabindex='0']");
@@ -443,11 +450,10 @@ describe("a11y", () => {
     await p.waitForSelector(".trace .timeline svg", { timeout: 30000 });
     assert.match(p.url(), /[?&]scan=3(&|$)/);
     assert.doesNotMatch(p.url(), /[?&]lease=/);
-    await p.close();
   });
 
   test("keyboard: the embed dialog keeps focus inside and returns it on close", async () => {
-    const p = await openView(ctx, url, { query: "?lesson=jobs" });
+    const p = await openView(desktop, url, { query: "?lesson=jobs" }, await desktopPage());
     await p.focus("#embed-button");
     await p.keyboard.press("Enter");
     await p.waitForSelector("dialog[open]");
@@ -464,12 +470,11 @@ describe("a11y", () => {
     await p.click("dialog .dialog-buttons button:last-child");
     await p.waitForSelector("dialog", { state: "detached" });
     assert.equal(await p.evaluate(() => document.activeElement?.id), "embed-button");
-    await p.close();
   });
 
   test("every chart and timeline has its data as a table", async () => {
     for (const query of ["?lesson=supervisor&trace=scan:4", "?lesson=jobs&trace=limit:3", "?lesson=compensation&trace=run:hung"]) {
-      const p = await openView(ctx, url, { query, wait: ".trace .timeline svg" });
+      const p = await openView(desktop, url, { query, wait: ".trace .timeline svg" }, await desktopPage());
       // The tables are built when their fold first opens.
       await p.evaluate(() => {
         for (const d of document.querySelectorAll("details.data-fold")) d.open = true;
@@ -481,7 +486,6 @@ describe("a11y", () => {
           .map((f) => f.dataset.chart ?? f.dataset.track ?? f.className),
       );
       assert.deepEqual(missing, [], query);
-      await p.close();
     }
   });
 

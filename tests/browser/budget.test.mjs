@@ -11,7 +11,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { ROOT, browser, page, rendered, serve, stopServers } from "./lib.mjs";
+import { ROOT, UNCHANGED, browser, page, rendered, serve, stopServers } from "./lib.mjs";
 import { MAX_TASK_MS, longestTask, mainThreadCpu, peakMB, rendererPids, settle, viewsShown, watchLongTasks, worstTask } from "./watch.mjs";
 
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
@@ -61,7 +61,7 @@ describe("the page's own work under its budget", () => {
   let p;
   const figures = []; // [kind, link name, worst task ms (tries), extra]
   before(async () => {
-    ({ url } = await serve());
+    ({ url } = await serve({ maxAge: UNCHANGED }));
     b = await browser();
     context = await b.newContext({ viewport: { width: 1280, height: 900 } });
     p = await page(context);

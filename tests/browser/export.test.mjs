@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, SHOTS, browser, page, rendered, serve, shot, stopServers } from "./lib.mjs";
+import { ROOT, SHOTS, UNCHANGED, browser, page, rendered, serve, shot, stopServers } from "./lib.mjs";
 import { CLI } from "../cli.mjs";
 
 const VERSION = execFileSync(CLI, ["--version"], { encoding: "utf8" }).trim().split(" ")[1];
@@ -85,7 +85,7 @@ describe("export", () => {
   let b;
   let ctx;
   before(async () => {
-    ({ url } = await serve());
+    ({ url } = await serve({ maxAge: UNCHANGED }));
     b = await browser();
     ctx = await b.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   });

@@ -16,7 +16,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, browser, page, rendered, serve, stopServers } from "./lib.mjs";
+import { ROOT, UNCHANGED, browser, page, rendered, serve, stopServers } from "./lib.mjs";
 import { MAX_EXTRA_MS, beyondPlain, onlyIn, pageTexts, pairFigures, settle, tracedPairs, viewsShown, watchLongTasks } from "./watch.mjs";
 import { KEYED } from "../node/refusal-links.mjs";
 
@@ -166,7 +166,7 @@ describe("hostile links", () => {
   let failed = 0;
   const figures = []; // [group, name, query, beyondPlain's answer]
   before(async () => {
-    ({ url } = await serve());
+    ({ url } = await serve({ maxAge: UNCHANGED }));
     b = await browser();
     context = await b.newContext({ viewport: { width: 1100, height: 800 } });
   });

@@ -62,24 +62,26 @@ describe("one language at a time", () => {
   const names = LESSONS.flatMap((l) => [...core.params(l).map((p) => p.name), ...core.presets(l).map((p) => p.id)]).sort((a, b) => b.length - a.length);
 
   /**
-   * Every text shown or read out on the page, without what is not in either language: the
-   * lesson's own printed output (Turkish, as the lesson prints it), links, and the link syntax's
-   * names.
+   * Every text shown or read out on the page, one per line, without what is not in either
+   * language: the lesson's own printed output (Turkish, as the lesson prints it), links, and the
+   * link syntax's names (taken out of the joined text: no name holds a line break, so each text
+   * loses what it lost alone, at one call per name rather than one per name and text).
    */
-  const texts = async (p) =>
-    (
-      await p.evaluate(() => {
-        const out = [];
-        const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-        while (walk.nextNode()) {
-          const node = walk.currentNode;
-          if (node.parentElement?.closest("script, style, pre.lesson-text, a[href]")) continue;
-          if (node.textContent.trim()) out.push(node.textContent.trim());
-        }
-        for (const n of document.querySelectorAll("[aria-label], [title]")) out.push(n.getAttribute("aria-label") ?? "", n.getAttribute("title") ?? "");
-        return out.filter(Boolean);
-      })
-    ).map((text) => names.reduce((s, name) => s.replaceAll(name, "·"), text.replace(/https?:\/\/\S+/g, "·")));
+  const texts = async (p) => {
+    const shown = await p.evaluate(() => {
+      const out = [];
+      const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      while (walk.nextNode()) {
+        const node = walk.currentNode;
+        if (node.parentElement?.closest("script, style, pre.lesson-text, a[href]")) continue;
+        if (node.textContent.trim()) out.push(node.textContent.trim());
+      }
+      for (const n of document.querySelectorAll("[aria-label], [title]")) out.push(n.getAttribute("aria-label") ?? "", n.getAttribute("title") ?? "");
+      return out.filter(Boolean);
+    });
+    const joined = shown.map((text) => text.replace(/https?:\/\/\S+/g, "·")).join("\n");
+    return names.reduce((s, name) => s.replaceAll(name, "·"), joined);
+  };
 
   for (const lang of LANGS) {
     test(`${lang}: no text of the other language in any view`, async () => {
@@ -89,7 +91,7 @@ describe("one language at a time", () => {
       assert.ok(foreign.length > 100, `${foreign.length} pieces to look for`);
       const found = [];
       const scan = async (view) => {
-        const all = (await texts(p)).join("\n");
+        const all = await texts(p);
         for (const piece of foreign) if (all.includes(piece)) found.push(`${view}: “${piece}”`);
       };
       const open = async () => {
@@ -158,7 +160,7 @@ describe("one language at a time", () => {
         await settled(p);
         await open();
         await scan(`${lesson} bad link`);
-        const shown = (await texts(p)).join("\n");
+        const shown = await texts(p);
         const english = core.resolve(`lesson=${lesson}&${BAD}`).errors.map((e) => e.message);
         assert.ok(english.length >= 5, english.join("; "));
         if (lang === "tr") for (const m of english) assert.ok(!shown.includes(m), `${lesson}: the core's English “${m}” is on the Turkish page`);

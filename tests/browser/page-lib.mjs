@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { ROOT, browser, serve, stopServers } from "./lib.mjs";
+import { ROOT, UNCHANGED, browser, serve, stopServers } from "./lib.mjs";
 import { CLI } from "../cli.mjs";
 
 /** The core with every lesson (the node package). */
@@ -14,7 +14,7 @@ export const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-nod
 
 /** A suite's server and browser: {url, b, desktop} (a 1280 × 900 context). */
 export async function openSuite() {
-  const { url } = await serve();
+  const { url } = await serve({ maxAge: UNCHANGED });
   const b = await browser();
   const desktop = await b.newContext({ viewport: { width: 1280, height: 900 } });
   return { url, b, desktop };

@@ -12,7 +12,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { LESSONS, browser, page, rendered, serve, settled, shot, stopServers } from "./lib.mjs";
+import { LESSONS, UNCHANGED, browser, page, rendered, serve, settled, shot, stopServers } from "./lib.mjs";
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -136,7 +136,7 @@ describe("present", () => {
   let b;
   let p;
   before(async () => {
-    ({ url } = await serve());
+    ({ url } = await serve({ maxAge: UNCHANGED }));
     b = await browser();
     const ctx = await b.newContext({ viewport: { width: 1920, height: 1080 } });
     p = await page(ctx);

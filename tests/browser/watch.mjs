@@ -184,8 +184,11 @@ export function onlyIn(lang) {
   return [...out];
 }
 
-/** Every text the page shows or reads out, without the lesson's own printed output, links and
- * the link syntax's `names` (parameter names and claim ids are the same in both languages). */
+/** Every text the page shows or reads out, one per line, without the lesson's own printed output,
+ * links and the link syntax's `names` (parameter names and claim ids are the same in both
+ * languages). The names are taken out of the joined text, one name after another: no name holds a
+ * line break, so that is what taking them out of each text gave, at one call per name instead of
+ * one per name and text (40 ms a link in node, ~2,000 texts × 260 names). */
 export async function pageTexts(p, names) {
   const texts = await p.evaluate(() => {
     const out = [];
@@ -198,5 +201,5 @@ export async function pageTexts(p, names) {
     for (const n of document.querySelectorAll("[aria-label], [title]")) out.push(n.getAttribute("aria-label") ?? "", n.getAttribute("title") ?? "");
     return out.filter(Boolean);
   });
-  return texts.map((text) => names.reduce((s, name) => s.replaceAll(name, "·"), text.replace(/https?:\/\/\S+/g, "·"))).join("\n");
+  return names.reduce((s, name) => s.replaceAll(name, "·"), texts.map((text) => text.replace(/https?:\/\/\S+/g, "·")).join("\n"));
 }
