@@ -2,7 +2,9 @@
 //! `name[:compensation][(after/after...)]` and comma-separated (the lesson's `{ ad, telafi, once }`),
 //! which the page edits as a list of steps (the lesson's page control, `page/controls.js`).
 
-use crate::params::{Bound, Data, KindValue, LessonKind, Reason, Value, join, name_of, split_items};
+use crate::params::{
+    Bound, Data, KindValue, LessonKind, Reason, Value, join, name_of, split_items,
+};
 
 /// The steps of a workflow, at most `max_len`.
 pub struct StepList {
@@ -190,7 +192,6 @@ fn find_cycle(steps: &[StepSpec]) -> Option<String> {
         .position(|p| !p)
         .map(|i| steps[i].name.clone())
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use super::params::CompensationParams;
 use super::kinds::StepSpec;
+use super::params::CompensationParams;
 use crate::rng::{Lcg32, UnitRng};
 use crate::stats::{Spread, Z95, spread, wilson};
 

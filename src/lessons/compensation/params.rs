@@ -1,7 +1,7 @@
 //! The compensation lesson's parameters (telafi/akis.mjs, olc.mjs, bedel.mjs) and their typed form.
 
-use crate::error::Error;
 use super::kinds::{StepList, StepSpec};
+use crate::error::Error;
 use crate::params::{Kind, ParamSet};
 
 /// The lesson's steps: period close (irreversible), invoice line, collection record, supplier

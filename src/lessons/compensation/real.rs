@@ -2,8 +2,8 @@
 //! that cannot go last — close the period with a flag instead of a delete, so it has a
 //! compensation — computed beside the lesson's figures.
 
-use super::params::CompensationParams;
 use super::kinds::StepSpec;
+use super::params::CompensationParams;
 
 /// The steps `reversible_close` makes compensable: those without a compensation that another
 /// step depends on, so no ordering can put them last (the lesson's `donem-kapat`).

@@ -130,7 +130,16 @@ mod tests {
         let v = parse_value(&spec, " S2@indirim , S10@fatura ").unwrap();
         assert_eq!(v.to_text(), "S2@indirim,S10@fatura");
         assert_eq!(parse_value(&spec, "").unwrap().to_text(), "");
-        for bad in ["S0@a", "2@a", "S2", "S2@", "S2@a,S2@b", "S02@a", "S2@a b", "S1,"] {
+        for bad in [
+            "S0@a",
+            "2@a",
+            "S2",
+            "S2@",
+            "S2@a,S2@b",
+            "S02@a",
+            "S2@a b",
+            "S1,",
+        ] {
             assert!(parse_value(&spec, bad).is_err(), "{bad:?}");
         }
         let e = parse_value(&spec, "S2@a,S2@b").unwrap_err();
@@ -158,7 +167,11 @@ mod tests {
                 _ => None,
             };
             assert!(matches!(kind("jobs"), Some(Kind::Int { .. })), "{}", s.name);
-            assert!(matches!(kind("steps"), Some(Kind::Names { .. })), "{}", s.name);
+            assert!(
+                matches!(kind("steps"), Some(Kind::Names { .. })),
+                "{}",
+                s.name
+            );
         }
     }
 }

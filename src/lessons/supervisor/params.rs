@@ -1,7 +1,7 @@
 //! The supervisor lesson's parameters (denetci/akis.mjs, olc.mjs, hesap.mjs) and their typed form.
 
-use crate::error::Error;
 use super::kinds::{Fault, FaultMap};
+use crate::error::Error;
 use crate::params::{Kind, ParamSet};
 
 crate::declare_params! {

@@ -4,9 +4,9 @@
 
 use serde::Serialize;
 
+use super::kinds::Fault;
 use super::model::{DailyRow, Scenario, run};
 use super::params::SupervisorParams;
-use super::kinds::Fault;
 use crate::rng::{Minstd, UnitRng};
 
 /// Draws each job's faults: for every step in order two draws, one for a hang (`hang_rate`) and

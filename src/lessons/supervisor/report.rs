@@ -1,11 +1,11 @@
 //! The supervisor lesson's tables and lines, laid out as olc.mjs (`measure`) and hesap.mjs
 //! (`daily`) print them.
 
+use super::kinds::Fault;
 use super::model::{Outcome, daily_scans};
 use super::params::SupervisorParams;
 use super::simulate::SupervisorResult;
 use crate::chart::{Chart, Point, X, series};
-use super::kinds::Fault;
 use crate::report::{Block, Cell, Column, Group, Line, Section, Table, int, left, right, t, v};
 
 fn faults_text(faults: &[Fault]) -> String {
