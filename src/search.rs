@@ -181,6 +181,33 @@ pub struct Axis {
     pub values: Vec<Choice>,
 }
 
+impl Axis {
+    /// The baseline (the empty text: no fault) and then `faults`, one fault each.
+    pub fn faults(param: &'static str, faults: impl IntoIterator<Item = String>) -> Self {
+        let baseline = Choice {
+            text: String::new(),
+            faults: 0,
+        };
+        let values = std::iter::once(baseline)
+            .chain(faults.into_iter().map(|text| Choice { text, faults: 1 }));
+        Axis {
+            param,
+            values: values.collect(),
+        }
+    }
+
+    /// Values that add no fault (nights, seeds), in order.
+    pub fn plain(param: &'static str, values: impl IntoIterator<Item = String>) -> Self {
+        Axis {
+            param,
+            values: values
+                .into_iter()
+                .map(|text| Choice { text, faults: 0 })
+                .collect(),
+        }
+    }
+}
+
 /// The points a search walks: every combination of its axes' values.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scope {

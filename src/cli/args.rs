@@ -170,18 +170,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
             Long("find") => {
                 once(&run.find, "--find")?;
                 // The property is optional: `--find`, `--find=round-twice` or `--find round-twice`.
-                let property = match parser.optional_value() {
-                    Some(v) => text(v)?,
-                    None => match parser
-                        .raw_args()
-                        .map_err(usage)?
-                        .next_if(|a| !a.to_string_lossy().starts_with('-'))
-                    {
-                        Some(v) => text(v)?,
-                        None => String::new(),
-                    },
-                };
-                run.find = Some(property);
+                run.find = Some(optional(&mut parser)?);
             }
             Long("challenge") => {
                 let id = value(&mut parser, "--challenge")?;
@@ -196,18 +185,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
             Long("trace") => {
                 once(&run.trace, "--trace")?;
                 // The selector is optional: `--trace`, `--trace=scan:4` or `--trace scan:4`.
-                let selector = match parser.optional_value() {
-                    Some(v) => text(v)?,
-                    None => match parser
-                        .raw_args()
-                        .map_err(usage)?
-                        .next_if(|a| !a.to_string_lossy().starts_with('-'))
-                    {
-                        Some(v) => text(v)?,
-                        None => String::new(),
-                    },
-                };
-                run.trace = Some(selector);
+                run.trace = Some(optional(&mut parser)?);
             }
             Long("set") | Short('s') => {
                 let assignment = value(&mut parser, "--set")?;
@@ -403,6 +381,22 @@ fn value(parser: &mut lexopt::Parser, name: &str) -> Result<String, Error> {
 }
 
 /// An option that may be given once.
+/// An option's optional value: after `=`, or the next argument unless it is an option; empty
+/// when there is none.
+fn optional(parser: &mut lexopt::Parser) -> Result<String, Error> {
+    match parser.optional_value() {
+        Some(v) => text(v),
+        None => match parser
+            .raw_args()
+            .map_err(usage)?
+            .next_if(|a| !a.to_string_lossy().starts_with('-'))
+        {
+            Some(v) => text(v),
+            None => Ok(String::new()),
+        },
+    }
+}
+
 fn once<T>(seen: &Option<T>, name: &str) -> Result<(), Error> {
     match seen {
         Some(_) => Err(Error::usage(format!("{name} is given more than once"))),

@@ -7,7 +7,7 @@ use super::model::{Policy, durations, policy};
 use super::params::{JobsParams, generator, replicate_seed};
 use crate::error::Error;
 use crate::params::ParamSet;
-use crate::search::{Axis, Check, Choice, Finder, Property, Scope};
+use crate::search::{Axis, Check, Finder, Property, Scope};
 
 /// Seeds tried from the learner's: seed, seed+1, … (wrapping as replications do).
 const SEEDS: u32 = 200;
@@ -33,19 +33,13 @@ pub struct Find;
 
 /// The nights (1 to the learner's) and the seeds, fewest nights first: no fault in either.
 fn scope_of(p: &JobsParams) -> Scope {
-    let plain = |text: String| Choice { text, faults: 0 };
     Scope {
         axes: vec![
-            Axis {
-                param: "nights",
-                values: (1..=p.nights).map(|n| plain(n.to_string())).collect(),
-            },
-            Axis {
-                param: "seed",
-                values: (0..SEEDS)
-                    .map(|i| plain(replicate_seed(p.seed, i).to_string()))
-                    .collect(),
-            },
+            Axis::plain("nights", (1..=p.nights).map(|n| n.to_string())),
+            Axis::plain(
+                "seed",
+                (0..SEEDS).map(|i| replicate_seed(p.seed, i).to_string()),
+            ),
         ],
     }
 }

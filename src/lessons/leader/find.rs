@@ -8,7 +8,7 @@ use super::model::{self, Setup};
 use super::params::LeaderParams;
 use crate::error::Error;
 use crate::params::{KindValue, ParamSet};
-use crate::search::{Axis, Check, Choice, Finder, Property, Scope};
+use crate::search::{Axis, Check, Finder, Property, Scope};
 
 /// The rounds a crash or a pause may start in: 1 to this (or the run's length).
 const WINDOW: u32 = 40;
@@ -41,19 +41,6 @@ fn entry(node: u32, round: i64, rounds: Option<i64>) -> NodeAt {
     }
 }
 
-/// An axis of single entries (or none), earliest round first, then node, then length.
-fn axis(param: &'static str, entries: Vec<NodeAt>) -> Axis {
-    let mut values = vec![Choice {
-        text: String::new(),
-        faults: 0,
-    }];
-    values.extend(entries.into_iter().map(|e| Choice {
-        text: vec![e].to_text(),
-        faults: 1,
-    }));
-    Axis { param, values }
-}
-
 /// The entries of the scope at these values: crashes and pauses of every node starting in
 /// rounds 1 to [`WINDOW`], pauses of 1 to twice the lease rounds.
 fn entries(p: &LeaderParams) -> (Vec<NodeAt>, Vec<NodeAt>) {
@@ -80,7 +67,10 @@ impl Finder for Find {
     fn scope(&self, set: &ParamSet) -> Result<Scope, Error> {
         let (crash, pause) = entries(&LeaderParams::from_set(set)?);
         Ok(Scope {
-            axes: vec![axis("crash", crash), axis("pause", pause)],
+            axes: vec![
+                Axis::faults("crash", crash.into_iter().map(|e| vec![e].to_text())),
+                Axis::faults("pause", pause.into_iter().map(|e| vec![e].to_text())),
+            ],
         })
     }
 

@@ -7,7 +7,7 @@ use super::model::{Scenario, run};
 use super::params::SupervisorParams;
 use crate::error::Error;
 use crate::params::ParamSet;
-use crate::search::{Axis, Check, Choice, Finder, Property, Scope};
+use crate::search::{Axis, Check, Finder, Property, Scope};
 
 /// The properties, the lesson's own first.
 const PROPERTIES: &[Property] = &[
@@ -41,15 +41,10 @@ fn placements(p: &SupervisorParams) -> Vec<(usize, usize)> {
 
 /// An axis of single placements of `param`'s map (or none).
 fn axis(param: &'static str, p: &SupervisorParams) -> Axis {
-    let mut values = vec![Choice {
-        text: String::new(),
-        faults: 0,
-    }];
-    values.extend(placements(p).into_iter().map(|(job, step)| Choice {
-        text: format!("S{}@{}", job + 1, p.steps[step]),
-        faults: 1,
-    }));
-    Axis { param, values }
+    let texts = placements(p)
+        .into_iter()
+        .map(|(job, step)| format!("S{}@{}", job + 1, p.steps[step]));
+    Axis::faults(param, texts)
 }
 
 /// The typed values, refused when the faults are drawn at random (the search places them).
