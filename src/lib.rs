@@ -12,6 +12,7 @@ pub mod chart;
 pub mod compare;
 pub mod csv;
 pub mod error;
+pub mod find;
 pub mod jsfmt;
 pub mod lesson;
 pub mod lessons;

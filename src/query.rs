@@ -37,6 +37,7 @@ pub const PAGE_KEYS: &[&str] = &[
     "origin",
     "scorm",
     "present",
+    "find",
 ];
 
 /// What a `figure=` value looks like (the run checks that the lesson has it).
@@ -92,8 +93,9 @@ fn origins(v: &str) -> Option<Vec<String>> {
 }
 
 /// Page keys the page passes on as text, read by the sweep and the trace: the sweep's
-/// axes, metric and heatmap colour scale (`heat=log`), and the watched run (`trace=scan:4`).
-pub const VIEW_KEYS: &[&str] = &["sweep", "sweep_y", "metric", "heat", "trace"];
+/// axes, metric and heatmap colour scale (`heat=log`), the watched run (`trace=scan:4`) and the
+/// search (`find=round-twice`, issue 36).
+pub const VIEW_KEYS: &[&str] = &["sweep", "sweep_y", "metric", "heat", "trace", "find"];
 
 /// A decoded query: the lesson, the section, page settings and parameter assignments.
 #[derive(Debug, Clone, PartialEq, Default)]

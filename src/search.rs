@@ -43,6 +43,18 @@ pub trait Finder: Sync {
         scope: &'a Scope,
         property: usize,
     ) -> Result<Check<'a>, Error>;
+
+    /// What one check costs at `set`, in the sweep's units (1: the lesson's own run at its own
+    /// values): the page's work budget reads it.
+    fn cost(&self, _set: &ParamSet) -> f64 {
+        1.0
+    }
+
+    /// The watched run (`trace=`) that shows a witness of property `property` at its decisive
+    /// moment; the lesson's own run when `None`.
+    fn trace(&self, _set: &ParamSet, _property: usize) -> Option<String> {
+        None
+    }
 }
 
 /// The runs a search tries at most before it samples (10^6, said in the result).
@@ -52,8 +64,10 @@ pub const BUDGET: u64 = 1_000_000;
 /// witness as parameter assignments (the link's).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Finding {
-    /// The property searched.
-    pub property: Property,
+    /// The property searched (a named one) ...
+    pub property: Option<Property>,
+    /// ... or the condition on a metric, as written (`fencing.double_run_rounds > 0`).
+    pub condition: Option<String>,
     /// Each axis: the parameter and how many values it takes.
     pub axes: Vec<(&'static str, usize)>,
     /// The scope's runs (`None`: more than 2^64).
@@ -70,6 +84,8 @@ pub struct Finding {
     pub witness: Option<Vec<(&'static str, String)>>,
     /// The witness's faults.
     pub faults: Option<u32>,
+    /// The witness's link: its parameters and the watched run that shows it (`trace=`).
+    pub link: Option<String>,
 }
 
 /// Searches `finder`'s scope at `set` for property `id` (the first when `None`).
@@ -98,7 +114,9 @@ pub fn find(
     let holds = finder.checker(set, &scope, index)?;
     let found = search(&scope, budget, seed, jobs, &*holds, progress);
     Ok(Finding {
-        property: properties[index],
+        property: Some(properties[index]),
+        condition: None,
+        link: None,
         axes: scope
             .axes
             .iter()
@@ -117,10 +135,10 @@ pub fn find(
 impl Finding {
     /// The answer as the CLI prints it (English; the page words it from the same fields).
     pub fn to_text(&self, lesson: &str) -> String {
-        let mut out = format!(
-            "find {} in {lesson}: {}\n",
-            self.property.id, self.property.about
-        );
+        let mut out = match (&self.property, &self.condition) {
+            (Some(p), _) => format!("find {} in {lesson}: {}\n", p.id, p.about),
+            (None, c) => format!("find in {lesson}: {}\n", c.as_deref().unwrap_or("")),
+        };
         let axes: Vec<String> = self
             .axes
             .iter()
@@ -156,6 +174,9 @@ impl Finding {
                 if faults == 1 { "fault" } else { "faults" },
                 set.join(" ")
             ));
+        }
+        if let Some(link) = &self.link {
+            out.push_str(&format!("its link: ?{link}\n"));
         }
         out
     }
@@ -276,7 +297,160 @@ pub struct Found {
 
 /// Points per block of work: the unit the workers share, fixed so that the result does not
 /// depend on how many there are.
-const BLOCK: u64 = 4096;
+pub const BLOCK: u64 = 4096;
+
+/// How a search walks its scope, fixed before any run: every point, or a sample of `budget`.
+/// Native threads and the page's workers each run ranges of its blocks ([`Layout::part`]) and
+/// one [`Layout::join`] assembles them, so any split gives the same [`Found`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    /// The scope's points (`None`: more than `u64` holds).
+    pub size: Option<u64>,
+    /// Runs to try.
+    pub tried: u64,
+    /// Every point is tried.
+    pub exhaustive: bool,
+    /// The sample's seed.
+    pub seed: u64,
+}
+
+/// What a range of blocks found: how many met the property and the smallest point that did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Part {
+    /// Runs of the range that meet it.
+    pub met: u64,
+    /// The smallest of them in the witness order, if any.
+    pub best: Option<Vec<usize>>,
+}
+
+impl Part {
+    /// As numbers, for the page's workers to hand over: `met`, then the witness's length (-1:
+    /// none) and its value indices.
+    pub fn to_numbers(&self) -> Vec<f64> {
+        let mut out = vec![self.met as f64];
+        match &self.best {
+            Some(at) => {
+                out.push(at.len() as f64);
+                out.extend(at.iter().map(|&i| i as f64));
+            }
+            None => out.push(-1.0),
+        }
+        out
+    }
+
+    /// Read back from [`Part::to_numbers`]; `None` for numbers it did not write.
+    pub fn from_numbers(n: &[f64]) -> Option<Part> {
+        let whole = |x: f64| (x >= 0.0 && x.fract() == 0.0 && x < 9.0e15).then_some(x as u64);
+        let met = whole(*n.first()?)?;
+        let best = match *n.get(1)? {
+            x if x == -1.0 => None,
+            len => {
+                let len = whole(len)? as usize;
+                let at: Option<Vec<usize>> = n
+                    .get(2..2 + len)?
+                    .iter()
+                    .map(|&x| whole(x).map(|v| v as usize))
+                    .collect();
+                Some(at?)
+            }
+        };
+        Some(Part { met, best })
+    }
+}
+
+impl Layout {
+    /// The layout of `scope` under `budget`, sampled with `seed` when over it.
+    pub fn new(scope: &Scope, budget: u64, seed: u64) -> Self {
+        let size = scope.size();
+        let exhaustive = size.is_some_and(|n| n <= budget);
+        Layout {
+            size,
+            tried: if exhaustive {
+                size.unwrap_or(0)
+            } else {
+                budget
+            },
+            exhaustive,
+            seed,
+        }
+    }
+
+    /// Its blocks of [`BLOCK`] runs.
+    pub fn blocks(&self) -> u64 {
+        self.tried.div_ceil(BLOCK)
+    }
+
+    /// The point of run `k` (`0..tried`).
+    fn point(&self, scope: &Scope, k: u64) -> Vec<usize> {
+        match self.size {
+            Some(_) if self.exhaustive => scope.point(k),
+            Some(n) => scope.point(mix(self.seed, k) % n),
+            None => point_of_wide(scope, self.seed, k),
+        }
+    }
+
+    /// Runs blocks `from..to`; `progress` hears the share of them done.
+    pub fn part(
+        &self,
+        scope: &Scope,
+        holds: &(dyn Fn(&[usize]) -> bool + Sync),
+        from: u64,
+        to: u64,
+        progress: &mut dyn FnMut(f64),
+    ) -> Part {
+        let mut part = Part { met: 0, best: None };
+        let mut best_key: Option<(u32, Vec<usize>)> = None;
+        let (first, last) = (from * BLOCK, (to * BLOCK).min(self.tried));
+        for b in from..to {
+            let start = b * BLOCK;
+            for k in start..(start + BLOCK).min(self.tried) {
+                if k % 256 == 0 {
+                    progress((k - first) as f64 / (last - first).max(1) as f64);
+                }
+                let at = self.point(scope, k);
+                if holds(&at) {
+                    part.met += 1;
+                    let key = scope.key(&at);
+                    if best_key.as_ref().is_none_or(|b| key < *b) {
+                        best_key = Some(key);
+                    }
+                }
+            }
+        }
+        progress(1.0);
+        part.best = best_key.map(|(_, at)| at);
+        part
+    }
+
+    /// The search's answer from the parts of every block (in any order and any split): the
+    /// count, and the smallest witness (a sample's shrunk).
+    pub fn join(
+        &self,
+        scope: &Scope,
+        parts: &[Part],
+        holds: &(dyn Fn(&[usize]) -> bool + Sync),
+    ) -> Found {
+        let met = parts.iter().map(|p| p.met).sum();
+        let witness = parts
+            .iter()
+            .filter_map(|p| p.best.as_ref())
+            .min_by_key(|at| scope.key(at))
+            .map(|at| {
+                if self.exhaustive {
+                    at.clone()
+                } else {
+                    shrink(scope, at.clone(), holds)
+                }
+            });
+        Found {
+            size: self.size,
+            tried: self.tried,
+            met,
+            exhaustive: self.exhaustive,
+            witness,
+        }
+    }
+}
 
 /// Searches `scope` for the points where `holds` is true: every point when there are at most
 /// `budget`, else `budget` points drawn with `seed` and the smallest witness met shrunk. `jobs`
@@ -290,57 +464,14 @@ pub fn search(
     holds: &(dyn Fn(&[usize]) -> bool + Sync),
     progress: &mut dyn FnMut(f64),
 ) -> Found {
-    let size = scope.size();
-    let exhaustive = size.is_some_and(|n| n <= budget);
-    let tried = if exhaustive {
-        size.unwrap_or(0)
-    } else {
-        budget
-    };
-    let draw = |k: u64| match size {
-        _ if exhaustive => k,
-        Some(n) => mix(seed, k) % n,
-        None => mix(seed, k),
-    };
-    let blocks = tried.div_ceil(BLOCK) as usize;
+    let layout = Layout::new(scope, budget, seed);
     let parts = parallel::map_indexed(
-        blocks,
+        layout.blocks() as usize,
         jobs,
-        |b, _| {
-            let (mut met, mut best): (u64, Option<(u32, Vec<usize>)>) = (0, None);
-            let start = b as u64 * BLOCK;
-            for k in start..(start + BLOCK).min(tried) {
-                let at = match size {
-                    Some(_) => scope.point(draw(k)),
-                    None => point_of_wide(scope, seed, k),
-                };
-                if holds(&at) {
-                    met += 1;
-                    let key = scope.key(&at);
-                    if best.as_ref().is_none_or(|b| key < *b) {
-                        best = Some(key);
-                    }
-                }
-            }
-            (met, best)
-        },
+        |b, _| layout.part(scope, holds, b as u64, b as u64 + 1, &mut |_| {}),
         progress,
     );
-    let met = parts.iter().map(|p| p.0).sum();
-    let witness = parts.into_iter().filter_map(|p| p.1).min().map(|(_, at)| {
-        if exhaustive {
-            at
-        } else {
-            shrink(scope, at, holds)
-        }
-    });
-    Found {
-        size,
-        tried,
-        met,
-        exhaustive,
-        witness,
-    }
+    layout.join(scope, &parts, holds)
 }
 
 /// A point of a scope too large for `u64` indices: each axis drawn on its own.

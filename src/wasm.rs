@@ -214,6 +214,8 @@ struct LessonOut {
     seed: Option<&'static str>,
     /// Whether it has a run to watch.
     traces: bool,
+    /// Whether it declares a search ("find a run", issue 36).
+    finds: bool,
     /// Links that, with its values and presets, show everything it prints (for the tests).
     examples: &'static [&'static str],
     /// A preview of one of the course's next lessons (not written yet).
@@ -233,6 +235,7 @@ pub fn lessons() -> Result<JsValue, JsValue> {
             sections: l.sections(),
             seed: l.seed_spec().map(|s| s.name),
             traces: l.trace_help().is_some(),
+            finds: l.finder().is_some(),
             examples: l.examples(),
             preview: l.preview(),
         })
@@ -736,4 +739,137 @@ pub fn provide_text(lesson: String, script: String, params: Option<String>, text
         }
         p.insert((lesson, script, params), text);
     });
+}
+
+// -- find a run (issue 36) --
+//
+// The query's `find=` (a property id or `metric op value`) is searched over the lesson's scope at
+// the query's parameters, within the page's work budget (`find::PAGE_WORK`). `find` runs it on
+// this worker; the page's pool shares it out as sweeps are: `findPlan` cuts the blocks into
+// parts, each worker runs parts with `findPart`, and `findJoin` joins them through the same
+// `find::Plan` a serial run uses, so any split gives the same bytes.
+
+/// The query's search, checked and within the page's budget.
+fn find_plan_of(query: &str) -> Result<crate::find::Plan, JsValue> {
+    let q = Query::decode(query).map_err(|e| js_error(&e))?;
+    let params = q.params().map_err(|e| js_error(&e))?;
+    let asked = page_value(&q, "find").unwrap_or("");
+    let plan = crate::find::plan(&params, asked, &[]).map_err(|e| js_error(&e))?;
+    plan.within_page(asked).map_err(|e| js_error(&e))?;
+    Ok(plan)
+}
+
+/// A search's answer for the page: the finding and its numbers as the core writes them.
+#[derive(Serialize)]
+struct FindOut {
+    #[serde(flatten)]
+    finding: crate::search::Finding,
+    /// `tried`, `met` and `size` as text.
+    numbers: [String; 3],
+}
+
+fn find_out(f: crate::search::Finding) -> Result<JsValue, JsValue> {
+    let n = |v: u64| crate::jsfmt::number_to_string(v as f64);
+    let numbers = [n(f.tried), n(f.met), f.size.map_or_else(String::new, n)];
+    to_js(&FindOut {
+        finding: f,
+        numbers,
+    })
+}
+
+/// Searches the query's `find=` on this worker, `progress` hearing the share done.
+#[wasm_bindgen]
+pub fn find(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, JsValue> {
+    ready();
+    let plan = find_plan_of(query)?;
+    let tell = |share: f64| report_progress(progress.as_ref(), share);
+    let found = plan.run(1, &mut |d| tell(d)).map_err(|e| js_error(&e))?;
+    find_out(found)
+}
+
+#[derive(Serialize)]
+struct FindPlanOut {
+    /// Runs to try.
+    tried: u64,
+    /// `[from, to)` blocks of each part.
+    parts: Vec<[u64; 2]>,
+}
+
+/// Checks the query's search and cuts its blocks into at most `parts` parts.
+#[wasm_bindgen(js_name = findPlan)]
+pub fn find_plan(query: &str, parts: u32) -> Result<JsValue, JsValue> {
+    ready();
+    let plan = find_plan_of(query)?;
+    let blocks = plan.blocks();
+    let n = u64::from(parts.max(1)).min(blocks.max(1));
+    let cut: Vec<[u64; 2]> = (0..n)
+        .map(|i| [blocks * i / n, blocks * (i + 1) / n])
+        .collect();
+    to_js(&FindPlanOut {
+        tried: plan.tried(),
+        parts: cut,
+    })
+}
+
+/// Runs blocks `from..to` of the query's search: what they found, as numbers
+/// (`search::Part::to_numbers`: no deserializer in the module).
+#[wasm_bindgen(js_name = findPart)]
+pub fn find_part(
+    query: &str,
+    from: f64,
+    to: f64,
+    progress: Option<js_sys::Function>,
+) -> Result<Vec<f64>, JsValue> {
+    ready();
+    let plan = find_plan_of(query)?;
+    let tell = |share: f64| report_progress(progress.as_ref(), share);
+    let part = plan
+        .part(from as u64, to as u64, &mut |d| tell(d))
+        .map_err(|e| js_error(&e))?;
+    Ok(part.to_numbers())
+}
+
+/// The query's answer from the parts of every block (`findPart` results, any order).
+#[wasm_bindgen(js_name = findJoin)]
+pub fn find_join(query: &str, parts: js_sys::Array) -> Result<JsValue, JsValue> {
+    ready();
+    let plan = find_plan_of(query)?;
+    let parts: Vec<crate::search::Part> = parts
+        .iter()
+        .map(|p| crate::search::Part::from_numbers(&js_sys::Float64Array::new(&p).to_vec()))
+        .collect::<Option<_>>()
+        .ok_or_else(|| {
+            JsValue::from(js_sys::Error::new(
+                "findJoin: a part that findPart did not write",
+            ))
+        })?;
+    find_out(plan.join(&parts).map_err(|e| js_error(&e))?)
+}
+
+#[derive(Serialize)]
+struct FindOptions {
+    /// The lesson's properties (the first is searched by default).
+    properties: Vec<&'static str>,
+    /// The metrics a condition may read (`table.column`).
+    metrics: Vec<String>,
+}
+
+/// What a lesson's "find a run" can ask: its properties and the metrics of a condition (none
+/// for a lesson without a search).
+#[wasm_bindgen(js_name = findOptions)]
+pub fn find_options(lesson: &str) -> Result<JsValue, JsValue> {
+    ready();
+    let lesson = lessons::get(lesson).map_err(|e| js_error(&e))?;
+    let properties = lesson
+        .finder()
+        .map(|f| f.properties().iter().map(|p| p.id).collect())
+        .unwrap_or_default();
+    to_js(&FindOptions {
+        metrics: if lesson.finder().is_some() {
+            crate::sweep::metrics(lesson)
+        } else {
+            Vec::new()
+        },
+        properties,
+    })
 }

@@ -14,6 +14,7 @@ mod compare;
 mod csv;
 mod exact;
 mod extremes;
+mod find;
 mod fuzz;
 mod golden;
 mod jobs_trace;

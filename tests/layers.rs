@@ -521,7 +521,7 @@ const ORDER: &[&[&str]] = &[
     &["lesson"],
     &["lessons"],
     &["query"],
-    &["sweep", "compare"],
+    &["sweep", "compare", "find"],
     &["render"],
     &["csv"],
     &["bench", "scorm", "wasm", "route", "scorm_wasm"],

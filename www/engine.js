@@ -25,6 +25,8 @@ export class ModelError extends Error {
 
 /** The registry's lesson named `id`, or undefined. */
 const known = (id) => LESSONS.find((l) => l.id === id)?.id;
+/** The operations shared among the pool's workers: a sweep's points, a search's blocks. */
+const SHARED = new Set(["sweep", "find"]);
 
 /** The lesson a request is for: its first argument is a lesson's id or a query (a link), whose
  * lesson the core's router names (`route`: query → id). Without a router (it failed to load),
@@ -130,7 +132,7 @@ export class Engine {
   async call(op, args = [], handlers = {}) {
     if (this.#solo) return this.#post(op, args, handlers);
     // A sweep is shared out before any answer could say {elsewhere}: it needs the router.
-    if (op === "sweep" && !this.#routing && this.#routeLater) this.useRouter(this.#routeLater());
+    if (SHARED.has(op) && !this.#routing && this.#routeLater) this.useRouter(this.#routeLater());
     if (!this.#route && this.#routing) await this.#routing;
     this.#moveTo(lessonOf(args, this.#lesson, this.#route));
     const value = await this.#answer(op, args, handlers);
@@ -144,7 +146,7 @@ export class Engine {
   }
 
   #answer(op, args, { onProgress, onPartial }) {
-    if (op === "sweep") return this.#sweep(args[0], onProgress);
+    if (SHARED.has(op)) return this.#shared(op, args[0], onProgress);
     return this.#post(op, args, { onProgress, onPartial });
   }
 
@@ -174,22 +176,23 @@ export class Engine {
     });
   }
 
-  /** A sweep on the pool of workers; on this worker alone when the pool would have one. */
-  async #sweep(query, onProgress) {
+  /** A sweep or a search on the pool of workers; on this worker alone when the pool would have
+   * one. */
+  async #shared(op, query, onProgress) {
     const epoch = this.#epoch;
     this.#sweeps += 1;
     try {
       const { poolSize, Pool } = await import("./pool.js");
       if (epoch !== this.#epoch) throw new Cancelled("cancelled");
       const size = poolSize();
-      if (size <= 1) return await this.#post("sweep", [query], { onProgress });
+      if (size <= 1) return await this.#post(op, [query], { onProgress });
       if (this.#pool?.size !== size) {
         this.#pool?.close("superseded");
         const host = { call: (op, args) => this.#post(op, args, {}) };
         const engine = () => new Engine({ onPanic: (m) => this.onPanic?.(m), solo: true, lesson: this.#lesson, modules: this.#modules, script: this.#script });
         this.#pool = new Pool(size, { host, engine });
       }
-      return await this.#pool.sweep(query, onProgress);
+      return await (op === "find" ? this.#pool.find(query, onProgress) : this.#pool.sweep(query, onProgress));
     } finally {
       this.#sweeps -= 1;
     }

@@ -1,4 +1,5 @@
-// The pool of model workers a sweep's points are shared among (issue 11). Loaded with the first
+// The pool of model workers a sweep's points (issue 11) and a search's blocks (issue 36) are
+// shared among. Loaded with the first
 // sweep, never on page load. The core plans the sweep (budgets, parts of about equal work), each
 // pool worker runs whole parts as they free up, and the core joins the parts into the sweep
 // document its serial sweep gives: this file only hands out parts and adds up progress shares.
@@ -36,19 +37,31 @@ export class Pool {
   }
 
   /** Runs a query's sweep on every worker: the sweep document, as `sweep` gives it on one. */
-  async sweep(query, onProgress) {
+  sweep(query, onProgress) {
+    return this.#share(["sweepPlan", "sweepPart", "sweepJoin"], query, onProgress);
+  }
+
+  /** Runs a query's search (find=, issue 36) on every worker: the answer `find` gives on one. */
+  find(query, onProgress) {
+    return this.#share(["findPlan", "findPart", "findJoin"], query, onProgress);
+  }
+
+  /** The core's plan of `query` (parts `[from, to)` of its units), each part run by the next
+   * free worker, and the core's join of them. */
+  async #share([planOp, partOp, joinOp], query, onProgress) {
     this.#sweeps += 1;
     try {
-      const plan = await this.host.call("sweepPlan", [query, this.size * PARTS_PER_WORKER]);
+      const plan = await this.host.call(planOp, [query, this.size * PARTS_PER_WORKER]);
+      const total = plan.parts.reduce((n, [from, to]) => n + (to - from), 0) || 1;
       const results = new Array(plan.parts.length);
       const errors = new Map(); // part index → its error
       const running = new Map(); // part index → share of it done
-      let finished = 0; // points of the parts done
+      let finished = 0; // units of the parts done
       let next = 0;
       const tell = () => {
         let done = finished;
         for (const [k, share] of running) done += share * (plan.parts[k][1] - plan.parts[k][0]);
-        onProgress?.(done / plan.points);
+        onProgress?.(done / total);
       };
       // Each worker takes the next part until none is left or a part failed: the parts before a
       // failed one still run, so the error reported is the first in point order, as serially.
@@ -58,7 +71,7 @@ export class Pool {
           const [from, to] = plan.parts[k];
           running.set(k, 0);
           try {
-            results[k] = await engine.call("sweepPart", [query, from, to], {
+            results[k] = await engine.call(partOp, [query, from, to], {
               onProgress: (share) => (running.set(k, share), tell()),
             });
             finished += to - from;
@@ -74,7 +87,7 @@ export class Pool {
         const all = [...errors.entries()].sort((a, b) => a[0] - b[0]).map(([, e]) => e);
         throw all.find((e) => e.cancelled) ?? all[0];
       }
-      return await this.host.call("sweepJoin", [query, results]);
+      return await this.host.call(joinOp, [query, results]);
     } finally {
       this.#sweeps -= 1;
     }

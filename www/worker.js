@@ -103,6 +103,12 @@ const ops = {
   sweepPlan: (query, parts) => core.sweepPlan(query, parts),
   sweepPart: async (query, from, to, id) => (await provide(query, from, to), core.sweepPart(query, from, to, progressTo(id))),
   sweepJoin: (query, parts) => core.sweepJoin(query, parts),
+  // Find a run (issue 36): on this worker, or shared out by the pool as a sweep is.
+  find: (query, id) => core.find(query, progressTo(id)),
+  findOptions: (lesson) => core.findOptions(lesson),
+  findPlan: (query, parts) => core.findPlan(query, parts),
+  findPart: (query, from, to, id) => core.findPart(query, from, to, progressTo(id)),
+  findJoin: (query, parts) => core.findJoin(query, parts),
   // Exports: the CSV of a table, a sweep or a trace, as the CLI's --format csv prints it.
   exportCsv: async (query, table) => (await provide(query), core.exportCsv(query, table)),
   compareCsv: async (query, table) => (await provide(query), core.compareCsv(query, table)),
@@ -110,7 +116,7 @@ const ops = {
   traceCsv: (query) => core.traceCsv(query),
 };
 
-const PROGRESS = new Set(["run", "page", "sweep", "sweepPart"]);
+const PROGRESS = new Set(["run", "page", "sweep", "sweepPart", "find", "findPart"]);
 
 self.onmessage = async (event) => {
   const { id, op, args } = event.data;

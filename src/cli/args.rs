@@ -13,7 +13,7 @@ pub const USAGE: &str = "usage: tatbikat LESSON [--preset ID] [--set name=value]
        tatbikat LESSON [--set name=value]... --vs QUERY [--section NAME] [--format lesson|json|csv] [--table KEY]
        tatbikat [LESSON] --presets
        tatbikat LESSON [--set name=value]... --challenge ID [--format lesson|json]
-       tatbikat LESSON [--set name=value]... --find[=PROPERTY] [--jobs N] [--format lesson|json]
+       tatbikat LESSON [--set name=value]... --find[=PROPERTY|'METRIC OP VALUE'] [--scope param=values]... [--jobs N] [--format lesson|json]
        tatbikat [LESSON] --challenges
        tatbikat LESSON [--set name=value]... --trace[=SELECTOR] [--format lesson|json|csv]
        tatbikat LESSON [--set name=value]... --sweep name=values [--sweep name=values] [--metric M] [--jobs N] [--format lesson|json|csv]
@@ -80,6 +80,8 @@ pub struct Run {
     pub challenge: Option<&'static Challenge>,
     /// `--find[=PROPERTY]`: search the lesson's scope for runs that meet it (empty: its first).
     pub find: Option<String>,
+    /// `--scope param=values`, repeatable: narrows the search's axis of `param`.
+    pub scope: Vec<String>,
     /// `--set name=value`, in order.
     pub assignments: Vec<(String, String)>,
     /// `--section NAME`.
@@ -149,6 +151,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
         preset: None,
         challenge: None,
         find: None,
+        scope: Vec::new(),
         assignments: Vec::new(),
         section: None,
         format: Format::Lesson,
@@ -172,6 +175,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Comma
                 // The property is optional: `--find`, `--find=round-twice` or `--find round-twice`.
                 run.find = Some(optional(&mut parser)?);
             }
+            Long("scope") => run.scope.push(value(&mut parser, "--scope")?),
             Long("challenge") => {
                 let id = value(&mut parser, "--challenge")?;
                 once(&run.challenge, "--challenge")?;

@@ -140,6 +140,11 @@ fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
     // independent units, and the result is the serial one whatever the number of threads.
     let jobs = r.jobs.unwrap_or_else(tatbikat::parallel::available);
     tatbikat::parallel::set_jobs(jobs);
+    if !r.scope.is_empty() && r.find.is_none() {
+        return Err(Error::usage(
+            "--scope narrows a search: it goes with --find",
+        ));
+    }
     if let Some(property) = &r.find {
         if r.challenge.is_some()
             || r.vs.is_some()
@@ -152,22 +157,8 @@ fn lesson(r: &args::Run) -> Result<String, tatbikat::Error> {
                 "--find searches the lesson's scope; it goes with --set, --jobs and --format lesson or json",
             ));
         }
-        let finder = lesson.finder().ok_or_else(|| {
-            Error::usage(format!(
-                "{} has no search yet: --find goes with a lesson that declares its scope",
-                lesson.id()
-            ))
-        })?;
-        let id = (!property.is_empty()).then_some(property.as_str());
-        let found = tatbikat::search::find(
-            finder,
-            &params,
-            id,
-            tatbikat::search::BUDGET,
-            1,
-            jobs,
-            &mut |_| {},
-        )?;
+        let plan = tatbikat::find::plan(&params, property, &r.scope)?;
+        let found = plan.run(jobs, &mut |_| {})?;
         return Ok(match r.format {
             Format::Json => {
                 let mut text = serde_json::to_string_pretty(&found).map_err(|e| {

@@ -224,6 +224,13 @@ test("every action is pure: it never writes to the state it is given", () => {
     swept: { key: "k", doc: {} },
     sweepFailed: { error: { message: "no" } },
     sweepCancelled: { text: "no" },
+    findRequest: { find: "night-skipped" },
+    findOptions: { lesson: "jobs", options: { properties: [], metrics: [] } },
+    finding: { share: 0.5 },
+    found: { key: "k", doc: {} },
+    findFailed: { error: { message: "no" } },
+    findCancelled: { text: "no" },
+    openWitness: { values: { nights: "3" }, trace: "" },
     resolved: { resolved: core.resolve("lesson=jobs&seed=5") },
     computing: {},
     slow: {},
@@ -266,4 +273,28 @@ test("a refused origin= stays in the state's link, so the embed stays closed whe
   assert.deepEqual(again.originRefused, ["garbage", "https://a.example"]);
   const good = booted("lesson=jobs&embed=1&origin=HTTPS%3A%2F%2FA.example%3A443");
   assert.deepEqual([good.origins, good.originRefused], [["https://a.example"], []]);
+});
+
+test("find a run (issue 36): a request goes into the link and asks for the search; a cancel takes it out; a witness opens its values and its run", () => {
+  const s = booted("lesson=leader&fencing=0");
+  const asked = update(s, { type: "findRequest", find: "round-twice" });
+  assert.equal(asked.view.find, "round-twice");
+  assert.deepEqual(asks(s, asked), { link: true, find: true });
+  assert.match(rawQuery(asked), /find=round-twice/);
+  const busy = update(asked, { type: "finding", share: 0.25 });
+  assert.deepEqual(busy.findRun, { phase: "busy", share: 0.25 });
+  const cancelled = update(busy, { type: "findCancelled", text: "iptal" });
+  assert.equal(cancelled.view.find, undefined, "the link forgets a cancelled search");
+  assert.equal(cancelled.findRun.phase, "cancelled");
+  assert.deepEqual(asks(busy, cancelled), { link: true });
+  const shown = update(asked, { type: "found", key: "k", doc: { met: 1 } });
+  assert.equal(shown.findRun.phase, "shown");
+  const opened = update(shown, { type: "openWitness", values: { fencing: "0", pause: "N1@1+4", crash: "" }, trace: "" });
+  assert.deepEqual(opened.values, { fencing: "0", pause: "N1@1+4", crash: "" });
+  assert.equal(opened.view.trace, "");
+  assert.equal(opened.view.find, "round-twice", "the search stays in the link with its witness");
+  assert.deepEqual(asks(shown, opened), { page: { focusTrace: true } });
+  const none = update(shown, { type: "findRequest", find: null });
+  assert.equal(none.view.find, undefined);
+  assert.equal(none.find, null);
 });

@@ -175,3 +175,21 @@ test("busy from an ask until every answer it led to is in: a run the core rename
   await runner.loadSweepOptions();
   assert.deepEqual(busy, [true, false, true, false, true, false]);
 });
+
+test("a search in a link runs after the page and its run; it runs once for its question and parameters, again when a parameter it walks from changes (issue 36)", async () => {
+  const { store, engine, runner } = await page("lesson=leader&fencing=0&rounds=12&find=round-twice");
+  const finds = () => engine.calls.filter(([op]) => op === "find").length;
+  assert.equal(finds(), 1);
+  assert.ok(ops(engine).indexOf("find") > ops(engine).indexOf("page"));
+  const s = store.state;
+  assert.equal(s.findRun.phase, "shown");
+  assert.deepEqual(s.find.doc, core.find(s.resolved.query));
+  assert.deepEqual(s.findOptions.leader, core.findOptions("leader"));
+  store.dispatch({ type: "openTrace", selector: "" });
+  await runner.settled();
+  assert.equal(finds(), 1, "a run watched does not search again");
+  store.dispatch({ type: "setValues", changes: { rounds: "14" } });
+  await runner.settled();
+  assert.equal(finds(), 2, "a parameter the search walks from runs it again");
+  assert.equal(store.state.find.doc.axes[0][1], core.find(store.state.resolved.query).axes[0][1]);
+});

@@ -53,6 +53,8 @@ export function fakeEngine() {
     traceControls: (q) => core.traceControls(q),
     sweep: (q, h) => core.sweep(q, (share) => h.onProgress?.(share)),
     sweepOptions: (key) => core.sweepOptions(key),
+    find: (q, h) => core.find(q, (share) => h.onProgress?.(share)),
+    findOptions: (lesson) => core.findOptions(lesson),
     lessonText: (q) => core.lessonText(q),
     randomSeed: (lesson) => core.randomSeed(lesson),
   };

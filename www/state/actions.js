@@ -47,6 +47,9 @@ export function initialState(lessons) {
     sweep: null, // {key, doc}: the last sweep (a sweep does not depend on its own parameters)
     sweepRun: { phase: "idle" }, // the sweep shown: idle | cleared | busy (share) | shown | failed (error) | cancelled
     sweepBefore: null, // {view, sweep}: the sweep keys and sweep shown before the last request, which a cancel restores
+    findOptions: {}, // lesson → the core's "find a run" options (properties, metrics)
+    find: null, // {key, doc}: the last search's answer (link.js findKey)
+    findRun: { phase: "idle" }, // the search shown: idle | busy (share) | shown | failed (error) | cancelled (text)
     ask: { seq: 0 }, // what the core is asked for next (see asked)
   };
 }
@@ -55,7 +58,8 @@ export function initialState(lessons) {
 export const asksFirst = (s) => s.predict === true || (s.predict === null && !s.embed);
 
 /** The state with the core asked for `what`: {page: {focusTrace}} (the report, then the watched
- * run and the sweep), or any of {link: true} (the link read again), {trace: {focus}}, {sweep: true}. */
+ * run, the sweep and the search), or any of {link: true} (the link read again), {trace: {focus}},
+ * {sweep: true}, {find: true}. */
 export function asked(state, what) {
   return { ...state, ask: { seq: state.ask.seq + 1, ...what } };
 }
@@ -128,6 +132,8 @@ const ACTIONS = {
         backTo: null,
         sweep: null,
         sweepRun: { phase: "idle" },
+        find: null,
+        findRun: { phase: "idle" },
         moved: null,
         pending: null,
       },
@@ -199,6 +205,20 @@ const ACTIONS = {
     const view = { ...without(s.view, SWEEP_KEYS), ...before.view };
     return asked({ ...s, view, sweep: before.sweep, sweepBefore: null, sweepRun: { phase: "cancelled", text }, notice: { text } }, { link: true });
   },
+
+  // ------------------------------------------------------------ find a run (issue 36)
+  /** The search asked for (`find`: a property id or `metric op value`; null: none). */
+  findRequest: (s, { find }) => asked({ ...s, view: find === null ? without(s.view, ["find"]) : { ...s.view, find }, find: find === null ? null : s.find, findRun: { phase: "idle" } }, { link: true, find: true }),
+  findOptions: (s, { lesson, options }) => ({ ...s, findOptions: { ...s.findOptions, [lesson]: options } }),
+  finding: (s, { share }) => ({ ...s, findRun: { phase: "busy", share } }),
+  found: (s, { key, doc }) => ({ ...s, find: { key, doc }, findRun: { phase: "shown" } }),
+  findFailed: (s, { error }) => ({ ...s, findRun: { phase: "failed", error } }),
+  /** A search cancelled: the link loses it (a reload does not run it again); the last answer
+   * shown stays. */
+  findCancelled: (s, { text }) => asked({ ...s, view: without(s.view, ["find"]), findRun: { phase: "cancelled", text }, notice: { text } }, { link: true }),
+  /** The witness opened: its values (the link's, whole) and its watched run, at its decisive
+   * moment; the search stays in the link. */
+  openWitness: (s, { values, trace }) => asked({ ...s, values: { ...values }, preset: null, view: { ...s.view, trace }, pending: Object.keys(values) }, { page: { focusTrace: true } }),
 
   // ------------------------------------------------------------ the core's answers
   /** The link as the core read it: the URL, the panel, the marker and the problems follow. */

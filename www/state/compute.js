@@ -1,7 +1,7 @@
 // The core's side of the state: whenever the state asks for something (`ask`, see actions.js)
 // this calls the core in its worker (engine.js) and hands the answers back to the store as
 // actions. A newer report supersedes an older one: its answers are dropped. No DOM here.
-import { optionsKey, rawQuery, sweepKey } from "./link.js";
+import { findKey, optionsKey, rawQuery, sweepKey } from "./link.js";
 
 const SLOW_MS = 150; // a run longer than a blink shows progress and a cancel button
 
@@ -41,6 +41,7 @@ export function computer({ store, engine, explain, load, onShown = () => {}, onB
       await onShown(started);
       await runTrace({ focus: focusTrace });
       await runSweep();
+      await runFind();
       return;
     }
     const slow = setTimeout(() => gen === generation && dispatch({ type: "slow" }), SLOW_MS);
@@ -66,6 +67,7 @@ export function computer({ store, engine, explain, load, onShown = () => {}, onB
     // The watched run and the sweep follow the parameters (after the tables, never before them).
     await runTrace({ focus: focusTrace });
     await runSweep();
+    await runFind();
   }
 
   /** The link follows the state without recomputing the tables. */
@@ -158,7 +160,44 @@ export function computer({ store, engine, explain, load, onShown = () => {}, onB
     }
   }
 
-  /** Ends whatever runs (the report or a sweep): its answers are dropped. */
+  /** The lesson's "find a run" options (its properties, a condition's metrics), asked once. */
+  const loadFindOptions = () => track(findOptions());
+  async function findOptions() {
+    const lesson = state().lesson;
+    if (state().findOptions[lesson]) return;
+    try {
+      dispatch({ type: "findOptions", lesson, options: await engine.call("findOptions", [lesson]) });
+    } catch (err) {
+      if (!err.cancelled) dispatch({ type: "notice", text: explain(err) });
+    }
+  }
+
+  /** The search of the state, if one is asked for (the last answer again if neither its question
+   * nor its parameters changed: a witness opened keeps the search that found it). */
+  async function runFind() {
+    const s = state();
+    if (s.view.find === undefined || s.view.find === null || !s.resolved) return;
+    const key = findKey(s);
+    if (s.find?.key === key) {
+      if (s.findRun.phase !== "shown") dispatch({ type: "found", key, doc: s.find.doc });
+      return;
+    }
+    await loadFindOptions();
+    const gen = generation;
+    dispatch({ type: "finding", share: 0 });
+    try {
+      const doc = await engine.call("find", [state().resolved.query], {
+        onProgress: (share) => gen === generation && dispatch({ type: "finding", share }),
+      });
+      if (gen !== generation) return;
+      dispatch({ type: "found", key, doc });
+    } catch (err) {
+      if (err.cancelled || gen !== generation) return;
+      dispatch({ type: "findFailed", error: { ...err, message: explain(err) } });
+    }
+  }
+
+  /** Ends whatever runs (the report, a sweep or a search): its answers are dropped. */
   function cancel() {
     generation += 1;
     engine.restart("cancel");
@@ -170,6 +209,7 @@ export function computer({ store, engine, explain, load, onShown = () => {}, onB
     if (ask.link) await updateLink();
     if (ask.trace) await runTrace(ask.trace);
     if (ask.sweep) await runSweep();
+    if (ask.find) await runFind();
   }
 
   let last = Promise.resolve();
@@ -184,5 +224,5 @@ export function computer({ store, engine, explain, load, onShown = () => {}, onB
   const settled = () => last;
 
   // `track(work)`: the page is busy until `work` (a promise: a view loaded on demand) ends too.
-  return { cancel, loadSweepOptions, settled, track };
+  return { cancel, loadFindOptions, loadSweepOptions, settled, track };
 }

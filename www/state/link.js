@@ -151,3 +151,11 @@ export function sweepKey(state) {
   q.delete("challenge");
   return q.toString();
 }
+
+/** The search's identity: its question and the parameters it walks from (not the watched run,
+ * the sweep or the language). */
+export function findKey(state) {
+  const q = new URLSearchParams(optionsKey(state));
+  q.set("find", state.view.find ?? "");
+  return q.toString();
+}

@@ -12,6 +12,7 @@ import { notesView } from "./notes.js";
 import { reportView } from "./report.js";
 import { traceView } from "./trace.js";
 import { sweepView } from "./sweep.js";
+import { findView } from "./find.js";
 
 /** Builds the frame for the store's lesson and language; returns {stop}: it ends every view. */
 export function frame(ctx) {
@@ -94,6 +95,8 @@ export function frame(ctx) {
   const notes = notesView(ctx);
   const trace = traceView(ctx);
   const sweep = sweepView(ctx);
+  // Find a run (issue 36): by the timeline, for a lesson that declares a search.
+  const find = lesson.finds && (s.controls || s.view.find !== undefined) ? findView(ctx) : null;
   const report = reportView(ctx, { trace, sweep });
   ctx.reportDrawn = report.drawn;
   const goals = s.controls && challengesFold(ctx);
@@ -109,6 +112,7 @@ export function frame(ctx) {
     ctx.claims.node,
     goals?.node,
     trace.node,
+    find?.node,
     report.compare,
     report.node,
     s.controls || s.view.sweep ? sweep.node : null,
@@ -194,7 +198,7 @@ export function frame(ctx) {
   return {
     stop() {
       resize.disconnect();
-      for (const view of [notes, trace, sweep, report, goals]) view?.stop();
+      for (const view of [notes, trace, find, sweep, report, goals]) view?.stop();
     },
   };
 }

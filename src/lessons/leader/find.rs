@@ -74,6 +74,12 @@ impl Finder for Find {
         })
     }
 
+    /// A run's rounds times its nodes, against the lesson's own 80 × 3.
+    fn cost(&self, set: &ParamSet) -> f64 {
+        LeaderParams::from_set(set)
+            .map_or(1.0, |p| f64::from(p.rounds) * f64::from(p.nodes) / 240.0)
+    }
+
     fn checker<'a>(
         &'a self,
         set: &'a ParamSet,

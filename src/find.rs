@@ -1,0 +1,408 @@
+//! "Find a run" as the faces ask it (issue 36): a lesson's named property or a condition on any
+//! metric its tables print (`metric op value`, the sweep's metric codec), over the lesson's
+//! scope (narrowed with `--scope`), planned once and run in ranges of blocks by native threads
+//! or the page's workers, then joined into one [`Finding`] whose witness is a link. The search
+//! itself is [`crate::search`]'s; this layer knows lessons only through the registry.
+
+use crate::error::Error;
+use crate::jsfmt::{number_to_string, parse_number};
+use crate::lesson::Lesson;
+use crate::params::ParamSet;
+use crate::search::{self, Check, Finder, Finding, Layout, Part, Scope};
+use crate::sweep::{Metric, parse_metric};
+
+/// The most simulated units (the sweep's measure: runs, job-rounds or nights) a search the page
+/// runs may take; a larger one is refused there with this limit named, and the CLI runs it.
+pub const PAGE_WORK: f64 = 20_000_000.0;
+
+/// The sample's seed (a search in a link reproduces: the seed is not the learner's).
+pub const SEED: u64 = 1;
+
+/// A comparison of a condition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Op {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+}
+
+/// The comparisons, longest first (so `>=` is not read as `>`).
+const OPS: &[(&str, Op)] = &[
+    (">=", Op::Ge),
+    ("<=", Op::Le),
+    ("!=", Op::Ne),
+    (">", Op::Gt),
+    ("<", Op::Lt),
+    ("=", Op::Eq),
+];
+
+impl Op {
+    fn holds(self, a: f64, b: f64) -> bool {
+        match self {
+            Op::Lt => a < b,
+            Op::Le => a <= b,
+            Op::Gt => a > b,
+            Op::Ge => a >= b,
+            Op::Eq => a == b,
+            Op::Ne => a != b,
+        }
+    }
+}
+
+/// What is searched for.
+#[derive(Debug, Clone)]
+enum Asked {
+    /// A property of the lesson's (an index of [`Finder::properties`]).
+    Property(usize),
+    /// A condition on a metric: met when a row of the metric's table meets it (`@row`: that row).
+    Condition {
+        metric: Metric,
+        op: Op,
+        value: f64,
+        text: String,
+        section: &'static str,
+    },
+}
+
+/// What `asked` may be, said in a refusal.
+fn allowed(finder: &dyn Finder) -> String {
+    let ids: Vec<&str> = finder.properties().iter().map(|p| p.id).collect();
+    format!(
+        "one of the lesson's properties ({}) or a condition on a metric: table.column[@row], then >, >=, <, <=, = or !=, then a number (fencing.double_run_rounds@unfenced > 0)",
+        ids.join(", ")
+    )
+}
+
+/// A search checked and laid out before any run: what is asked, the scope and its layout.
+pub struct Plan {
+    lesson: Lesson,
+    finder: &'static dyn Finder,
+    set: ParamSet,
+    asked: Asked,
+    scope: Scope,
+    layout: Layout,
+}
+
+/// The lesson's search, or a refusal naming `find`.
+fn finder_of(lesson: Lesson, asked: &str) -> Result<&'static dyn Finder, Error> {
+    lesson.finder().ok_or_else(|| {
+        Error::bad(
+            "find",
+            asked,
+            format!(
+                "a lesson that declares its search scope; {} has none yet",
+                lesson.id()
+            ),
+        )
+    })
+}
+
+/// Plans the search for `asked` (a property id, empty for the lesson's first, or a condition)
+/// at `set`, its scope narrowed by `narrow` (`param=items`, see [`narrow`]), sampled with
+/// [`SEED`] over [`search::BUDGET`] runs.
+pub fn plan(set: &ParamSet, asked: &str, narrowed: &[String]) -> Result<Plan, Error> {
+    let lesson = crate::lessons::of(set);
+    let finder = finder_of(lesson, asked)?;
+    let asked_is = parse(lesson, finder, set, asked)?;
+    let mut scope = finder.scope(set)?;
+    for n in narrowed {
+        narrow(&mut scope, n)?;
+    }
+    let layout = Layout::new(&scope, search::BUDGET, SEED);
+    Ok(Plan {
+        lesson,
+        finder,
+        set: set.clone(),
+        asked: asked_is,
+        scope,
+        layout,
+    })
+}
+
+/// Reads `asked`: a property id (empty: the first), else `metric op value`.
+fn parse(lesson: Lesson, finder: &dyn Finder, set: &ParamSet, asked: &str) -> Result<Asked, Error> {
+    let asked = asked.trim();
+    let properties = finder.properties();
+    if asked.is_empty() {
+        return Ok(Asked::Property(0));
+    }
+    if let Some(i) = properties.iter().position(|p| p.id == asked) {
+        return Ok(Asked::Property(i));
+    }
+    let refuse = || {
+        Error::bad("find", asked, allowed(finder))
+            .keyed("refuse.find.asked", &[("ids", &ids(finder))])
+    };
+    // By bytes, not `str::find` with a `&str` pattern, and `get`, not slicing: the pattern
+    // searcher and the panicking slices cost each page module kilobytes (see sweep::spec).
+    let b = asked.as_bytes();
+    let at = b
+        .iter()
+        .position(|c| matches!(c, b'<' | b'>' | b'=' | b'!'))
+        .ok_or_else(refuse)?;
+    let len = 1 + usize::from(b.get(at + 1) == Some(&b'=') && b[at] != b'=');
+    let op_text = asked.get(at..at + len).ok_or_else(refuse)?;
+    let op = OPS
+        .iter()
+        .find(|o| o.0 == op_text)
+        .map(|o| o.1)
+        .ok_or_else(refuse)?;
+    let metric_text = asked.get(..at).ok_or_else(refuse)?.trim();
+    let value_text = asked.get(at + len..).ok_or_else(refuse)?.trim();
+    let value = number_of(value_text).ok_or_else(refuse)?;
+    let metric = parse_metric(lesson, metric_text).map_err(|_| {
+        let metrics = crate::sweep::metrics(lesson).join(", ");
+        Error::bad(
+            "find",
+            asked,
+            format!("a condition's metric is table.column[@row], one of: {metrics}"),
+        )
+        .keyed("refuse.find.metric", &[("metrics", &metrics)])
+    })?;
+    // The section that prints the metric's table: only it runs at each point.
+    let report = lesson.run(set, None, &mut |_| {})?;
+    let section = crate::report::tables(&report.sections)
+        .find(|(_, _, t)| t.key == metric.table)
+        .map(|(s, _, _)| s)
+        .ok_or_else(refuse)?;
+    Ok(Asked::Condition {
+        text: format!("{} {op_text} {}", metric.text(), number_to_string(value)),
+        metric,
+        op,
+        value,
+        section,
+    })
+}
+
+/// A finite number as the codec reads one.
+fn number_of(text: &str) -> Option<f64> {
+    parse_number(text).filter(|v| v.is_finite())
+}
+
+/// A whole number (`-3`, `12`) by bytes.
+fn whole(text: &str) -> Option<i64> {
+    let (neg, digits) = match text.as_bytes().split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, text.as_bytes()),
+    };
+    if digits.is_empty() || digits.len() > 18 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = digits
+        .iter()
+        .fold(0i64, |n, d| n * 10 + i64::from(d - b'0'));
+    Some(if neg { -n } else { n })
+}
+
+/// `a..b` split at its first `..` (by bytes, as `number_of`).
+fn range(item: &str) -> Option<(&str, &str)> {
+    let i = item.as_bytes().windows(2).position(|w| w == b"..")?;
+    Some((item.get(..i)?, item.get(i + 2..)?))
+}
+
+/// The lesson's property ids, listed.
+fn ids(finder: &dyn Finder) -> String {
+    let ids: Vec<&str> = finder.properties().iter().map(|p| p.id).collect();
+    ids.join(", ")
+}
+
+/// Narrows `scope` by `text`, `param=items`: the axis of `param` keeps the values among `items`
+/// (comma-separated: a value as the parameter writes it, `none` for the baseline, or `a..b`, the
+/// whole numbers from a to b).
+pub fn narrow(scope: &mut Scope, text: &str) -> Result<(), Error> {
+    let names: Vec<&str> = scope.axes.iter().map(|a| a.param).collect();
+    let form = format!(
+        "param=values: an axis of the search ({}), then values as the parameter writes them, none (no fault) or a..b (whole numbers), comma-separated",
+        names.join(", ")
+    );
+    let (param, items) = text
+        .split_once('=')
+        .ok_or_else(|| Error::bad("scope", text, form.clone()))?;
+    let axis = scope
+        .axes
+        .iter_mut()
+        .find(|a| a.param == param.trim())
+        .ok_or_else(|| Error::bad("scope", text, form.clone()))?;
+    let items: Vec<&str> = items.split(',').map(str::trim).collect();
+    let keeps = |value: &str| {
+        items.iter().any(|item| {
+            if *item == "none" {
+                return value.is_empty();
+            }
+            match range(item) {
+                Some((a, b)) => match (whole(a.trim()), whole(b.trim()), whole(value)) {
+                    (Some(a), Some(b), Some(v)) => (a..=b).contains(&v),
+                    _ => false,
+                },
+                None => *item == value,
+            }
+        })
+    };
+    axis.values.retain(|c| keeps(&c.text));
+    if axis.values.is_empty() {
+        return Err(Error::bad(
+            "scope",
+            text,
+            format!("values the axis {param} has: {form}"),
+        ));
+    }
+    Ok(())
+}
+
+impl Plan {
+    /// Runs to try.
+    pub fn tried(&self) -> u64 {
+        self.layout.tried
+    }
+
+    /// Its blocks, the units a split shares.
+    pub fn blocks(&self) -> u64 {
+        self.layout.blocks()
+    }
+
+    /// Its work in the sweep's units: a property's check is the lesson's own fast run (its
+    /// [`Finder::cost`]), a condition runs the section that prints its metric.
+    pub fn work(&self) -> f64 {
+        match self.asked {
+            Asked::Property(_) => self.layout.tried as f64 * self.finder.cost(&self.set),
+            Asked::Condition { .. } => {
+                self.layout.tried as f64 * self.lesson.sweep_units(&self.set)
+            }
+        }
+    }
+
+    /// Refuses a search over the page's work budget, naming it and the CLI that runs it.
+    pub fn within_page(&self, asked: &str) -> Result<(), Error> {
+        let work = self.work();
+        if work <= PAGE_WORK {
+            return Ok(());
+        }
+        Err(Error::too_much_work(
+            "find",
+            asked,
+            format!(
+                "a search of at most {} simulated units on the page; this one needs {}: narrow the scope, or run it with the CLI (tatbikat {} --find)",
+                number_to_string(PAGE_WORK),
+                number_to_string(work.round()),
+                self.lesson.id()
+            ),
+        )
+        .keyed(
+            "refuse.find.work",
+            &[
+                ("max", &number_to_string(PAGE_WORK)),
+                ("total", &number_to_string(work.round())),
+            ],
+        ))
+    }
+
+    /// The check at a point: the lesson's property, or the condition read from its tables.
+    fn checker(&self) -> Result<Check<'_>, Error> {
+        match &self.asked {
+            Asked::Property(i) => self.finder.checker(&self.set, &self.scope, *i),
+            Asked::Condition {
+                metric,
+                op,
+                value,
+                section,
+                ..
+            } => Ok(Box::new(move |at: &[usize]| {
+                let Ok(set) = self.at(at) else { return false };
+                let Ok(report) = self.lesson.run(&set, Some(section), &mut |_| {}) else {
+                    return false;
+                };
+                let cells = crate::sweep::part::extract(&report, &[metric]);
+                cells.metrics.iter().flatten().any(|t| {
+                    t.rows
+                        .iter()
+                        .any(|r| r.value.is_some_and(|v| op.holds(v, *value)))
+                })
+            })),
+        }
+    }
+
+    /// The parameters of point `at`: the learner's, with the scope's values set.
+    fn at(&self, at: &[usize]) -> Result<ParamSet, Error> {
+        let mut set = self.set.clone();
+        for (param, text) in self.scope.assignments(at) {
+            set.set(param, &text)?;
+        }
+        Ok(set)
+    }
+
+    /// Runs blocks `from..to`, `progress` hearing the share done.
+    pub fn part(&self, from: u64, to: u64, progress: &mut dyn FnMut(f64)) -> Result<Part, Error> {
+        let holds = self.checker()?;
+        Ok(self
+            .layout
+            .part(&self.scope, &*holds, from, to.min(self.blocks()), progress))
+    }
+
+    /// Runs every block on `jobs` threads (1 in WebAssembly): the same answer for any number.
+    pub fn run(&self, jobs: usize, progress: &mut dyn FnMut(f64)) -> Result<Finding, Error> {
+        let holds = self.checker()?;
+        let parts = crate::parallel::map_indexed(
+            self.blocks() as usize,
+            jobs,
+            |b, _| {
+                self.layout
+                    .part(&self.scope, &*holds, b as u64, b as u64 + 1, &mut |_| {})
+            },
+            progress,
+        );
+        self.finish(&parts, &*holds)
+    }
+
+    /// The answer from the parts of every block, in any order and any split.
+    pub fn join(&self, parts: &[Part]) -> Result<Finding, Error> {
+        let holds = self.checker()?;
+        self.finish(parts, &*holds)
+    }
+
+    fn finish(
+        &self,
+        parts: &[Part],
+        holds: &(dyn Fn(&[usize]) -> bool + Sync),
+    ) -> Result<Finding, Error> {
+        let found = self.layout.join(&self.scope, parts, holds);
+        let (property, condition) = match &self.asked {
+            Asked::Property(i) => (Some(self.finder.properties()[*i]), None),
+            Asked::Condition { text, .. } => (None, Some(text.clone())),
+        };
+        let link = match &found.witness {
+            Some(w) => {
+                let trace = match self.asked {
+                    Asked::Property(i) => self.finder.trace(&self.set, i),
+                    Asked::Condition { .. } => None,
+                };
+                let query = crate::query::encode(&self.at(w)?, None);
+                Some(format!(
+                    "{query}&trace={}",
+                    crate::query::percent_encode(trace.as_deref().unwrap_or(""))
+                ))
+            }
+            None => None,
+        };
+        Ok(Finding {
+            property,
+            condition,
+            axes: self
+                .scope
+                .axes
+                .iter()
+                .map(|a| (a.param, a.values.len()))
+                .collect(),
+            size: found.size,
+            tried: found.tried,
+            met: found.met,
+            exhaustive: found.exhaustive,
+            seed: (!found.exhaustive).then_some(self.layout.seed),
+            faults: found.witness.as_ref().map(|w| self.scope.faults(w)),
+            witness: found.witness.map(|w| self.scope.assignments(&w)),
+            link,
+        })
+    }
+}

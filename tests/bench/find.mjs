@@ -1,0 +1,122 @@
+// Find a run (issue 36), measured: every lesson's default search (its first property over its
+// default scope) natively on one thread and on every core (runs searched per second per core, the
+// speed-up), in chromium on the page with one model worker and with the pool of two (runs per
+// second per core as WebAssembly, its ratio to native, the speed-up), and on a phone's profile
+// (390 × 844, CPU 4× slower, 150 ms round trip, 1.6 Mbit/s): the time from the tap on "Ara" to
+// the answer on screen. Native and chromium are taken in alternating rounds (best of ROUNDS), so a
+// busy machine slows both alike. Prints figures; asserts only that every count is the CLI's.
+// Needs ./build.sh build. Usage: node tests/bench/find.mjs [ROUNDS]
+import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { ROOT, browser, rendered, serve, settled, stopServers } from "../browser/lib.mjs";
+import { MOBILE } from "./phone.mjs";
+import { CLI } from "../cli.mjs";
+
+const ROUNDS = Number(process.argv[2] ?? 3);
+const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
+const LESSONS = core.lessons().filter((l) => l.finds).map((l) => l.id);
+
+/** The native search of `lesson` on `jobs` threads: seconds and its JSON. */
+function native(lesson, jobs) {
+  const t0 = performance.now();
+  const out = spawnSync(CLI, [lesson, "--find", "--jobs", String(jobs), "--format", "json"], { encoding: "utf8" });
+  const s = (performance.now() - t0) / 1000;
+  if (out.status !== 0) throw new Error(out.stderr);
+  return { s, found: JSON.parse(out.stdout) };
+}
+
+/** The page's search of `lesson` on `workers` model workers (the pool when 2): seconds from the
+ * tap to the answer, measured in the page. */
+async function inPage(p, url, lesson, workers) {
+  await p.goto(`${url}${lesson}.html`);
+  await rendered(p);
+  await settled(p);
+  await p.evaluate((n) => (window.__tatbikatPoolSize = n), workers);
+  await p.locator("#find > summary").click();
+  await p.waitForFunction(() => document.querySelectorAll("#find select[name=find] option").length > 1);
+  // Warm: the pool's workers and their modules are started by a search of another property.
+  const ids = await p.$$eval("#find select[name=find] option", (os) => os.map((o) => o.value));
+  await p.selectOption("#find select[name=find]", ids[1]);
+  await p.locator("#find .find-run").click();
+  await p.waitForSelector("#find .find-count");
+  await settled(p);
+  await p.selectOption("#find select[name=find]", ids[0]);
+  return p.evaluate(async () => {
+    document.querySelector("#find .find-result").replaceChildren();
+    const t0 = performance.now();
+    document.querySelector("#find form").requestSubmit();
+    await new Promise((done) => {
+      const check = () => (document.querySelector("#find .find-count") ? done() : setTimeout(check, 2));
+      check();
+    });
+    return { s: (performance.now() - t0) / 1000, text: document.querySelector("#find .find-count").textContent };
+  });
+}
+
+const server = await serve();
+const b = await browser();
+const rows = [];
+for (const lesson of LESSONS) {
+  const best = { n1: Infinity, nAll: Infinity, w1: Infinity, w2: Infinity };
+  let found = null;
+  const cores = Number(spawnSync("nproc", { encoding: "utf8" }).stdout.trim());
+  for (let r = 0; r < ROUNDS; r++) {
+    const one = native(lesson, 1);
+    best.n1 = Math.min(best.n1, one.s);
+    best.nAll = Math.min(best.nAll, native(lesson, cores).s);
+    found = one.found;
+    const context = await b.newContext();
+    const p = await context.newPage();
+    for (const w of [1, 2]) {
+      const got = await inPage(p, server.url, lesson, w);
+      best[`w${w}`] = Math.min(best[`w${w}`], got.s);
+      if (!got.text.includes(String(found.tried))) throw new Error(`${lesson}: the page's count "${got.text}" is not the CLI's (${found.tried} tried)`);
+    }
+    await context.close();
+  }
+  // The phone: a fresh profile, throttled, the first search from the tap.
+  const context = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const p = await context.newPage();
+  const cdp = await context.newCDPSession(p);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: MOBILE.latency, downloadThroughput: MOBILE.downloadThroughput, uploadThroughput: MOBILE.uploadThroughput });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: MOBILE.cpu });
+  await p.goto(`${server.url}${lesson}.html`);
+  await rendered(p);
+  await settled(p, 60000);
+  await p.locator("#find > summary").tap();
+  await p.waitForFunction(() => document.querySelectorAll("#find select[name=find] option").length > 1, null, { timeout: 60000 });
+  const t0 = await p.evaluate(() => performance.now());
+  await p.locator("#find .find-run").tap();
+  await p.waitForSelector("#find .find-count", { timeout: 120000 });
+  const phone = ((await p.evaluate(() => performance.now())) - t0) / 1000;
+  await context.close();
+  rows.push({ lesson, tried: found.tried, ...best, phone });
+}
+await b.close();
+await stopServers();
+
+const f = (x, d = 2) => x.toFixed(d);
+console.log(`find a run: each lesson's default search (best of ${ROUNDS}; native: the CLI, process start included; chromium: the page from its request to the answer drawn)`);
+console.log("lesson        runs     native 1   runs/s/core   native all  speed-up   wasm 1 worker  runs/s/core  wasm/native  pool of 2  speed-up   phone (4x CPU)");
+for (const r of rows) {
+  const nRate = r.tried / r.n1;
+  const wRate = r.tried / r.w1;
+  console.log(
+    [
+      r.lesson.padEnd(12),
+      String(r.tried).padStart(7),
+      `${f(r.n1, 3)} s`.padStart(10),
+      String(Math.round(nRate)).padStart(12),
+      `${f(r.nAll, 3)} s`.padStart(11),
+      `${f(r.n1 / r.nAll)}x`.padStart(8),
+      `${f(r.w1, 3)} s`.padStart(13),
+      String(Math.round(wRate)).padStart(12),
+      f(wRate / nRate).padStart(11),
+      `${f(r.w2, 3)} s`.padStart(10),
+      `${f(r.w1 / r.w2)}x`.padStart(8),
+      `${f(r.phone)} s`.padStart(12),
+    ].join(" "),
+  );
+}

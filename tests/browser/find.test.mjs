@@ -1,0 +1,114 @@
+// Find a run (issue 36) on the built site, walked as a learner on a 390 × 844 phone walks it, in
+// Turkish: the "find a run" panel opened by the timeline's place, a long search (a condition on a
+// metric, which runs the lesson's tables at every point) started and cancelled, the lesson's own
+// property searched (its count the core's), its smallest witness opened on the timeline at its
+// decisive moment, and the link shared: opened afresh it shows the same answer and the same run.
+// Each step asserts what is inside the viewport; screenshots in target/screenshots/find-*.png.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { ROOT, clean, page, rendered, settled, shot, suiteEnv } from "./lib.mjs";
+
+const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+/** Whether the first match of `selector` is wholly inside the viewport, and where it is. */
+function inView(p, selector) {
+  return p.$eval(selector, (e) => {
+    const b = e.getBoundingClientRect();
+    return { inside: b.height > 0 && b.top >= 0 && b.bottom <= innerHeight && b.left >= 0 && b.right <= innerWidth && e.checkVisibility(), top: Math.round(b.top), bottom: Math.round(b.bottom) };
+  });
+}
+
+async function onScreen(p, what, selector) {
+  const box = await inView(p, selector);
+  assert.ok(box.inside, `${what}: ${selector} on screen (its box ${box.top}–${box.bottom} px)`);
+}
+
+describe("find a run, on a phone", () => {
+  const env = suiteEnv();
+
+  test("open the panel, cancel a long search, search again, open the witness on the timeline, share the link", async () => {
+    const context = await env.b.newContext(PHONE);
+    const p = await page(context);
+    await p.goto(`${env.url}leader.html?fencing=0`);
+    await rendered(p);
+    await settled(p);
+
+    // The panel, by the timeline's place: its fold is reached by scrolling and opened by a tap.
+    const summary = p.locator("#find > summary");
+    await summary.scrollIntoViewIfNeeded();
+    await onScreen(p, "the panel's fold", "#find > summary");
+    await summary.tap();
+    await p.waitForFunction(() => document.querySelectorAll("#find select[name=find] option").length > 1);
+    const options = await p.$$eval("#find select[name=find] option", (os) => os.map((o) => o.textContent));
+    assert.ok(options.length >= 3, options.join(" | "));
+    await onScreen(p, "the search form", "#find .find-run");
+    await shot(p, "find-1-panel");
+
+    // A long search: a condition read from the lesson's tables at every one of the scope's runs,
+    // on one worker; cancelled while it runs, the page answers at once and the link forgets it.
+    await p.evaluate(() => (window.__tatbikatPoolSize = 1));
+    await p.selectOption("#find select[name=find]", { index: options.length - 1 });
+    await onScreen(p, "the condition's fields", "#find select[name=find-metric]");
+    await p.selectOption("#find select[name=find-metric]", "fencing.unfenced");
+    await p.fill("#find input[name=find-row]", "double_run_rounds");
+    await p.selectOption("#find select[name=find-op]", ">");
+    await p.fill("#find input[name=find-value]", "0");
+    await p.locator("#find .find-run").tap();
+    await p.waitForSelector("#find .find-status:not([hidden])");
+    await onScreen(p, "the progress and its cancel", "#find .find-cancel");
+    await shot(p, "find-2-busy");
+    const t0 = Date.now();
+    await p.locator("#find .find-cancel").tap();
+    await p.waitForSelector("#find .find-status[hidden]", { state: "attached" });
+    const cancelMs = Date.now() - t0;
+    await settled(p);
+    console.log(`find: cancelled in ${cancelMs} ms (tap to the progress gone)`);
+    assert.doesNotMatch(p.url(), /find=/, "a cancelled search leaves the link");
+    assert.equal(await p.locator("#find .find-count").count(), 0, "no answer shown for it");
+
+    // The lesson's own property, searched on every worker: the core's count, in words.
+    await p.evaluate(() => delete window.__tatbikatPoolSize);
+    await p.selectOption("#find select[name=find]", "round-twice");
+    await p.locator("#find .find-run").tap();
+    await p.waitForSelector("#find .find-count");
+    await settled(p);
+    const want = core.find("lesson=leader&fencing=0&find=round-twice");
+    const count = await p.textContent("#find .find-count");
+    assert.match(count, new RegExp(`${want.numbers[0]}.*${want.numbers[1]}`), count);
+    await p.locator("#find .find-count").scrollIntoViewIfNeeded();
+    await onScreen(p, "the answer", "#find .find-count");
+    await onScreen(p, "its witness", "#find .find-witness");
+    assert.match(p.url(), /find=round-twice/);
+    await shot(p, "find-3-answer");
+
+    // The witness on the timeline, at its decisive moment (not its first frame), in sight.
+    await p.locator("#find .find-open").scrollIntoViewIfNeeded();
+    await p.locator("#find .find-open").tap();
+    await p.waitForSelector(".trace .timeline svg rect");
+    await settled(p);
+    await onScreen(p, "the timeline", ".trace .timeline");
+    assert.notEqual(await p.inputValue(".trace .scrubber"), "0", "it opens at its decisive moment");
+    const url = new URL(p.url());
+    for (const [param, value] of want.witness) assert.equal(url.searchParams.get(param) ?? "", value, `the link sets ${param}`);
+    assert.equal(url.searchParams.get("find"), "round-twice");
+    await shot(p, "find-4-witness");
+    clean(p, "the learner's page");
+
+    // The link shared: opened afresh it shows the same run and the same answer.
+    const friend = await page(context);
+    await friend.goto(url.href);
+    await rendered(friend);
+    await friend.waitForSelector("#find .find-count");
+    await friend.waitForSelector(".trace .timeline svg rect");
+    await settled(friend);
+    assert.equal(await friend.textContent("#find .find-count"), await p.textContent("#find .find-count"));
+    assert.equal(await friend.textContent("#find .find-witness"), await p.textContent("#find .find-witness"));
+    await onScreen(friend, "the shared run's timeline", ".trace .timeline");
+    await shot(friend, "find-5-shared");
+    clean(friend, "the shared link");
+    await context.close();
+  });
+});
