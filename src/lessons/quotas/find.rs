@@ -51,7 +51,8 @@ fn values(p: &QuotasParams) -> (Vec<u32>, Vec<[i64; 3]>, Vec<u64>) {
     let mut quotas: Vec<[i64; 3]> = a
         .flat_map(|x| {
             let c = c.clone();
-            b.clone().flat_map(move |y| c.clone().map(move |z| [x, y, z]))
+            b.clone()
+                .flat_map(move |y| c.clone().map(move |z| [x, y, z]))
         })
         .collect();
     quotas.sort_by_key(|q| (q.iter().sum::<i64>(), *q));
