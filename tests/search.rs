@@ -312,3 +312,329 @@ fn the_jobs_search_counts_what_its_tables_count_and_finds_the_fewest_nights() {
         );
     }
 }
+
+/// Lesson `id` at `sets`, through the codec as a learner writes them.
+fn params_of(id: &str, sets: &[&str]) -> ParamSet {
+    lesson(id)
+        .params(sets.iter().map(|a| a.split_once('=').unwrap()))
+        .unwrap()
+}
+
+/// Lesson `id`'s search for `property` at `set` on `jobs` threads.
+fn find_in(id: &str, set: &ParamSet, property: &str, jobs: usize) -> Finding {
+    let finder = lesson(id).finder().expect("the lesson has a search");
+    search::find(finder, set, Some(property), BUDGET, 1, jobs, &mut |_| {}).unwrap()
+}
+
+/// The values of `marks` in lesson `id`'s `measure` section at `set`.
+fn cell_at(id: &str, set: &ParamSet, marks: &[impl AsRef<str>]) -> Vec<f64> {
+    let report = lesson(id).run(set, Some("measure"), &mut |_| {}).unwrap();
+    marks
+        .iter()
+        .map(|m| {
+            let m = m.as_ref();
+            locate(&report, m)
+                .unwrap_or_else(|| panic!("{m}"))
+                .value
+                .unwrap()
+        })
+        .collect()
+}
+
+/// What a run failing at each of the first `n` steps undoes when no call fails: the
+/// compensation lesson's failing-step table ("telafi edilen"), in order.
+fn undone(set: &ParamSet, n: usize) -> Vec<f64> {
+    let marks: Vec<String> = (0..n)
+        .map(|k| format!("c:failure_steps:#{k}:compensated"))
+        .collect();
+    cell_at("compensation", set, &marks)
+}
+
+/// Checks a search of lesson `id` against the test's own enumeration: `axes` are the scope's
+/// parameters and their values in the test's order (all fault-free, so the smallest witness is
+/// the first point met, the first axis slowest), `meets` reads the property from the lesson's
+/// tables at a candidate; the count, the witness, and the same `Finding` on two threads.
+fn against_brute_force(
+    id: &str,
+    set: &ParamSet,
+    property: &str,
+    axes: &[(&'static str, Vec<String>)],
+    meets: &dyn Fn(&ParamSet) -> bool,
+) -> Finding {
+    let found = find_in(id, set, property, 1);
+    let mut points: Vec<Vec<usize>> = vec![vec![]];
+    for (_, values) in axes {
+        points = points
+            .into_iter()
+            .flat_map(|p| {
+                (0..values.len()).map(move |i| {
+                    let mut q = p.clone();
+                    q.push(i);
+                    q
+                })
+            })
+            .collect();
+    }
+    let mut met = Vec::new();
+    for point in &points {
+        let mut run = set.clone();
+        for ((param, values), &i) in axes.iter().zip(point) {
+            run.set(param, &values[i]).unwrap();
+        }
+        if meets(&run) {
+            met.push(point.clone());
+        }
+    }
+    let what = format!("{id} {property}");
+    assert!(found.exhaustive, "{what}");
+    assert_eq!(
+        (found.tried, found.met),
+        (points.len() as u64, met.len() as u64),
+        "{what}"
+    );
+    // No fault on any axis: the smallest is the least point in the axes' order.
+    let smallest = met.iter().min().map(|p| {
+        axes.iter()
+            .zip(p)
+            .map(|((param, values), &i)| (*param, values[i].clone()))
+            .collect::<Vec<_>>()
+    });
+    assert_eq!(found.witness, smallest, "{what}");
+    assert_eq!(found.faults, smallest.as_ref().map(|_| 0), "{what}");
+    assert_eq!(find_in(id, set, property, 2), found, "{what} on 2 threads");
+    found
+}
+
+#[test]
+fn the_compensation_search_counts_what_its_tables_count_and_its_witness_is_the_smallest() {
+    let set = params_of("compensation", &["runs=6", "retries=2,1", "comp_fail=0.3"]);
+    let undone = undone(&set, 4);
+    // Attempt counts smallest first, runs 1 to 6, 500 seeds from the learner's.
+    let axes = [
+        ("retries", vec!["1".to_string(), "2".to_string()]),
+        ("runs", (1..=6).map(|n| n.to_string()).collect()),
+        (
+            "seed",
+            (0..500u32).map(|i| (20_260_730 + i).to_string()).collect(),
+        ),
+    ];
+    for property in ["left-hung", "two-hung", "retried"] {
+        let meets = |run: &ParamSet| {
+            let [hung, calls_per_job] = cell_at(
+                "compensation",
+                run,
+                &[
+                    "c:monte_carlo:#0:hung_jobs",
+                    "c:monte_carlo:#0:calls_per_job",
+                ],
+            )[..] else {
+                unreachable!()
+            };
+            let runs: usize = run.get("runs").to_text().parse().unwrap();
+            let error_free: f64 = (0..runs).map(|i| undone[i % undone.len()]).sum();
+            match property {
+                "left-hung" => hung > 0.0,
+                "two-hung" => hung >= 2.0,
+                _ => (calls_per_job * runs as f64).round() > error_free,
+            }
+        };
+        let found = against_brute_force("compensation", &set, property, &axes, &meets);
+        assert!(found.met > 0, "{property}");
+    }
+}
+
+#[test]
+fn a_saga_hangs_only_when_a_compensation_fails_and_first_in_the_first_run_with_a_step_to_undo() {
+    // DD5 at zero: no compensation call fails, so no saga in the whole scope is left hung or
+    // retried.
+    let safe = params_of("compensation", &["comp_fail=0"]);
+    for property in ["left-hung", "retried"] {
+        let found = find_in("compensation", &safe, property, 2);
+        assert_eq!((found.exhaustive, found.met), (true, 0), "{property}");
+    }
+    // At the lesson's DD5 a saga hangs, with one attempt, in the first run whose failing step
+    // has a completed step to compensate (the failing-step table's first "telafi edilen" row).
+    let set = params_of("compensation", &[]);
+    let undone = undone(&set, 4);
+    let first = undone.iter().position(|&c| c > 0.0).unwrap();
+    let found = find_in("compensation", &set, "left-hung", 2);
+    let w = found.witness.unwrap();
+    assert_eq!(w[0], ("retries", "1".to_string()));
+    assert_eq!(w[1], ("runs", (first + 1).to_string()));
+    // With one attempt no call is retried.
+    let once = find_in(
+        "compensation",
+        &params_of("compensation", &["retries=1"]),
+        "retried",
+        1,
+    );
+    assert_eq!((once.tried > 0, once.met), (true, 0));
+}
+
+#[test]
+fn the_quotas_search_counts_what_its_tables_count_and_its_witness_is_the_smallest() {
+    let set = params_of(
+        "quotas",
+        &[
+            "capacity=5",
+            "rounds=12",
+            "night_every=6",
+            "night_slices=4",
+            "quotas=3,2,2",
+            "quota_sweep=2/3/2",
+            "default_sweep=2",
+            "seed=2147483640",
+        ],
+    );
+    // Every triple from each tenant's request (1, 1, 2) to the largest quota named (3), the
+    // smallest sum first, then in order.
+    let mut triples = Vec::new();
+    for a in 1..=3 {
+        for b in 1..=3 {
+            for c in 2..=3 {
+                triples.push((a + b + c, a, b, c));
+            }
+        }
+    }
+    triples.sort();
+    // Eight seeds from the learner's, wrapping past 2147483646 to 1.
+    let seeds = (0..8u64).map(|i| 1 + (2_147_483_640 - 1 + i) % 2_147_483_646);
+    let axes = [
+        ("night_slices", (0..=4).map(|n| n.to_string()).collect()),
+        (
+            "quotas",
+            triples
+                .iter()
+                .map(|(_, a, b, c)| format!("{a},{b},{c}"))
+                .collect(),
+        ),
+        ("seed", seeds.map(|s| s.to_string()).collect()),
+    ];
+    // The tenants table: rows 0-2 without quotas, 3-5 with them.
+    let column = |run: &ParamSet, col: &str, rows: std::ops::Range<usize>| {
+        let marks: Vec<String> = rows.map(|r| format!("c:tenants:#{r}:{col}")).collect();
+        cell_at("quotas", run, &marks)
+    };
+    let max = |v: Vec<f64>| v.into_iter().fold(f64::MIN, f64::max);
+    for property in ["starved", "longer-wait", "idle-waiting"] {
+        let meets = |run: &ParamSet| match property {
+            "starved" => column(run, "starved", 3..6).iter().sum::<f64>() > 0.0,
+            "longer-wait" => {
+                max(column(run, "longest_wait", 3..6)) > max(column(run, "longest_wait", 0..3))
+            }
+            _ => cell_at("quotas", run, &["v:tenants:quotas.idle#1:idle_waiting"])[0] > 0.0,
+        };
+        let found = against_brute_force("quotas", &set, property, &axes, &meets);
+        assert!(found.met > 0, "{property}");
+    }
+}
+
+#[test]
+fn quotas_that_sum_to_at_most_the_capacity_leave_no_request_starved() {
+    // Quotas up to 4 each on the lesson's 12 units: no triple sums above the capacity.
+    let within = params_of("quotas", &["quotas=4,4,4", "quota_sweep=4/4/4,4/2/2"]);
+    let found = find_in("quotas", &within, "starved", 2);
+    assert_eq!((found.exhaustive, found.met), (true, 0), "{found:?}");
+    assert!(found.tried > 0);
+    // Up to the lesson's 8/4/4 starvation returns, and only with a sum over the capacity.
+    let found = find_in("quotas", &params_of("quotas", &[]), "starved", 2);
+    assert!(found.met > 0);
+    let witness = found.witness.unwrap();
+    let sum: i64 = witness[1]
+        .1
+        .split(',')
+        .map(|q| q.parse::<i64>().unwrap())
+        .sum();
+    assert!(sum > 12, "{witness:?}");
+}
+
+#[test]
+fn the_claim_check_search_counts_what_its_tables_count_and_its_witness_is_the_smallest() {
+    // The sweep out of order: the scope takes its lifetimes shortest first.
+    let sweep = ["96", "6", "168"];
+    let set = params_of(
+        "claim_check",
+        &[
+            "events=4",
+            "ttl_sweep=96,6,168",
+            "redelivery_sweep=0",
+            "lag_prob=0.3",
+        ],
+    );
+    let ttls = ["6", "96", "168"];
+    let axes = [
+        ("events", (1..=4).map(|n| n.to_string()).collect()),
+        ("ttl_h", ttls.iter().map(|t| t.to_string()).collect()),
+        (
+            "seed",
+            (0..1000u32).map(|i| (20_260_915 + i).to_string()).collect(),
+        ),
+    ];
+    for property in ["dangles", "late-dangles", "too-large"] {
+        let meets = |run: &ParamSet| {
+            let ttl = run.get("ttl_h").to_text();
+            let row = sweep.iter().position(|t| *t == ttl).unwrap();
+            let late = format!("c:ttl_sweep:#{row}:dangling_late");
+            let [dangling, late, too_large] = cell_at(
+                "claim_check",
+                run,
+                &[
+                    "c:compare:dangling:claim",
+                    &late,
+                    "c:compare:too_large:inline",
+                ],
+            )[..] else {
+                unreachable!()
+            };
+            match property {
+                "dangles" => dangling > 0.0,
+                "late-dangles" => late > 0.0,
+                _ => too_large > 0.0,
+            }
+        };
+        let found = against_brute_force("claim_check", &set, property, &axes, &meets);
+        assert!(found.met > 0, "{property}");
+    }
+}
+
+#[test]
+fn a_ttl_beyond_the_replay_and_the_longest_late_read_leaves_no_claim_check_dangling() {
+    // The lesson's TTL 168 outlives the replay at hour 72 and a late read of up to 96 hours.
+    let long = params_of("claim_check", &["ttl_sweep=168"]);
+    let found = find_in("claim_check", &long, "dangles", 2);
+    assert_eq!((found.exhaustive, found.met), (true, 0), "{found:?}");
+    assert!(found.tried > 0);
+    // The lesson's sweep: up to 48 hours the replay finds payloads gone, so the shortest
+    // lifetime dangles in a day of one event.
+    let found = find_in("claim_check", &params_of("claim_check", &[]), "dangles", 2);
+    let witness = found.witness.unwrap();
+    assert_eq!(
+        witness[..2],
+        [("events", "1".into()), ("ttl_h", "6".into())]
+    );
+}
+
+#[test]
+fn the_cli_finds_what_the_library_finds_in_every_lesson_with_a_search() {
+    for id in ["compensation", "quotas", "claim_check"] {
+        let args = [id, "--find", "--format", "json", "--jobs", "1"].map(String::from);
+        let json = common::cli_json(&args);
+        let lib = find_in(
+            id,
+            &params_of(id, &[]),
+            lesson(id).finder().unwrap().properties()[0].id,
+            2,
+        );
+        assert_eq!(json["met"], lib.met, "{id}");
+        assert_eq!(json["tried"], lib.tried, "{id}");
+        let witness: Vec<(String, String)> =
+            serde_json::from_value(json["witness"].clone()).unwrap();
+        let lib: Vec<(String, String)> = lib
+            .witness
+            .unwrap()
+            .into_iter()
+            .map(|(p, v)| (p.to_string(), v))
+            .collect();
+        assert_eq!(witness, lib, "{id}");
+    }
+}

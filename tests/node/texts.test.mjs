@@ -167,6 +167,9 @@ function lessonKeys(lesson) {
   // The keys its own page controls name (src/lessons/<id>/page.js), as the page's code does.
   const controls = join(ROOT, "src", "lessons", id, "page.js");
   if (existsSync(controls)) for (const k of keysIn([controls]).literal) add(k);
+  // The properties its search names (Property ids in find.rs), each worded for the page.
+  const find = join(ROOT, "src", "lessons", id, "find.rs");
+  if (existsSync(find)) for (const [, p] of readFileSync(find, "utf8").matchAll(/\bid: "([a-z0-9-]+)"/g)) add(`find.${id}.${p}`);
   keys.delete(null);
   return keys;
 }

@@ -3,6 +3,7 @@
 
 pub mod challenges;
 pub mod exact;
+pub mod find;
 pub mod kinds;
 pub mod model;
 pub mod params;
@@ -42,6 +43,7 @@ crate::lesson!(
         presets: presets::PRESETS,
         why: presets::WHY,
         challenges: challenges::CHALLENGES,
+        finder: Some(&find::Find),
         examples: &[
             "trace=dangling",
             "trace=ttl:168,dangling",

@@ -2,6 +2,7 @@
 //! steps decides what a rollback can undo; compensation calls fail with DD5 and are retried.
 
 pub mod challenges;
+pub mod find;
 pub mod kinds;
 pub mod model;
 pub mod params;
@@ -40,6 +41,7 @@ crate::lesson!(
         presets: presets::PRESETS,
         why: presets::WHY,
         challenges: challenges::CHALLENGES,
+        finder: Some(&find::Find),
         examples: &[
             "reversible_close=1&runs=20000",
             "replications=3&runs=20000",

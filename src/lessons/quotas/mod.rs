@@ -3,6 +3,7 @@
 //! a pod that declares none moves both.
 
 pub mod challenges;
+pub mod find;
 pub mod kinds;
 pub mod model;
 pub mod params;
@@ -44,6 +45,7 @@ crate::lesson!(
         presets: presets::PRESETS,
         why: presets::WHY,
         challenges: challenges::CHALLENGES,
+        finder: Some(&find::Find),
         examples: &["trace=quota:none", "trace=quota:6/3/3", "trace=quota:8/2/2"],
         ..About::new(&params::SCHEMA, "Tenants and quotas", &["measure"])
     }
