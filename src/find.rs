@@ -13,7 +13,7 @@ use crate::sweep::{Metric, parse_metric};
 
 /// The most simulated units (the sweep's measure: runs, job-rounds or nights) a search the page
 /// runs may take; a larger one is refused there with this limit named, and the CLI runs it.
-pub const PAGE_WORK: f64 = 20_000_000.0;
+pub const PAGE_WORK: f64 = 100_000_000.0;
 
 /// The sample's seed (a search in a link reproduces: the seed is not the learner's).
 pub const SEED: u64 = 1;

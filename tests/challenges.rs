@@ -19,6 +19,12 @@ const ANSWERS: &[(&str, &[&str])] = &[
         "leader.no-double",
         &["lease=10&renew=6", "lease=12&renew=7"],
     ),
+    // A pause of the leader as long as the lease of 4 (the search's smallest witness), or a
+    // longer one later: one takeover, and the woken leader runs a round beside the new one.
+    (
+        "leader.find-double",
+        &["crash=&pause=N1@1+4", "crash=&pause=N1@30+8"],
+    ),
     // The followers' polls are the reads: polling every 2 rounds halves them.
     ("leader.fewer-reads", &["poll=2", "lease=3&renew=2&poll=2"]),
     // A rarer scan reads less; a lease of 1 round still finds the hung steps within 3.

@@ -29,7 +29,7 @@ function native(lesson, jobs) {
 /** The page's search of `lesson` on `workers` model workers (the pool when 2): seconds from the
  * tap to the answer, measured in the page. */
 async function inPage(p, url, lesson, workers) {
-  await p.goto(`${url}${lesson}.html`);
+  await p.goto(`${url}?lesson=${lesson}`);
   await rendered(p);
   await settled(p);
   await p.evaluate((n) => (window.__tatbikatPoolSize = n), workers);
@@ -82,7 +82,7 @@ for (const lesson of LESSONS) {
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: MOBILE.latency, downloadThroughput: MOBILE.downloadThroughput, uploadThroughput: MOBILE.uploadThroughput });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: MOBILE.cpu });
-  await p.goto(`${server.url}${lesson}.html`);
+  await p.goto(`${server.url}?lesson=${lesson}`);
   await rendered(p);
   await settled(p, 60000);
   await p.locator("#find > summary").tap();

@@ -32,7 +32,7 @@ describe("find a run, on a phone", () => {
   test("open the panel, cancel a long search, search again, open the witness on the timeline, share the link", async () => {
     const context = await env.b.newContext(PHONE);
     const p = await page(context);
-    await p.goto(`${env.url}leader.html?fencing=0`);
+    await p.goto(`${env.url}?lesson=leader&fencing=0&rounds=24`);
     await rendered(p);
     await settled(p);
 
@@ -42,6 +42,8 @@ describe("find a run, on a phone", () => {
     await onScreen(p, "the panel's fold", "#find > summary");
     await summary.tap();
     await p.waitForFunction(() => document.querySelectorAll("#find select[name=find] option").length > 1);
+    // The question's list takes the focus, the form brought into sight.
+    await p.waitForFunction(() => document.activeElement?.name === "find");
     const options = await p.$$eval("#find select[name=find] option", (os) => os.map((o) => o.textContent));
     assert.ok(options.length >= 3, options.join(" | "));
     await onScreen(p, "the search form", "#find .find-run");
@@ -75,7 +77,7 @@ describe("find a run, on a phone", () => {
     await p.locator("#find .find-run").tap();
     await p.waitForSelector("#find .find-count");
     await settled(p);
-    const want = core.find("lesson=leader&fencing=0&find=round-twice");
+    const want = core.find("lesson=leader&fencing=0&rounds=24&find=round-twice");
     const count = await p.textContent("#find .find-count");
     assert.match(count, new RegExp(`${want.numbers[0]}.*${want.numbers[1]}`), count);
     await p.locator("#find .find-count").scrollIntoViewIfNeeded();

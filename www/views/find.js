@@ -73,9 +73,24 @@ export function findView(ctx) {
   const status = el("div", { class: "find-status", role: "status", hidden: true }, progress, " ", progressText, " ", cancel);
   const error = el("p", { class: "field-error", role: "alert", hidden: true });
   const result = el("div", { class: "find-result", "aria-live": "polite" });
+  let quiet = s0.view.find !== undefined; // the toggle event of a fold drawn open
   const details = el(
     "details",
-    { class: "find", id: "find", open: s0.view.find !== undefined, ontoggle: (e) => e.currentTarget.open && runner.loadFindOptions() },
+    {
+      class: "find",
+      id: "find",
+      open: s0.view.find !== undefined,
+      // Opened by the learner: the question's list in sight and focused (a link's open fold,
+      // drawn open, takes no focus).
+      ontoggle: async (e) => {
+        const opened = e.currentTarget.open && !quiet;
+        quiet = false;
+        if (!opened) return;
+        await runner.loadFindOptions();
+        what.focus({ preventScroll: true });
+        form.scrollIntoView({ block: "center" });
+      },
+    },
     el("summary", {}, el("h2", {}, t("ui.find"))),
     el("p", { class: "hint" }, t("ui.find_hint")),
     form,

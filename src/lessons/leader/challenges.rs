@@ -22,4 +22,13 @@ pub const CHALLENGES: &[Challenge] = &[
         hints: 2,
         check: "c:fencing:record_reads:unfenced<60 c:fencing:leaderless_rounds:unfenced<=6",
     },
+    // Find a run (issue 36): from a run without faults, a placement that makes two leaders start
+    // a round's work with one takeover (the lesson's own run has two: its crash, then its
+    // pause); the search's smallest witness, a pause of N1 from round 1, is one.
+    Challenge {
+        id: "leader.find-double",
+        start: "crash=&pause=",
+        hints: 3,
+        check: "c:fencing:double_run_rounds:unfenced>0 c:fencing:takeovers:unfenced<=1",
+    },
 ];
