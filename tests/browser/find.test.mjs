@@ -8,7 +8,8 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { ROOT, clean, page, rendered, settled, shot, suiteEnv } from "./lib.mjs";
+import { mkdirSync } from "node:fs";
+import { ROOT, SHOOTS, SHOTS, clean, page, rendered, settled, suiteEnv } from "./lib.mjs";
 
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -20,6 +21,16 @@ function inView(p, selector) {
     return { inside: b.height > 0 && b.top >= 0 && b.bottom <= innerHeight && b.left >= 0 && b.right <= innerWidth && e.checkVisibility(), top: Math.round(b.top), bottom: Math.round(b.bottom) };
   });
 }
+
+/** What the phone's screen shows now (the viewport), target/screenshots/NAME.png where SHOOTS. */
+async function shot(p, name) {
+  if (!SHOOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await p.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+/** Scrolls as a reader does until `selector` is in the middle of the screen. */
+const scrollTo = (p, selector) => p.$eval(selector, (e) => e.scrollIntoView({ block: "center" }));
 
 async function onScreen(p, what, selector) {
   const box = await inView(p, selector);
@@ -38,7 +49,7 @@ describe("find a run, on a phone", () => {
 
     // The panel, by the timeline's place: its fold is reached by scrolling and opened by a tap.
     const summary = p.locator("#find > summary");
-    await summary.scrollIntoViewIfNeeded();
+    await scrollTo(p, "#find > summary");
     await onScreen(p, "the panel's fold", "#find > summary");
     await summary.tap();
     await p.waitForFunction(() => document.querySelectorAll("#find select[name=find] option").length > 1);
@@ -58,16 +69,22 @@ describe("find a run, on a phone", () => {
     await p.fill("#find input[name=find-row]", "double_run_rounds");
     await p.selectOption("#find select[name=find-op]", ">");
     await p.fill("#find input[name=find-value]", "0");
+    await onScreen(p, "the condition's value, inside the phone's width", "#find input[name=find-value]");
     await p.locator("#find .find-run").tap();
     await p.waitForSelector("#find .find-status:not([hidden])");
     await onScreen(p, "the progress and its cancel", "#find .find-cancel");
     await shot(p, "find-2-busy");
-    const t0 = Date.now();
+    // How long the page takes to answer the tap (its click to the progress hidden, in the page).
+    await p.evaluate(() => {
+      const status = document.querySelector("#find .find-status");
+      status.querySelector(".find-cancel").addEventListener("click", () => (window.__tap = performance.now()), { capture: true });
+      new MutationObserver(() => status.hidden && window.__tap && (window.__gone ??= performance.now())).observe(status, { attributes: true });
+    });
     await p.locator("#find .find-cancel").tap();
     await p.waitForSelector("#find .find-status[hidden]", { state: "attached" });
-    const cancelMs = Date.now() - t0;
+    const cancelMs = await p.evaluate(() => window.__gone - window.__tap);
     await settled(p);
-    console.log(`find: cancelled in ${cancelMs} ms (tap to the progress gone)`);
+    console.log(`find: the page answered the cancel in ${cancelMs.toFixed(1)} ms (its click to the progress hidden)`);
     assert.doesNotMatch(p.url(), /find=/, "a cancelled search leaves the link");
     assert.equal(await p.locator("#find .find-count").count(), 0, "no answer shown for it");
 
@@ -80,18 +97,18 @@ describe("find a run, on a phone", () => {
     const want = core.find("lesson=leader&fencing=0&rounds=24&find=round-twice");
     const count = await p.textContent("#find .find-count");
     assert.match(count, new RegExp(`${want.numbers[0]}.*${want.numbers[1]}`), count);
-    await p.locator("#find .find-count").scrollIntoViewIfNeeded();
+    // The answer comes into sight by itself: the count, the witness and the way to it.
     await onScreen(p, "the answer", "#find .find-count");
     await onScreen(p, "its witness", "#find .find-witness");
+    await onScreen(p, "the way to the witness", "#find .find-open");
     assert.match(p.url(), /find=round-twice/);
     await shot(p, "find-3-answer");
 
     // The witness on the timeline, at its decisive moment (not its first frame), in sight.
-    await p.locator("#find .find-open").scrollIntoViewIfNeeded();
     await p.locator("#find .find-open").tap();
     await p.waitForSelector(".trace .timeline svg rect");
     await settled(p);
-    await onScreen(p, "the timeline", ".trace .timeline");
+    await onScreen(p, "the timeline's controls", ".trace .trace-controls");
     assert.notEqual(await p.inputValue(".trace .scrubber"), "0", "it opens at its decisive moment");
     const url = new URL(p.url());
     for (const [param, value] of want.witness) assert.equal(url.searchParams.get(param) ?? "", value, `the link sets ${param}`);
@@ -108,7 +125,11 @@ describe("find a run, on a phone", () => {
     await settled(friend);
     assert.equal(await friend.textContent("#find .find-count"), await p.textContent("#find .find-count"));
     assert.equal(await friend.textContent("#find .find-witness"), await p.textContent("#find .find-witness"));
-    await onScreen(friend, "the shared run's timeline", ".trace .timeline");
+    // The friend scrolls down to the run (a shared link opens at the lesson's top, as any link).
+    await scrollTo(friend, ".trace .trace-controls");
+    await onScreen(friend, "the shared run's timeline", ".trace .trace-controls");
+    await scrollTo(friend, "#find .find-count");
+    await onScreen(friend, "the shared answer", "#find .find-count");
     await shot(friend, "find-5-shared");
     clean(friend, "the shared link");
     await context.close();

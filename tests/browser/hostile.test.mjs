@@ -96,6 +96,7 @@ function keyedParam(key, link) {
   if (key.startsWith("refuse.metric.")) return "metric";
   if (key.startsWith("refuse.sweep.")) return "sweep";
   if (key.startsWith("refuse.trace.") || key.includes(".trace_")) return "trace";
+  if (key.startsWith("refuse.find.")) return "find";
   if (key === "refuse.unknown_keys") return [...q.keys()].find((k) => k !== "lesson");
   if (key === "refuse.broken_keys") return null;
   return core.resolve(link).errors.find((x) => x.key === key)?.param ?? null;
@@ -217,10 +218,10 @@ describe("hostile links", () => {
             assert.equal(await p.evaluate(() => window.__pwned), undefined, "no injected script ran");
             assert.equal(await p.locator("main img[src='x'], main script").count(), 0, "no injected element");
             // Each bad value is named: in the link's error box, next to its control, or in the
-            // run's or the sweep's box.
+            // run's, the sweep's or the search's box.
             for (const param of named ?? []) {
-              if (param === "sweep" || param === "metric" || param === "trace") {
-                const box = param === "trace" ? ".trace-box .field-error" : ".sweep .field-error:not([hidden])";
+              if (param === "sweep" || param === "metric" || param === "trace" || param === "find") {
+                const box = { trace: ".trace-box .field-error", find: "#find .field-error:not([hidden])" }[param] ?? ".sweep .field-error:not([hidden])";
                 assert.match(await p.textContent(box), new RegExp(param), `${param} is named`);
                 continue;
               }

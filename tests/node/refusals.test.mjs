@@ -43,7 +43,7 @@ function read(link) {
 
 /** The refusals of `link` as the page gets them, each with the page's wording in `t`'s
  * language: the link's problems (listed without the panel: each one worded), then its watched
- * run's and its sweep's. */
+ * run's, its sweep's and its search's. */
 function refusals(link, lang) {
   const s = read(link);
   const t = translator(lang, s.lesson);
@@ -55,6 +55,7 @@ function refusals(link, lang) {
   for (const [key, run] of [
     ["trace", () => core.trace(q)],
     ["sweep", () => core.sweep(q)],
+    ["find", () => core.find(q)],
   ]) {
     if (!view.has(key)) continue;
     try {

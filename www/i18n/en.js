@@ -170,6 +170,7 @@ export default {
   "ui.find.what": "Looking for",
   "ui.find.condition": "A condition on a metric…",
   "ui.find.metric": "Metric",
+  "ui.find.row": "Row (optional)",
   "ui.find.op": "Comparison",
   "ui.find.value": "Value",
   "ui.find.run": "Search",

@@ -170,6 +170,7 @@ export default {
   "ui.find.what": "Aranan",
   "ui.find.condition": "Bir ölçü üzerine koşul…",
   "ui.find.metric": "Ölçü",
+  "ui.find.row": "Satır (isteğe bağlı)",
   "ui.find.op": "Karşılaştırma",
   "ui.find.value": "Değer",
   "ui.find.run": "Ara",

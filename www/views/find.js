@@ -33,7 +33,7 @@ export function findView(ctx) {
     "div",
     { class: "find-condition", hidden: true },
     field(t("ui.find.metric"), metric),
-    field(t("ui.sweep.row"), row),
+    field(t("ui.find.row"), row),
     field(t("ui.find.op"), op),
     field(t("ui.find.value"), value),
   );
@@ -48,6 +48,7 @@ export function findView(ctx) {
       class: "find-form",
       onsubmit: (e) => {
         e.preventDefault();
+        asking = true;
         dispatch({ type: "findRequest", find: asked() });
       },
     },
@@ -74,6 +75,7 @@ export function findView(ctx) {
   const error = el("p", { class: "field-error", role: "alert", hidden: true });
   const result = el("div", { class: "find-result", "aria-live": "polite" });
   let quiet = s0.view.find !== undefined; // the toggle event of a fold drawn open
+  let asking = false; // the learner asked here: the answer is brought into sight
   const details = el(
     "details",
     {
@@ -156,6 +158,8 @@ export function findView(ctx) {
       );
     }
     result.replaceChildren(...parts);
+    if (asking) result.scrollIntoView({ block: "nearest" });
+    asking = false;
   }
 
   function show(run, s) {
