@@ -342,17 +342,17 @@ impl Part {
     pub fn from_numbers(n: &[f64]) -> Option<Part> {
         let whole = |x: f64| (x >= 0.0 && x.fract() == 0.0 && x < 9.0e15).then_some(x as u64);
         let met = whole(*n.first()?)?;
-        let best = match *n.get(1)? {
-            x if x == -1.0 => None,
-            len => {
-                let len = whole(len)? as usize;
-                let at: Option<Vec<usize>> = n
-                    .get(2..2 + len)?
-                    .iter()
-                    .map(|&x| whole(x).map(|v| v as usize))
-                    .collect();
-                Some(at?)
-            }
+        let len = *n.get(1)?;
+        let best = if len < 0.0 {
+            None
+        } else {
+            let len = whole(len)? as usize;
+            let at: Option<Vec<usize>> = n
+                .get(2..2 + len)?
+                .iter()
+                .map(|&x| whole(x).map(|v| v as usize))
+                .collect();
+            Some(at?)
         };
         Some(Part { met, best })
     }

@@ -95,7 +95,7 @@ export function frame(ctx) {
   const notes = notesView(ctx);
   const trace = traceView(ctx);
   const sweep = sweepView(ctx);
-  // Find a run (issue 36): by the timeline, for a lesson that declares a search.
+  // Find a run (issue 36), for a lesson that declares a search.
   const find = lesson.finds && (s.controls || s.view.find !== undefined) ? findView(ctx) : null;
   const report = reportView(ctx, { trace, sweep });
   ctx.reportDrawn = report.drawn;
@@ -112,9 +112,11 @@ export function frame(ctx) {
     ctx.claims.node,
     goals?.node,
     trace.node,
-    find?.node,
     report.compare,
     report.node,
+    // Below the tables (a phone's first screen keeps its first table), above the sweep; its
+    // witness opens in the watched run's box above.
+    find?.node,
     s.controls || s.view.sweep ? sweep.node : null,
     s.controls ? notes.lessonText : null,
   );
