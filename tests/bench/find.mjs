@@ -9,11 +9,13 @@
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { ROOT, browser, rendered, serve, settled, stopServers } from "../browser/lib.mjs";
 import { MOBILE } from "./phone.mjs";
 import { CLI } from "../cli.mjs";
 
-const ROUNDS = Number(process.argv[2] ?? 3);
+// Run on its own, its argument is ROUNDS; imported by suite.mjs (whose argument is RUNS), 3.
+const ROUNDS = import.meta.url === pathToFileURL(process.argv[1]).href ? Number(process.argv[2] ?? 3) : 3;
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
 const LESSONS = core.lessons().filter((l) => l.finds).map((l) => l.id);
 

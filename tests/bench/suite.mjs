@@ -10,7 +10,7 @@
 // visit to each lesson (phone.mjs): the first table from navigation start by each link a learner
 // opens, the requests before it and their round trips in sequence, then a longer visit (a change
 // answered, the bytes of the first 20 s). Prints figures; asserts nothing but that the two
-// heatmaps of each pair give the same bytes.
+// heatmaps of each pair give the same bytes. Last, "find a run": each lesson's default search (find.mjs).
 // Needs ./build.sh build.
 // Usage: node tests/bench/suite.mjs [RUNS]
 import { execFileSync } from "node:child_process";
@@ -259,3 +259,7 @@ for (const [what, value, limit, unit, fmt, kind = "max"] of budgets) {
   console.log(`  ${what.padEnd(62)}${`${fmt(value)} ${unit}`.padStart(11)}  ${kind === "max" ? "≤" : "≥"} ${limit} ${unit}  ${ok ? "ok" : kind === "max" ? "over" : "under"}`);
 }
 console.log(`\n(machine: ${readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.+)/)?.[1] ?? "unknown cpu"}, ${execFileSync("nproc", { encoding: "utf8" }).trim()} cores; figures vary with its load)`);
+
+// Find a run (issue 36): each lesson's default search natively, in chromium and on a phone's profile.
+console.log("");
+await import("./find.mjs");
