@@ -15,7 +15,7 @@ import { MOBILE } from "./phone.mjs";
 import { CLI } from "../cli.mjs";
 
 // Run on its own, its argument is ROUNDS; imported by suite.mjs (whose argument is RUNS), 3.
-const ROUNDS = import.meta.url === pathToFileURL(process.argv[1]).href ? Number(process.argv[2] ?? 3) : 3;
+const ROUNDS = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href ? Number(process.argv[2] ?? 3) : 3;
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
 const LESSONS = core.lessons().filter((l) => l.finds).map((l) => l.id);
 
