@@ -156,7 +156,7 @@ async function audit(p, colourOnly = false) {
   if (!(await p.evaluate(() => Boolean(window.axe)))) await p.evaluate(AXE);
   const only = colourOnly ? { type: "rule", values: COLOUR_RULES } : { type: "tag", values: TAGS };
   return p.evaluate(async (runOnly) => {
-    const result = await window.axe.run(document, { runOnly, resultTypes: ["violations"] });
+    const result = await window.axe.run(document, { runOnly, resultTypes: ["violations"], noHtml: true });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { inflateSync } from "node:zlib";
 import { join } from "node:path";
-import { LESSONS, ROOT, clean, page, rendered, shot, suiteEnv } from "./lib.mjs";
+import { LESSONS, ROOT, clean, rendered, sharedPage, shot, suiteEnv } from "./lib.mjs";
 
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
 const RECORDS = "lesson=supervisor&sweep=scan:1..8:8&sweep_y=lease:1..8:8&metric=recovery.supervisor_on@records_read";
@@ -122,6 +122,8 @@ function expectedBin(v, [lo, hi], log) {
 
 describe("charts", () => {
   const env = suiteEnv();
+  // One page goes through the checks, each reset to its own viewport and scheme (lib.mjs).
+  const open = sharedPage(env);
 
   for (const scheme of ["light", "dark"]) {
     test(`jobs (${scheme}): equal series stay visible, each with its own marker shape and dash, and the legend says which equal which`, async () => {
@@ -129,8 +131,7 @@ describe("charts", () => {
       const pairs = equalPairs(want);
       // The lesson's values have series that are equal at every x (the premise of the test).
       assert.ok(pairs.length >= 1, "runs_vs_window has equal series at the lesson's values");
-      const ctx = await env.b.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
-      const p = await page(ctx);
+      const p = await open({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
       await p.goto(`${env.url}?lesson=jobs`);
       await rendered(p);
       const fig = p.locator('figure[data-chart="runs_vs_window"]');
@@ -192,25 +193,21 @@ describe("charts", () => {
       }
       await shot(p, `charts-jobs-${scheme}`);
       clean(p, `jobs chart, ${scheme}`);
-      await ctx.close();
     });
   }
 
   test("jobs in English: the note is in English and names the English series", async () => {
-    const ctx = await env.b.newContext({ viewport: { width: 390, height: 800 } });
-    const p = await page(ctx);
+    const p = await open({ viewport: { width: 390, height: 800 } });
     await p.goto(`${env.url}?lesson=jobs&lang=en`);
     await rendered(p);
     const notes = await p.locator('figure[data-chart="runs_vs_window"] .legend .same').allTextContents();
     assert.ok(notes.length >= 1);
     for (const n of notes) assert.match(n.trim(), /^= .+ \(same values\)$/);
     clean(p, "jobs chart, English");
-    await ctx.close();
   });
 
   test("the exported SVG keeps the marker shapes, the dashes and the note", async () => {
-    const ctx = await env.b.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    const p = await page(ctx);
+    const p = await open({ viewport: { width: 1280, height: 900 } });
     await p.goto(`${env.url}?lesson=jobs`);
     await rendered(p);
     const fig = 'figure[data-chart="runs_vs_window"]';
@@ -243,14 +240,12 @@ describe("charts", () => {
     assert.ok(got.note, "the legend's '= …' note is in the file");
     assert.equal(got.classes, 0, "nothing needs the page's stylesheet");
     clean(p, "export");
-    await ctx.close();
   });
 
   for (const [scheme, width] of [["light", 1280], ["dark", 390]]) {
     test(`heatmap (${scheme}, ${width} px): each cell that fits shows the core's value, readable on its colour`, async () => {
       const want = core.sweep(RECORDS).sweep;
-      const ctx = await env.b.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
-      const p = await page(ctx);
+      const p = await open({ viewport: { width, height: 900 }, colorScheme: scheme });
       await p.goto(`${env.url}?${RECORDS}`);
       await rendered(p);
       await p.waitForSelector(".sweep-result .heatmap svg rect.watchable", { timeout: 30000 });
@@ -265,14 +260,12 @@ describe("charts", () => {
       });
       await shot(p, `charts-heatmap-${scheme}-${width}`);
       clean(p, "heatmap values");
-      await ctx.close();
     });
   }
 
   test("heatmap: narrow cells leave out the values that do not fit, and never overflow", async () => {
     const want = core.sweep(ZEROS).sweep;
-    const ctx = await env.b.newContext({ viewport: { width: 390, height: 800 } });
-    const p = await page(ctx);
+    const p = await open({ viewport: { width: 390, height: 800 } });
     await p.goto(`${env.url}?${ZEROS}`);
     await rendered(p);
     await p.waitForSelector(".sweep-result .heatmap svg rect.watchable", { timeout: 30000 });
@@ -283,14 +276,12 @@ describe("charts", () => {
       if (c.text !== null) assert.equal(c.text, format(want.series[0].values[i], want.series[0].decimals));
     }
     clean(p, "narrow heatmap");
-    await ctx.close();
   });
 
   test("heatmap: a log colour scale spreads the values, and the legend says which scale is used", async () => {
     const want = core.sweep(RECORDS).sweep;
     const values = want.series[0].values;
-    const ctx = await env.b.newContext({ viewport: { width: 1280, height: 900 } });
-    const p = await page(ctx);
+    const p = await open({ viewport: { width: 1280, height: 900 } });
     await p.goto(`${env.url}?${RECORDS}`);
     await rendered(p);
     await p.waitForSelector(".sweep-result .heatmap svg rect.watchable", { timeout: 30000 });
@@ -312,46 +303,41 @@ describe("charts", () => {
     assert.deepEqual((await cells(p)).map((c) => Number(c.bin)), linear, "back to the linear scale");
     await shot(p, "charts-heatmap-log");
     clean(p, "log scale");
-    await ctx.close();
   });
 
   test("heatmap: the log scale goes into the link (heat=log) and comes back with it; a bad heat= is named", async () => {
     const want = core.sweep(RECORDS).sweep;
-    const ctx = await env.b.newContext({ viewport: { width: 1280, height: 900 } });
-    const p = await page(ctx);
+    const p = await open({ viewport: { width: 1280, height: 900 } });
     await p.goto(`${env.url}?${RECORDS}`);
     await rendered(p);
     await p.waitForSelector(".sweep-result .heatmap svg rect.watchable", { timeout: 30000 });
     await p.locator(".sweep-result .heat-options input[type=checkbox]").check();
     await p.waitForFunction(() => location.search.includes("heat=log"));
     const link = p.url();
-    // The link reopens the heatmap on the log scale, every cell at its log step.
-    const q = await page(ctx);
-    await q.goto(link);
-    await rendered(q);
-    await q.waitForSelector(".sweep-result .heatmap svg rect.watchable", { timeout: 30000 });
-    assert.ok(await q.locator(".sweep-result .heat-options input[type=checkbox]").isChecked());
-    assert.match(await q.textContent(".sweep-result .heat-legend"), /logaritmik renk ölçeği/);
-    (await cells(q)).forEach((c, i) => assert.equal(Number(c.bin), expectedBin(want.series[0].values[i], want.range, true), `cell ${i}`));
+    // The link reopens the heatmap on the log scale, every cell at its log step (a new document).
+    await p.goto(link);
+    await rendered(p);
+    await p.waitForSelector(".sweep-result .heatmap svg rect.watchable", { timeout: 30000 });
+    assert.ok(await p.locator(".sweep-result .heat-options input[type=checkbox]").isChecked());
+    assert.match(await p.textContent(".sweep-result .heat-legend"), /logaritmik renk ölçeği/);
+    (await cells(p)).forEach((c, i) => assert.equal(Number(c.bin), expectedBin(want.series[0].values[i], want.range, true), `cell ${i}`));
     // Unchecked, the key leaves the link.
-    await q.locator(".sweep-result .heat-options input[type=checkbox]").uncheck();
-    await q.waitForFunction(() => !location.search.includes("heat="));
+    await p.locator(".sweep-result .heat-options input[type=checkbox]").uncheck();
+    await p.waitForFunction(() => !location.search.includes("heat="));
     // A value heat= does not take: named in the link's problems, the heatmap linear.
-    await q.goto(`${env.url}?${RECORDS}&heat=logarithmic`);
-    await rendered(q);
-    await q.waitForSelector(".sweep-result .heatmap svg rect.watchable", { timeout: 30000 });
-    assert.match(await q.textContent(".link-errors"), /heat.*"logarithmic".*log/);
-    assert.ok(!(await q.locator(".sweep-result .heat-options input[type=checkbox]").isChecked()));
+    await p.goto(`${env.url}?${RECORDS}&heat=logarithmic`);
+    await rendered(p);
+    await p.waitForSelector(".sweep-result .heatmap svg rect.watchable", { timeout: 30000 });
+    assert.match(await p.textContent(".link-errors"), /heat.*"logarithmic".*log/);
+    assert.ok(!(await p.locator(".sweep-result .heat-options input[type=checkbox]").isChecked()));
     clean(p, "heat link");
-    await ctx.close();
   });
 
   for (const [lang, says] of [["tr", /kullanılamaz.*sıfır.*en küçüğü 0/], ["en", /cannot be used.*zero.*smallest is 0/]]) {
     test(`heatmap (${lang}): the log scale is refused, with its reason, when a value is 0`, async () => {
       const want = core.sweep(ZEROS).sweep;
       assert.ok(want.series[0].values.some((v) => v === 0), "the sweep has a zero (comp_fail 0)");
-      const ctx = await env.b.newContext({ viewport: { width: 1280, height: 900 } });
-      const p = await page(ctx);
+      const p = await open({ viewport: { width: 1280, height: 900 } });
       await p.goto(`${env.url}?${ZEROS}&lang=${lang}`);
       await rendered(p);
       await p.waitForSelector(".sweep-result .heatmap svg rect.watchable", { timeout: 30000 });
@@ -361,13 +347,11 @@ describe("charts", () => {
       assert.match(reason ?? "", says);
       assert.ok(await p.locator(".sweep-result .heat-refused").isVisible(), "the reason is shown");
       clean(p, "log refused");
-      await ctx.close();
     });
   }
 
   test("arrows point the way values grow on screen (heatmap rows and columns, chart y)", async () => {
-    const ctx = await env.b.newContext({ viewport: { width: 1280, height: 900 } });
-    const p = await page(ctx);
+    const p = await open({ viewport: { width: 1280, height: 900 } });
     const base = "lesson=supervisor&metric=recovery.supervisor_on@records_read";
     for (const [ys, arrow] of [["1..4", "↓"], ["4,3,2,1", "↑"]]) {
       await p.goto(`${env.url}?${base}&sweep=scan:1..3&sweep_y=lease:${ys}`);
@@ -406,12 +390,10 @@ describe("charts", () => {
     const up = [...y.ticks].sort((a, c) => c[1] - a[1]).map(([text]) => readTr(text));
     assert.ok(up.every((v, i) => i === 0 || v > up[i - 1]), `ticks grow upwards: ${up}`);
     clean(p, "arrows");
-    await ctx.close();
   });
 
   test("y domains end at the next nice step above the data (every lesson, every linear chart); log charts still draw their decades", async () => {
-    const ctx = await env.b.newContext({ viewport: { width: 1280, height: 900 } });
-    const p = await page(ctx);
+    const p = await open({ viewport: { width: 1280, height: 900 } });
     let checked = 0;
     for (const lesson of LESSONS) {
       const want = charts(`lesson=${lesson}`);
@@ -459,6 +441,5 @@ describe("charts", () => {
     const pod = await p.locator('figure[data-chart="policy_pod_hours"] .axis.y text:not(.title)').allTextContents();
     assert.equal(Math.max(...pod.map(readTr)), 350, `ticks ${pod}`);
     clean(p, "domains");
-    await ctx.close();
   });
 });

@@ -4,11 +4,11 @@
 // this" keeps the state as A; the changed-rows toggle; charts draw A's series behind B's; a vs=
 // link reproduces the comparison, a bad one is named and the page works without it; an embed
 // fixes a comparison; exports carry both links.
-import { before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { ROOT, clean, page, rendered, setParam, shot, suiteEnv } from "./lib.mjs";
+import { ROOT, clean, rendered, setParam, sharedPage, shot, suiteEnv } from "./lib.mjs";
 import { CLI } from "../cli.mjs";
 
 const core = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js"));
@@ -82,13 +82,11 @@ async function assertCompared(p, doc) {
 
 describe("compare mode", () => {
   const env = suiteEnv();
-  let ctx;
-  before(async () => {
-    ctx = await env.b.newContext({ viewport: { width: 1280, height: 900 } });
-  });
+  // One page goes through the checks, each reset (lib.mjs).
+  const open = sharedPage(env);
 
   test("the toolbar's switch acts once a value differs and compares every table with the lesson's values, cell by cell as the core computed", async () => {
-    const p = await page(ctx);
+    const p = await open();
     await p.goto(`${env.url}?lesson=jobs`);
     await rendered(p);
     // Issue 20: the switch is in the toolbar from the start, unavailable at the lesson's values, saying why.
@@ -122,7 +120,7 @@ describe("compare mode", () => {
   // The previews (issue 12): a value of their own kinds changed, against the lesson's values.
   for (const query of ["lesson=leader&lease=8&pause=N3%4040%2B6", "lesson=quotas&quotas=8%2C4%2C4", "lesson=claim_check&ttl_h=96&consumers=5"]) {
     test(`${query}: compared with the lesson's values, cell by cell as the core computed`, async () => {
-      const p = await page(ctx);
+      const p = await open();
       await p.goto(`${env.url}?${query}&vs=`);
       await rendered(p);
       const shown = await assertCompared(p, core.run(`${query}&vs=`));
@@ -133,7 +131,7 @@ describe("compare mode", () => {
   }
 
   test("pin this keeps the state as A; a new seed then compares run against run; only the changed rows on request", async () => {
-    const p = await page(ctx);
+    const p = await open();
     await p.goto(`${env.url}?lesson=jobs&fail_prob=0.6&vs=`);
     await rendered(p);
     let n = Number(await p.evaluate(() => document.body.dataset.renders));
@@ -163,7 +161,7 @@ describe("compare mode", () => {
   });
 
   test("rows one side lacks are marked, and charts draw A's series behind B's with a legend", async () => {
-    const p = await page(ctx);
+    const p = await open();
     await p.goto(`${env.url}?lesson=jobs&retry_limits=1,3,4,6&vs=retry_limits%3D2%2C3%2C6`);
     await rendered(p);
     const badges = await p.evaluate(() => [...document.querySelectorAll("tr.only-a .cmp-badge, tr.only-b .cmp-badge")].map((b) => b.textContent));
@@ -189,7 +187,7 @@ describe("compare mode", () => {
   });
 
   test("a sweep in compare mode draws A's curve behind B's, the core's both", async () => {
-    const p = await page(ctx);
+    const p = await open();
     const q = "lesson=jobs&fail_prob=0.6&vs=&sweep=nights:10..50:5";
     await p.goto(`${env.url}?${q}`);
     await rendered(p);
@@ -211,7 +209,7 @@ describe("compare mode", () => {
   });
 
   test("a vs= link opens the same comparison; a bad vs= is named and the page works without it", async () => {
-    const p = await page(ctx);
+    const p = await open();
     const link = `${env.url}?lesson=compensation&comp_fail=0.1&vs=seed%3D3`;
     await p.goto(link);
     await rendered(p);
@@ -221,7 +219,8 @@ describe("compare mode", () => {
     await rendered(p);
     assert.deepEqual(await shownCells(p), first, "the shared link shows exactly the same comparison");
     assert.ok(first.length > 0);
-    const bad = await page(ctx);
+    // A bad vs=, in the same page reset.
+    const bad = await open();
     await bad.goto(`${env.url}?lesson=compensation&comp_fail=0.1&vs=comp_fail%3D7`);
     await rendered(bad);
     const errors = await bad.textContent(".link-errors");
@@ -232,7 +231,7 @@ describe("compare mode", () => {
   });
 
   test("an embed fixes a comparison: before/after without controls", async () => {
-    const p = await page(ctx);
+    const p = await open();
     await p.goto(`${env.url}?lesson=jobs&fail_prob=0.6&vs=&embed=1&controls=0`);
     await rendered(p);
     assert.ok((await p.locator("table.compared .changed").count()) > 0);
@@ -243,7 +242,7 @@ describe("compare mode", () => {
   });
 
   test("exports carry both links", async () => {
-    const p = await page(ctx);
+    const p = await open();
     await p.goto(`${env.url}?lesson=jobs&fail_prob=0.6&vs=seed%3D3`);
     await rendered(p);
     const [download] = await Promise.all([p.waitForEvent("download"), p.click(".export-bar button[data-export=json]")]);

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import { LESSONS, ROOT, SITE_LESSONS, UNCHANGED, browser, page, rendered, serve, settled, shot, stopServers } from "./lib.mjs";
+import { LESSONS, ROOT, SITE_LESSONS, UNCHANGED, browser, consoleOr, page, rendered, serve, settled, shot, stopServers } from "./lib.mjs";
 
 /** A policy as {directive: [sources]}. */
 function parsePolicy(text) {
@@ -47,13 +47,6 @@ test("docs/hosting.md gives hosts the same header (with frame-ancestors)", () =>
 });
 
 const SNIPPET_SANDBOX = "allow-scripts allow-same-origin allow-forms allow-downloads allow-popups allow-popups-to-escape-sandbox";
-
-/** Resolves once page `p` logs a console message matching `pattern` (the browser saying it
- * refused something), or after `ms` if it never does: a refusal is then checked by what the
- * page shows, as before, without waiting the whole `ms` when the browser says it at once. */
-function consoleOr(p, pattern, ms) {
-  return Promise.race([p.waitForEvent("console", { predicate: (m) => pattern.test(m.text()), timeout: ms }).catch(() => {}), new Promise((r) => setTimeout(r, ms))]);
-}
 
 describe("csp", () => {
   let url;

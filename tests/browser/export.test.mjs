@@ -2,12 +2,12 @@
 // tatbikat's version, the lesson and the link. The CSV equals the CLI's --format csv for the same
 // link byte for byte; the JSON is the core's table with the document's metadata; the SVG parses
 // and holds the metadata and the chart's marks; the PNG is a PNG with the link in a tEXt chunk.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, SHOTS, UNCHANGED, browser, page, rendered, serve, shot, stopServers } from "./lib.mjs";
+import { ROOT, SHOTS, rendered, sharedPage, shot, suiteEnv } from "./lib.mjs";
 import { CLI } from "../cli.mjs";
 
 const VERSION = execFileSync(CLI, ["--version"], { encoding: "utf8" }).trim().split(" ")[1];
@@ -81,22 +81,13 @@ function checkPng(bytes, query) {
 const bar = (p, selector) => p.locator(`${selector} .export-bar`).first();
 
 describe("export", () => {
-  let url;
-  let b;
-  let ctx;
-  before(async () => {
-    ({ url } = await serve({ maxAge: UNCHANGED }));
-    b = await browser();
-    ctx = await b.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  });
-  after(async () => {
-    await b?.close();
-    await stopServers();
-  });
+  const env = suiteEnv();
+  // One page goes through the checks, each reset (lib.mjs).
+  const open = sharedPage(env, { acceptDownloads: true });
 
   test("tables: CSV equals the CLI's --format csv, JSON carries version, lesson, link and the core's table", async () => {
-    const p = await page(ctx);
-    await p.goto(`${url}?lesson=jobs&seed=42&fail_prob=0.3`);
+    const p = await open();
+    await p.goto(`${env.url}?lesson=jobs&seed=42&fail_prob=0.3`);
     await rendered(p);
     const tables = await p.locator("table.data[data-table]").count();
     assert.equal(await p.locator(".table-wrap + .export-bar").count(), tables, "every table has its buttons");
@@ -127,13 +118,12 @@ describe("export", () => {
     assert.ok(keyed.bytes.length > 0);
     await shot(p, "export-buttons");
     assert.deepEqual(p.problems, [], "no console errors or CSP violations");
-    await p.close();
   });
 
   test("Turkish names and commas: the page's CSV is the CLI's", async () => {
-    const p = await page(ctx);
+    const p = await open();
     const steps = "dönem-kapat,fatura-satırı:satırı-iptal-et(dönem-kapat),ödeme:iade(fatura-satırı)";
-    await p.goto(`${url}?lesson=compensation&section=measure&runs=2000&steps=${encodeURIComponent(steps)}`);
+    await p.goto(`${env.url}?lesson=compensation&section=measure&runs=2000&steps=${encodeURIComponent(steps)}`);
     await rendered(p);
     const buttons = p.locator('.table-wrap:has(table[data-table="orderings"]) + .export-bar');
     const text = (await grab(p, buttons.locator('button[data-export="csv"]'))).bytes.toString("utf8");
@@ -142,13 +132,12 @@ describe("export", () => {
     const query = /^#query,"(.*)"$/m.exec(text)[1];
     assert.equal(text, cli([...cliArgs(query), "--format", "csv", "--table", "orderings"]));
     assert.deepEqual(p.problems, []);
-    await p.close();
   });
 
   test("a cell a spreadsheet would evaluate stays text in the page's CSV, as in the CLI's (issue 33)", async () => {
-    const p = await page(ctx);
+    const p = await open();
     // A step named -2-3: a spreadsheet opened the downloaded CSV with −5 in its place.
-    await p.goto(`${url}?lesson=compensation&section=measure&runs=2000&steps=-2-3`);
+    await p.goto(`${env.url}?lesson=compensation&section=measure&runs=2000&steps=-2-3`);
     await rendered(p);
     const buttons = p.locator('.table-wrap:has(table[data-table="orderings"]) + .export-bar');
     const text = (await grab(p, buttons.locator('button[data-export="csv"]'))).bytes.toString("utf8");
@@ -157,12 +146,11 @@ describe("export", () => {
     const query = /^#query,(.*)$/m.exec(text)[1];
     assert.equal(text, cli([...cliArgs(query), "--format", "csv", "--table", "orderings"]));
     assert.deepEqual(p.problems, []);
-    await p.close();
   });
 
   test("charts: SVG parses with the metadata and the marks; PNG at 2× with tEXt", async () => {
-    const p = await page(ctx);
-    await p.goto(`${url}?lesson=supervisor`);
+    const p = await open();
+    await p.goto(`${env.url}?lesson=supervisor`);
     await rendered(p);
     await p.waitForSelector('figure[data-chart="recovery_vs_scan"] svg');
     const charts = await p.locator("figure[data-chart]").count();
@@ -187,12 +175,11 @@ describe("export", () => {
     const svgWidth = Number(/<svg[^>]* width="(\d+)"/.exec(svgFile.bytes.toString("utf8"))[1]);
     assert.equal(width, svgWidth * 2, "PNG at twice the SVG's size");
     assert.deepEqual(p.problems, []);
-    await p.close();
   });
 
   test("slide-ready: the drawing's link is the full state (claim, language, watched run) with the figure, and reopens that figure alone; 16:9; values written; the claim's ratio is the core's", async () => {
-    const p = await page(ctx);
-    const start = `${url}?lesson=compensation&preset=compensation.retry&lang=en&trace=attempts:2,run:hung`;
+    const p = await open();
+    const start = `${env.url}?lesson=compensation&preset=compensation.retry&lang=en&trace=attempts:2,run:hung`;
     await p.goto(start);
     await rendered(p);
     await p.waitForSelector(".trace .timeline svg");
@@ -232,26 +219,23 @@ describe("export", () => {
     await p.uncheck(`${fig} .export-bar input[data-option="values"]`);
     const plain = (await grab(p, p.locator(`${fig} > .export-bar button[data-export="svg"]`))).bytes.toString("utf8");
     assert.ok(!plain.includes(">0.03724</text>"));
-    // The link reopens the same state, that figure alone.
-    const q = await page(ctx);
-    await q.goto(s.meta.link);
-    await rendered(q);
-    await q.waitForSelector(".trace .timeline svg");
-    await q.waitForSelector(`${fig} svg`);
-    assert.equal(new URL(q.url()).search, link.search, "the core reads the link as it was written");
-    assert.equal(await q.evaluate(() => document.documentElement.lang), "en");
-    assert.ok(await q.locator(".claim-caption").isVisible());
-    assert.deepEqual(await q.$$eval(".report figure[data-chart]", (f) => f.map((x) => x.dataset.chart)), ["hung_rate_vs_attempts"], "only that chart");
-    assert.equal(await q.locator(".report table.data").count(), 0, "and no table");
     assert.deepEqual(p.problems, []);
-    assert.deepEqual(q.problems, []);
-    await q.close();
-    await p.close();
+    // The link reopens the same state, that figure alone (a new document).
+    await p.goto(s.meta.link);
+    await rendered(p);
+    await p.waitForSelector(".trace .timeline svg");
+    await p.waitForSelector(`${fig} svg`);
+    assert.equal(new URL(p.url()).search, link.search, "the core reads the link as it was written");
+    assert.equal(await p.evaluate(() => document.documentElement.lang), "en");
+    assert.ok(await p.locator(".claim-caption").isVisible());
+    assert.deepEqual(await p.$$eval(".report figure[data-chart]", (f) => f.map((x) => x.dataset.chart)), ["hung_rate_vs_attempts"], "only that chart");
+    assert.equal(await p.locator(".report table.data").count(), 0, "and no table");
+    assert.deepEqual(p.problems, []);
   });
 
   test("a 1920 × 1080 slide with a QR code of the link; the printed page's QR code, and none for a link too long for one", async () => {
-    const p = await page(ctx);
-    await p.goto(`${url}?lesson=quotas&lang=en`);
+    const p = await open();
+    await p.goto(`${env.url}?lesson=quotas&lang=en`);
     await rendered(p);
     const fig = 'figure[data-chart="requests_vs_quota"]';
     await p.waitForSelector(`${fig} > .export-bar`);
@@ -281,7 +265,7 @@ describe("export", () => {
     await shot(p, "print-handout-qr");
     await p.emulateMedia({ media: "screen" });
     // A link too long for a QR code prints without one (the refused value stays in the link).
-    await p.goto(`${url}?lesson=quotas&lang=en&capacity=${"7".repeat(1200)}`);
+    await p.goto(`${env.url}?lesson=quotas&lang=en&capacity=${"7".repeat(1200)}`);
     await rendered(p);
     assert.ok((await p.evaluate(() => location.href.length)) > 1200, "a long link");
     await p.evaluate(() => dispatchEvent(new Event("beforeprint")));
@@ -291,12 +275,11 @@ describe("export", () => {
     assert.equal(await p.locator(".print-info .print-link a").count(), 1, "the printed link");
     assert.equal(await p.locator(".print-qr svg").count(), 0, "no QR code");
     assert.deepEqual(p.problems, []);
-    await p.close();
   });
 
   test("sweep and heatmap: CSV equals the CLI's --sweep, SVG and PNG", async () => {
-    const p = await page(ctx);
-    await p.goto(`${url}?lesson=supervisor&sweep=scan:1..4`);
+    const p = await open();
+    await p.goto(`${env.url}?lesson=supervisor&sweep=scan:1..4`);
     await rendered(p);
     await p.waitForSelector(".sweep-result figure > .export-bar");
     const sweepBar = p.locator(".sweep-result figure > .export-bar");
@@ -311,7 +294,7 @@ describe("export", () => {
     assert.ok(s.marks >= 4);
     checkPng((await grab(p, sweepBar.locator('button[data-export="png"]'))).bytes, "sweep=scan:1..4");
 
-    await p.goto(`${url}?lesson=supervisor&sweep=scan:1..3&sweep_y=lease:1..3&metric=recovery.supervisor_on@worst_recovery`);
+    await p.goto(`${env.url}?lesson=supervisor&sweep=scan:1..3&sweep_y=lease:1..3&metric=recovery.supervisor_on@worst_recovery`);
     await rendered(p);
     await p.waitForSelector(".sweep-result figure.heatmap > .export-bar");
     const heat = p.locator(".sweep-result figure.heatmap > .export-bar");
@@ -322,12 +305,11 @@ describe("export", () => {
     assert.ok(h.marks >= 9, `${h.marks} cells`);
     await shot(p, "export-heatmap");
     assert.deepEqual(p.problems, []);
-    await p.close();
   });
 
   test("watched run: CSV equals the CLI's --trace, SVG of the timeline", async () => {
-    const p = await page(ctx);
-    await p.goto(`${url}?lesson=supervisor&trace=scan:4`);
+    const p = await open();
+    await p.goto(`${env.url}?lesson=supervisor&trace=scan:4`);
     await rendered(p);
     await p.waitForSelector(".trace > .export-bar");
     const tb = p.locator(".trace > .export-bar");
@@ -341,6 +323,5 @@ describe("export", () => {
     assert.ok(s.marks > 12, `${s.marks} spans`);
     checkPng((await grab(p, tb.locator('button[data-export="png"]'))).bytes, "trace=scan:4");
     assert.deepEqual(p.problems, []);
-    await p.close();
   });
 });

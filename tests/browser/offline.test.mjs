@@ -13,7 +13,7 @@ import { execFileSync } from "node:child_process";
 import { appendFileSync, copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { LESSONS, ROOT, browser, clean, page, rendered, serve, setParam, shot, stopServers } from "./lib.mjs";
+import { LESSONS, ROOT, browser, clean, firstVisitOffline, page, QUIET_PASSED, rendered, serve, setParam, settled, shot, stopServers } from "./lib.mjs";
 
 /** The version, build and file list precache.js names (read as text: it is a worker script):
  * files [path, lesson ("" the shell), gzip bytes]. */
@@ -117,6 +117,7 @@ describe("offline", () => {
     let p;
     before(async () => {
       context = await b.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.clock.install(); // the first visit's quiet period passed, not waited (lib.mjs)
       p = await page(context);
     });
     after(async () => {
@@ -129,7 +130,7 @@ describe("offline", () => {
       await p.goto(`${url}?lesson=jobs&seed=42`);
       await rendered(p);
       online.jobs42 = await tables(p);
-      await p.waitForFunction(() => document.body.dataset.offline === "ready", null, { timeout: 20000 });
+      await firstVisitOffline(p);
       const name = `tatbikat-${v1.version}`;
       const held = async () => (await caches(p))[name]?.map((u) => u.slice(url.length)).sort() ?? [];
       const want = [...v1.of(""), ...v1.of("jobs")].sort();
@@ -234,12 +235,13 @@ describe("offline", () => {
     test("a first-visit tab that a new build's worker takes over reloads into that build; its lazy modules and texts are that build's", async () => {
       server = await serve({ dir, port });
       const context = await b.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.clock.install();
       const p = await page(context);
       let navigations = 0;
       p.on("domcontentloaded", () => (navigations += 1));
       await p.goto(`${url}?lesson=leader`); // a first visit: no worker yet
       await rendered(p);
-      await p.waitForFunction(() => document.body.dataset.offline === "ready", null, { timeout: 20000 });
+      await firstVisitOffline(p);
       const before = await p.evaluate(() => document.querySelector('meta[name="tatbikat-build"]').content);
       // Build B: a marker in the page's module, a lazily loaded module and the lesson's texts.
       const mark = (file, what) => appendFileSync(join(dir, file), `\n(globalThis.__builds ??= []).push("B:${what}");\n`);
@@ -270,10 +272,11 @@ describe("offline", () => {
 
     test("a bad deploy says which module failed, and a fixed deploy is reached with one reload", async () => {
       const context = await b.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.clock.install();
       const p = await page(context);
       await p.goto(`${url}?lesson=supervisor`);
       await rendered(p);
-      await p.waitForFunction(() => document.body.dataset.offline === "ready", null, { timeout: 20000 });
+      await firstVisitOffline(p);
       // The bad deploy: leader's module replaced by quotas'.
       const good = readFileSync(join(dir, "pkg", "leader.wasm"));
       const bad = deploy(dir, () => copyFileSync(join(dir, "pkg", "quotas.wasm"), join(dir, "pkg", "leader.wasm")));
@@ -300,10 +303,14 @@ describe("offline", () => {
 
   test("without service workers (blocked) the page works as before", async () => {
     const blocked = await b.newContext({ serviceWorkers: "block" });
+    await blocked.clock.install();
     const q = await page(blocked);
     await q.goto(`${url}?lesson=compensation`);
     await rendered(q);
     assert.ok((await q.locator("table.data").count()) > 3);
+    // Past the first visit's quiet period, when a page that can have a worker registers it.
+    await settled(q);
+    await q.clock.fastForward(QUIET_PASSED);
     await q.waitForTimeout(500);
     assert.equal(await q.evaluate(() => document.body.dataset.offline), undefined);
     clean(q, "no service worker");

@@ -12,7 +12,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { LESSONS, UNCHANGED, browser, page, rendered, serve, settled, shot, stopServers } from "./lib.mjs";
+import { LESSONS, UNCHANGED, browser, page, rendered, serve, settled, sharedPage, shot, stopServers } from "./lib.mjs";
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -145,6 +145,8 @@ describe("present", () => {
     await b?.close();
     await stopServers();
   });
+  // The checks at a projector's or a laptop's size go through one page, each reset (lib.mjs).
+  const projector = sharedPage({ get b() { return b; }, get url() { return url; } });
 
   test("present=1: one figure at a time, large type, white page; PageDown/PageUp move; axe light and dark", async () => {
     await p.goto(`${url}?lesson=compensation&lang=en&present=1`);
@@ -269,8 +271,7 @@ describe("present", () => {
     [1920, 1080],
   ]) {
     test(`${width} × ${height}: a watched run whole above the bar, one counter through a claim, the marked table above the bar after the reveal`, async () => {
-      const ctx = await b.newContext({ viewport: { width, height } });
-      const q = await page(ctx);
+      const q = await projector({ viewport: { width, height } });
       await q.goto(`${url}?lesson=leader&lang=en&present=1&trace=`);
       await rendered(q);
       await q.waitForSelector(".present-bar");
@@ -339,7 +340,6 @@ describe("present", () => {
       aboveBar(revealed, [".claim-why", ".present-current"]);
       await shot(q, `present-why-${width}`);
       assert.deepEqual(q.problems, []);
-      await ctx.close();
     });
   }
 
@@ -353,8 +353,7 @@ describe("present", () => {
   ]) {
     for (const lesson of lessons) {
       test(`${width} × ${height}, ${lesson}: the watched run (opened ${how === "S" ? "with S" : "by its link"}) whole above the bar, the tracks not drawn a tab away`, async () => {
-        const ctx = await b.newContext({ viewport: { width, height } });
-        const q = await page(ctx);
+        const q = await projector({ viewport: { width, height } });
         await q.goto(`${url}?lesson=${lesson}&lang=en&present=1${how === "S" ? "" : "&trace="}`);
         await rendered(q);
         await q.waitForSelector(".present-bar");
@@ -395,7 +394,6 @@ describe("present", () => {
         assert.equal(await q.inputValue(".trace .scrubber"), await q.getAttribute(".trace .scrubber", "max"), "End: the run's end");
         wholeRun(await runSeen(q), `${lesson} at ${width} × ${height}, at the run's end`);
         assert.deepEqual(q.problems, []);
-        await ctx.close();
       });
     }
   }
@@ -404,8 +402,7 @@ describe("present", () => {
   // a laptop's page, presented (the toolbar's button) as tabs with shorter lanes where needed,
   // and after Escape its four tracks stacked and drawn as they were.
   test("1280 × 720, jobs: the run presented as tabs, then drawn as it was after leaving", async () => {
-    const ctx = await b.newContext({ viewport: { width: 1280, height: 720 } });
-    const q = await page(ctx);
+    const q = await projector({ viewport: { width: 1280, height: 720 } });
     await q.goto(`${url}?lesson=jobs&lang=en&trace=`);
     await rendered(q);
     await q.waitForSelector(".trace .timeline svg");
@@ -433,7 +430,6 @@ describe("present", () => {
     assert.deepEqual(await drawing(), before, "drawn as before");
     assert.equal(await tabsShown(), 0, "no tabs again");
     assert.deepEqual(q.problems, []);
-    await ctx.close();
   });
 
   // A counter's value stays by its name (issue 32): a line of counters that wraps never starts

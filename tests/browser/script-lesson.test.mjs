@@ -11,7 +11,7 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { CLI } from "../cli.mjs";
-import { ROOT, browser, clean, page, rendered, settled, setParam, shot, suiteEnv } from "./lib.mjs";
+import { ROOT, clean, firstVisitOffline, page, rendered, settled, setParam, sharedPage, shot, suiteEnv } from "./lib.mjs";
 import { lms, unzip } from "./lms.mjs";
 
 const DIR = join(ROOT, "lessons", "replica");
@@ -46,10 +46,12 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 
 describe("a script lesson on the built site (replica)", () => {
   const env = suiteEnv();
+  // A phone's page and a laptop's go through the checks, each reset (lib.mjs).
+  const phone = sharedPage(env, PHONE);
+  const laptop = sharedPage(env, { reducedMotion: "reduce", acceptDownloads: true });
 
   test("on a phone: its tab, its first table in view with the script's numbers, a value changed from the panel, and the link reproduces it", async () => {
-    const ctx = await env.b.newContext(PHONE);
-    const p = await page(ctx);
+    const p = await phone({ viewport: PHONE.viewport });
     await p.goto(`${env.url}?lesson=replica`);
     await rendered(p);
     await settled(p);
@@ -74,18 +76,17 @@ describe("a script lesson on the built site (replica)", () => {
     // The "what moved" bar says which numbers the script printed moved, before and after.
     assert.ok((await p.textContent(".changes-slot")).includes(`en az hazir · kopya kumesi: ${row(defaults, "en az hazir")[0]} → ${row(changed, "en az hazir")[0]}`));
     // The share link, opened by someone else, shows the same table.
-    const q = await page(ctx);
+    const q = await page(p.context());
     await q.goto(p.url());
     await rendered(q);
     assert.deepEqual(await tableRows(q), await tableRows(p));
     clean(p, "the replica lesson");
     clean(q, "its share link");
-    await ctx.close();
+    await q.close();
   });
 
   test("a value out of bounds is named with what is allowed, kept in its field, and the lesson's value computed", async () => {
-    const ctx = await env.b.newContext(PHONE);
-    const p = await page(ctx);
+    const p = await phone({ viewport: PHONE.viewport });
     await p.goto(`${env.url}?lesson=replica&replicas=99`);
     await rendered(p);
     const error = p.locator(".error").filter({ hasText: "99" });
@@ -93,12 +94,10 @@ describe("a script lesson on the built site (replica)", () => {
     assert.equal(await p.inputValue('input[name="replicas"]'), "99", "what the learner typed stays");
     assert.deepEqual((await tableRows(p))["eksik tur"], row(printed(null), "eksik tur"));
     clean(p, "a refused value");
-    await ctx.close();
   });
 
   test("in English: the manifest's titles and column names, the script's numbers", async () => {
-    const ctx = await env.b.newContext(PHONE);
-    const p = await page(ctx);
+    const p = await phone({ viewport: PHONE.viewport });
     await p.goto(`${env.url}?lesson=replica&lang=en`);
     await rendered(p);
     assert.equal(await p.evaluate(() => document.documentElement.lang), "en");
@@ -106,12 +105,10 @@ describe("a script lesson on the built site (replica)", () => {
     const heads = await p.locator('[data-group="kinds"] table.data thead th').allTextContents();
     assert.deepEqual(heads.map((h) => h.trim()), ["metric", "replica set", "stateful set"]);
     clean(p, "in English");
-    await ctx.close();
   });
 
   test("compare, a sweep over a parameter the manifest declares, a claim predicted and explained, a challenge met", async () => {
-    const ctx = await env.b.newContext(PHONE);
-    const p = await page(ctx);
+    const p = await phone({ viewport: PHONE.viewport });
     // Compare: the lesson's values against end_prob=0.2, the largest moves listed with their deltas.
     await p.goto(`${env.url}?lesson=replica&vs=end_prob%3D0.2`);
     await rendered(p);
@@ -159,12 +156,10 @@ describe("a script lesson on the built site (replica)", () => {
     await settled(p);
     await shot(p, "script-replica-challenge-phone");
     clean(p, "compare, sweep, claim, challenge");
-    await ctx.close();
   });
 
   test("the embed dialog: a snippet whose preview shows the lesson, and its SCORM package is the CLI's", async () => {
-    const ctx = await env.b.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce", acceptDownloads: true });
-    const p = await page(ctx);
+    const p = await laptop({ viewport: { width: 1280, height: 900 } });
     await p.goto(`${env.url}?lesson=replica&lang=en`);
     await rendered(p);
     await p.click("#embed-button");
@@ -184,16 +179,16 @@ describe("a script lesson on the built site (replica)", () => {
     const cli = cliPackage(`${query}&lang=en`, join(WORK, "replica-en.zip"));
     assert.ok(Buffer.from(built).equals(cli), "the page's package is the CLI's");
     clean(p, "the embed dialog");
-    await ctx.close();
   });
 
   test("a returning visitor (the offline copy in control) opens a shared link with changed values: the script's numbers", async () => {
     const ctx = await env.b.newContext(PHONE);
     try {
+      await ctx.clock.install(); // the first visit's quiet period passed, not waited (lib.mjs)
       const p = await page(ctx);
       await p.goto(`${env.url}?lesson=replica`);
       await rendered(p);
-      await p.waitForFunction(() => document.body.dataset.offline === "ready", null, { timeout: 30000 });
+      await firstVisitOffline(p, 30000);
       await p.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30000 });
       // Visits answered from the offline copy, its scripts compiled from Chromium's code cache.
       for (const replicas of [5, 7]) {
@@ -213,9 +208,8 @@ describe("a script lesson on the built site (replica)", () => {
     const server = createServer((req, res) => res.writeHead(200, { "content-type": "text/html" }).end(html));
     await new Promise((r) => server.listen(0, "127.0.0.1", r));
     const origin = `http://localhost:${server.address().port}`;
-    const ctx = await env.b.newContext({ viewport: { width: 1000, height: 900 }, reducedMotion: "reduce" });
     try {
-      const p = await page(ctx);
+      const p = await laptop({ viewport: { width: 1000, height: 900 } });
       await p.goto(`${origin}/lesson.html`);
       await p.evaluate((src) => (document.getElementById("a").src = src), `${env.url}?lesson=replica&embed=1&controls=0&origin=${encodeURIComponent(origin)}`);
       await p.waitForFunction(() => window.got.some((m) => m.type === "tatbikat:state"), null, { timeout: 30000 });
@@ -240,7 +234,6 @@ describe("a script lesson on the built site (replica)", () => {
     } finally {
       server.close();
       server.closeAllConnections();
-      await ctx.close();
     }
   });
 
@@ -253,9 +246,8 @@ describe("a script lesson on the built site (replica)", () => {
     for (const other of ["pkg/jobs.wasm", "disk/page.js", "jobs.html"]) assert.ok(!names.includes(other), `no ${other}`);
     const href = /adlcp:scormtype="sco" href="([^"]+)"/.exec(readFileSync(join(dir, "imsmanifest.xml"), "utf8"))[1].replaceAll("&amp;", "&");
     const host = await lms(WORK);
-    const ctx = await env.b.newContext({ viewport: { width: 1000, height: 900 }, reducedMotion: "reduce" });
     try {
-      const p = await page(ctx);
+      const p = await laptop({ viewport: { width: 1000, height: 900 } });
       await p.goto(`${host.url}/lms.html?launch=${encodeURIComponent(`/content/replica/${href}`)}`);
       const sco = p.frameLocator("#sco");
       await sco.locator(".claim-predict").waitFor({ timeout: 30000 });
@@ -272,15 +264,13 @@ describe("a script lesson on the built site (replica)", () => {
       assert.equal(values["cmi.interactions.0.result"], sirali > kopya ? "correct" : "wrong");
       await shot(p, "script-replica-scorm-lms");
       clean(p, "the replica package in the LMS");
-      await p.close();
     } finally {
       host.server.close();
-      await ctx.close();
     }
     // Unzipped and double-clicked: the tables drawn at build time, and why there is no more.
-    const b = await browser();
+    const ctx = await env.b.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: "reduce" });
     try {
-      const p = await page(await b.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: "reduce" }));
+      const p = await page(ctx);
       await p.goto(pathToFileURL(join(dir, "replica.html")).href);
       await p.locator(".disk-served").waitFor();
       assert.ok(await inView(p, ".disk-served"), "the note is on the first screen");
@@ -292,7 +282,7 @@ describe("a script lesson on the built site (replica)", () => {
       assert.deepEqual(cells["eksik tur"], row(printed(null), "eksik tur"), "the tables at the lesson's values");
       await shot(p, "script-replica-scorm-disk-phone");
     } finally {
-      await b.close();
+      await ctx.close();
     }
   });
 });
