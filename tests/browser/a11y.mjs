@@ -156,7 +156,11 @@ async function audit(p, colourOnly = false) {
   if (!(await p.evaluate(() => Boolean(window.axe)))) await p.evaluate(AXE);
   const only = colourOnly ? { type: "rule", values: COLOUR_RULES } : { type: "tag", values: TAGS };
   return p.evaluate(async (runOnly) => {
-    const result = await window.axe.run(document, { runOnly, resultTypes: ["violations"], noHtml: true });
+    // axe preloads the stylesheets (for an experimental rule TAGS leave out) and the media (for
+    // no-autoplay-audio) before auditing; only a page with audio or video needs it (the page has
+    // none: 10 % of an audit's time, measured on three views).
+    const preload = document.querySelector("audio, video") !== null;
+    const result = await window.axe.run(document, { runOnly, resultTypes: ["violations"], noHtml: true, preload });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
