@@ -2,7 +2,7 @@
 // that cancels whatever is running (a superseded or cancelled run simply ends with the worker).
 // A sweep goes to a pool of workers (pool.js, loaded and started with the first sweep) when the
 // browser has more than one core; the same restart ends it too.
-// Each lesson has its own WebAssembly module (build.sh): the worker holds the module of the lesson
+// Each lesson has its own WebAssembly module (xtask pages): the worker holds the module of the lesson
 // a request is for, and a request for another lesson moves it there (ending what ran before, as a
 // lesson switch supersedes it anyway). Which lesson a link is for is the core's to say: its router
 // (route.js: query::home alone, a few KB) names it, and a module that does not hold the lesson

@@ -1,5 +1,5 @@
 // tatbikat's service worker: the page works offline for every lesson a visit opened (issue 20).
-// precache.js (written by build.sh) names the site's version and build and every static file with
+// precache.js (tools/precache.mjs writes it) names the site's version and build and every static file with
 // its SRI hash, its lesson ("" for the shell) and its size. Installing fetches the shell — the
 // page's modules, the stylesheet, the router, the worker's glue — into the cache
 // "tatbikat-VERSION"; a lesson's own files (its WebAssembly module, its texts) are cached when a

@@ -1,6 +1,6 @@
 // The model's own thread: loads the WebAssembly core once and answers the page's requests, so a
 // long run never freezes the page (the page can cancel it by ending this worker). Each lesson has
-// its own module (pkg/<id>.wasm, see build.sh); the page names the lesson as the worker's name.
+// its own module (pkg/<id>.wasm, by cargo xtask pages); the page names the lesson as the worker's name.
 // A script lesson (issue 34) has no module of its own: the script module (pkg/script.wasm, the
 // core without any lesson's model) reads its manifest, and its section scripts run in a script
 // worker of this one (script/worker-run.js) before the core reads what they printed.
