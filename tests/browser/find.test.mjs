@@ -97,6 +97,9 @@ describe("find a run, on a phone", () => {
     const want = core.find("lesson=leader&fencing=0&rounds=24&find=round-twice");
     const count = await p.textContent("#find .find-count");
     assert.match(count, new RegExp(`${want.numbers[0]}.*${want.numbers[1]}`), count);
+    // The scope's axes by their Turkish labels, each with the link's name its witness uses.
+    const scope = await p.textContent("#find .find-result .hint");
+    assert.match(scope, /Çökmeler \(crash\): \d+ değer × Donmalar \(pause\): \d+ değer/, scope);
     // The answer comes into sight by itself: the count, the witness and the way to it.
     await onScreen(p, "the answer", "#find .find-count");
     await onScreen(p, "its witness", "#find .find-witness");

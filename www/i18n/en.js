@@ -180,7 +180,7 @@ export default {
   "ui.find.sampled": "The scope is larger than the budget: of {tried} {tried|run|runs} drawn with seed {seed}, {met} {met|meets|meet} it.",
   "ui.find.sampled_none": "The scope is larger than the budget: of {tried} {tried|run|runs} drawn with seed {seed}, none meets it (one not drawn might).",
   "ui.find.scope": "Scope: {axes}.",
-  "ui.find.axis": "{param} ({n} values)",
+  "ui.find.axis": "{param}: {n} {n|value|values}",
   "ui.find.witness": "Smallest witness ({faults} {faults|fault|faults}):",
   "ui.find.witness_plain": "Smallest witness:",
   "ui.find.baseline": "none",

@@ -180,7 +180,7 @@ export default {
   "ui.find.sampled": "Kapsam bütçeden büyük: {seed} tohumuyla seçilen {tried} koşunun {met} tanesi bunu sağlıyor.",
   "ui.find.sampled_none": "Kapsam bütçeden büyük: {seed} tohumuyla seçilen {tried} koşunun hiçbiri bunu sağlamıyor (seçilmeyenlerden biri sağlayabilir).",
   "ui.find.scope": "Kapsam: {axes}.",
-  "ui.find.axis": "{param} ({n} değer)",
+  "ui.find.axis": "{param}: {n} değer",
   "ui.find.witness": "En küçük örnek ({faults} hata):",
   "ui.find.witness_plain": "En küçük örnek:",
   "ui.find.baseline": "yok",

@@ -133,7 +133,9 @@ export function findView(ctx) {
     const n = (v) => Number(v);
     const key = doc.exhaustive ? (n(met) ? "ui.find.exact" : "ui.find.exact_none") : n(met) ? "ui.find.sampled" : "ui.find.sampled_none";
     const said = doc.property ? (t.has(`find.${lesson}.${doc.property.id}`) ? t(`find.${lesson}.${doc.property.id}`) : doc.property.about) : doc.condition;
-    const axes = doc.axes.map(([param, count]) => t("ui.find.axis", { param, n: count })).join(" × ");
+    // Each axis by its label in the page's language, with the link's name the witness uses.
+    const named = (param) => (t.has(`param.${lesson}.${param}`) ? `${t(`param.${lesson}.${param}`)} (${param})` : param);
+    const axes = doc.axes.map(([param, count]) => t("ui.find.axis", { param: named(param), n: count })).join(" × ");
     const parts = [
       el("p", { class: "find-asked" }, el("strong", {}, said)),
       el("p", { class: "find-count" }, t(key, { size, met, tried, seed: doc.seed ?? "" })),
