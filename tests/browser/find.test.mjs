@@ -135,6 +135,20 @@ describe("find a run, on a phone", () => {
     await onScreen(friend, "the shared answer", "#find .find-count");
     await shot(friend, "find-5-shared");
     clean(friend, "the shared link");
+
+    // A link that asks only the search (a teacher's "here is a run where…"), on the page and in an
+    // embed: its answer, 5000 px below the top, is in sight once drawn, without a scroll.
+    for (const query of ["lesson=leader&fencing=0&rounds=24&find=round-twice", "lesson=leader&fencing=0&rounds=24&find=round-twice&embed=1"]) {
+      await friend.goto(`${env.url}?${query}`);
+      await rendered(friend);
+      await friend.waitForSelector("#find .find-count");
+      await settled(friend);
+      assert.ok((await friend.evaluate(() => scrollY)) > 1000, `${query}: the page moved to the answer`);
+      await onScreen(friend, `${query}: the answer`, "#find .find-count");
+      await onScreen(friend, `${query}: its question`, "#find .find-asked");
+      clean(friend, query);
+    }
+    await shot(friend, "find-6-link-answer");
     await context.close();
   });
 });

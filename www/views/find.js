@@ -9,6 +9,22 @@ import { valuesOf } from "../state/link.js";
 const OPS = [">", ">=", "<", "<=", "=", "!="];
 const CONDITION = "\u0000condition";
 
+/** What says the learner has moved on their own: then a link's answer no longer jumps into sight. */
+const INTENT = ["wheel", "touchstart", "pointerdown", "keydown"];
+
+/** The search a link asked for is about its answer, which lies below the lesson's tables (5000 px
+ * down on a phone): its first answer, or its refusal, is brought into sight once drawn, unless
+ * the learner has scrolled, tapped or typed meanwhile, or the link also opens a run (a witness
+ * shared from the timeline: the sender was looking at the run, near the page's top). Once a page
+ * load (null: not yet decided). */
+let linkJump = null;
+
+/** Scrolls this document only (never an embedding page, as scrollIntoView from a frame could)
+ * so that `node` starts near the top of the screen. */
+function bringIntoSight(node) {
+  globalThis.scrollTo?.({ top: Math.max(0, node.getBoundingClientRect().top + globalThis.scrollY - 16) });
+}
+
 /** `metric[@row] op value` read back into its fields (null: not a condition). */
 export function splitCondition(text) {
   const m = /^\s*([a-z0-9_]+\.[a-z0-9_]+)(?:@([^<>=!]*?))?\s*(>=|<=|!=|>|<|=)\s*(.*?)\s*$/.exec(text ?? "");
@@ -76,6 +92,14 @@ export function findView(ctx) {
   const result = el("div", { class: "find-result", "aria-live": "polite" });
   let quiet = s0.view.find !== undefined; // the toggle event of a fold drawn open
   let asking = false; // the learner asked here: the answer is brought into sight
+  if (linkJump === null) {
+    linkJump = s0.view.find !== undefined && s0.view.trace === undefined;
+    const moved = () => {
+      linkJump = false;
+      for (const type of INTENT) globalThis.removeEventListener?.(type, moved, true);
+    };
+    if (linkJump) for (const type of INTENT) globalThis.addEventListener?.(type, moved, { capture: true, passive: true });
+  }
   const details = el(
     "details",
     {
@@ -161,7 +185,9 @@ export function findView(ctx) {
     }
     result.replaceChildren(...parts);
     if (asking) result.scrollIntoView({ block: "nearest" });
+    else if (linkJump) bringIntoSight(result);
     asking = false;
+    linkJump = false;
   }
 
   function show(run, s) {
@@ -174,6 +200,8 @@ export function findView(ctx) {
     if (run.phase === "failed") {
       error.textContent = `${run.error.param ?? ""}${run.error.param ? ": " : ""}${run.error.message}`;
       result.replaceChildren();
+      if (linkJump) bringIntoSight(error);
+      linkJump = false;
     }
     if (run.phase === "shown" && s.find) answer(s.find.doc);
   }
