@@ -47,12 +47,27 @@ export function uid(prefix) {
 }
 
 // Whether the reader has used this document: a pointer or a key in it, or the focus moved into
-// it (Tab from the page around a frame). Noted from app.js's start (noteUse).
+// it (Tab from the page around a frame); and whether they have moved it on their own (a wheel, a
+// touch, a pointer or a key). Noted from app.js's start (noteUse).
 let used = false;
+let moved = false;
 
 /** Starts noting the reader's first use of the page (app.js, once). */
 export function noteUse() {
-  for (const type of ["pointerdown", "keydown", "focusin"]) addEventListener(type, () => (used = true), { capture: true, passive: true });
+  const on = { capture: true, passive: true };
+  for (const type of ["pointerdown", "keydown", "focusin"]) addEventListener(type, () => (used = true), on);
+  for (const type of ["wheel", "touchstart", "pointerdown", "keydown"]) addEventListener(type, () => (moved = true), on);
+}
+
+/** Whether the reader has scrolled, tapped or typed since the page loaded. */
+export function readerMoved() {
+  return moved;
+}
+
+/** Scrolls this document only, so that `node` starts near the top of the screen: never the page
+ * around a frame (as scrollIntoView from a frame could), so a frame may do it unused too. */
+export function scrollToTop(node) {
+  globalThis.scrollTo?.({ top: Math.max(0, node.getBoundingClientRect().top + globalThis.scrollY - 16) });
 }
 
 /** Whether the page may move the focus or scroll something into view by itself: in its own tab

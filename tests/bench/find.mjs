@@ -75,25 +75,34 @@ async function inPage(p, url, lesson, workers, find = null) {
 
 const server = await serve();
 const b = await browser();
-const rows = [];
-for (const lesson of LESSONS) {
-  const best = { n1: Infinity, nAll: Infinity, w1: Infinity, w2: Infinity };
-  let found = null;
-  const cores = Number(spawnSync("nproc", { encoding: "utf8" }).stdout.trim());
+const cores = Number(spawnSync("nproc", { encoding: "utf8" }).stdout.trim());
+
+/** `lesson`'s search (`find`: a condition, else its first property), best of ROUNDS: natively on
+ * one thread and on every core, on the page with one worker and the pool of two, each page answer
+ * checked to be the CLI's count (and, for a condition, its count met). */
+async function measure(lesson, find = null) {
+  const best = { n1: Infinity, nAll: Infinity, w1: Infinity, w2: Infinity, found: null };
   for (let r = 0; r < ROUNDS; r++) {
-    const one = native(lesson, 1);
+    const one = native(lesson, 1, find);
     best.n1 = Math.min(best.n1, one.s);
-    best.nAll = Math.min(best.nAll, native(lesson, cores).s);
-    found = one.found;
+    best.nAll = Math.min(best.nAll, native(lesson, cores, find).s);
+    best.found = one.found;
+    const want = find ? [one.found.tried, one.found.met] : [one.found.tried];
     const context = await b.newContext();
     const p = await context.newPage();
     for (const w of [1, 2]) {
-      const got = await inPage(p, server.url, lesson, w);
+      const got = await inPage(p, server.url, lesson, w, find);
       best[`w${w}`] = Math.min(best[`w${w}`], got.s);
-      if (!got.text.includes(String(found.tried))) throw new Error(`${lesson}: the page's count "${got.text}" is not the CLI's (${found.tried} tried)`);
+      if (!want.every((n) => got.text.includes(String(n)))) throw new Error(`${lesson} ${find ?? ""}: the page's count "${got.text}" is not the CLI's (${want.join(" of ")})`);
     }
     await context.close();
   }
+  return best;
+}
+
+const rows = [];
+for (const lesson of LESSONS) {
+  const { found, ...best } = await measure(lesson);
   // The phone: a fresh profile, throttled, the first search from the tap.
   const context = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const p = await context.newPage();
@@ -113,27 +122,8 @@ for (const lesson of LESSONS) {
   await context.close();
   rows.push({ lesson, tried: found.tried, ...best, phone });
 }
-// The longer search: native on 1 and every core, the page on 1 and 2 workers (best of ROUNDS).
-const long = { n1: Infinity, nAll: Infinity, w1: Infinity, w2: Infinity, tried: 0 };
-{
-  const cores = Number(spawnSync("nproc", { encoding: "utf8" }).stdout.trim());
-  for (let r = 0; r < ROUNDS; r++) {
-    const one = native(LONG.lesson, 1, LONG.find);
-    long.n1 = Math.min(long.n1, one.s);
-    long.nAll = Math.min(long.nAll, native(LONG.lesson, cores, LONG.find).s);
-    long.tried = one.found.tried;
-    const context = await b.newContext();
-    const p = await context.newPage();
-    for (const w of [1, 2]) {
-      const got = await inPage(p, server.url, LONG.lesson, w, LONG.find);
-      long[`w${w}`] = Math.min(long[`w${w}`], got.s);
-      if (!got.text.includes(String(one.found.tried)) || !got.text.includes(String(one.found.met))) {
-        throw new Error(`${LONG.lesson} ${LONG.find}: the page's count "${got.text}" is not the CLI's (${one.found.met} of ${one.found.tried})`);
-      }
-    }
-    await context.close();
-  }
-}
+// The longer search, the same four ways.
+const long = await measure(LONG.lesson, LONG.find);
 await b.close();
 await stopServers();
 
@@ -161,9 +151,10 @@ for (const r of rows) {
   );
 }
 {
-  const nRate = long.tried / long.n1;
-  const wRate = long.tried / long.w1;
-  console.log(`a longer search: ${LONG.lesson} --find '${LONG.find}' (${long.tried} runs, each computing the section; best of ${ROUNDS})`);
+  const tried = long.found.tried;
+  const nRate = tried / long.n1;
+  const wRate = tried / long.w1;
+  console.log(`a longer search: ${LONG.lesson} --find '${LONG.find}' (${tried} runs, each computing the section; best of ${ROUNDS})`);
   console.log(
     `  native: 1 thread ${f(long.n1, 3)} s (${Math.round(nRate)} runs/s), all cores ${f(long.nAll, 3)} s (${f(long.n1 / long.nAll)}x); ` +
       `wasm: 1 worker ${f(long.w1, 3)} s (${Math.round(wRate)} runs/s, ${f(wRate / nRate)} of native), pool of 2 ${f(long.w2, 3)} s (${f(long.w1 / long.w2)}x)`,

@@ -3,27 +3,18 @@
 // the page's values (on the pool of workers; progress and cancel as a sweep has), and the answer
 // is told in words with its smallest witness, which opens on the timeline at its decisive moment.
 // The question is in the link (find=), so a shared link runs the same search again.
-import { el, uid } from "../dom.js";
+import { el, readerMoved, scrollToTop, uid } from "../dom.js";
 import { valuesOf } from "../state/link.js";
+import { paramName } from "./shown.js";
 
 const OPS = [">", ">=", "<", "<=", "=", "!="];
 const CONDITION = "\u0000condition";
 
-/** What says the learner has moved on their own: then a link's answer no longer jumps into sight. */
-const INTENT = ["wheel", "touchstart", "pointerdown", "keydown"];
-
-/** The search a link asked for is about its answer, which lies below the lesson's tables (5000 px
- * down on a phone): its first answer, or its refusal, is brought into sight once drawn, unless
- * the learner has scrolled, tapped or typed meanwhile, or the link also opens a run (a witness
- * shared from the timeline: the sender was looking at the run, near the page's top). Once a page
- * load (null: not yet decided). */
-let linkJump = null;
-
-/** Scrolls this document only (never an embedding page, as scrollIntoView from a frame could)
- * so that `node` starts near the top of the screen. */
-function bringIntoSight(node) {
-  globalThis.scrollTo?.({ top: Math.max(0, node.getBoundingClientRect().top + globalThis.scrollY - 16) });
-}
+/** A link's search is about its answer, which lies below the lesson's tables (5000 px down on a
+ * phone): the first answer (or refusal) this page load draws for a link that asks a search and no
+ * run (a witness shared from the timeline opens near its run, where its sender looked) is brought
+ * into sight, unless the reader has moved meanwhile. */
+let firstAnswer = true;
 
 /** `metric[@row] op value` read back into its fields (null: not a condition). */
 export function splitCondition(text) {
@@ -92,14 +83,12 @@ export function findView(ctx) {
   const result = el("div", { class: "find-result", "aria-live": "polite" });
   let quiet = s0.view.find !== undefined; // the toggle event of a fold drawn open
   let asking = false; // the learner asked here: the answer is brought into sight
-  if (linkJump === null) {
-    linkJump = s0.view.find !== undefined && s0.view.trace === undefined;
-    const moved = () => {
-      linkJump = false;
-      for (const type of INTENT) globalThis.removeEventListener?.(type, moved, true);
-    };
-    if (linkJump) for (const type of INTENT) globalThis.addEventListener?.(type, moved, { capture: true, passive: true });
-  }
+  const linkAsked = s0.view.find !== undefined && s0.view.trace === undefined;
+  /** Brings `node` into sight if it is this load's first answer to a link's search (see firstAnswer). */
+  const firstInSight = (node) => {
+    if (firstAnswer && linkAsked && !readerMoved()) scrollToTop(node);
+    firstAnswer = false;
+  };
   const details = el(
     "details",
     {
@@ -158,8 +147,7 @@ export function findView(ctx) {
     const key = doc.exhaustive ? (n(met) ? "ui.find.exact" : "ui.find.exact_none") : n(met) ? "ui.find.sampled" : "ui.find.sampled_none";
     const said = doc.property ? (t.has(`find.${lesson}.${doc.property.id}`) ? t(`find.${lesson}.${doc.property.id}`) : doc.property.about) : doc.condition;
     // Each axis by its label in the page's language, with the link's name the witness uses.
-    const named = (param) => (t.has(`param.${lesson}.${param}`) ? `${t(`param.${lesson}.${param}`)} (${param})` : param);
-    const axes = doc.axes.map(([param, count]) => t("ui.find.axis", { param: named(param), n: count })).join(" × ");
+    const axes = doc.axes.map(([param, count]) => t("ui.find.axis", { param: paramName(lesson, param, t), n: count })).join(" × ");
     const parts = [
       el("p", { class: "find-asked" }, el("strong", {}, said)),
       el("p", { class: "find-count" }, t(key, { size, met, tried, seed: doc.seed ?? "" })),
@@ -185,9 +173,8 @@ export function findView(ctx) {
     }
     result.replaceChildren(...parts);
     if (asking) result.scrollIntoView({ block: "nearest" });
-    else if (linkJump) bringIntoSight(result);
+    else firstInSight(result);
     asking = false;
-    linkJump = false;
   }
 
   function show(run, s) {
@@ -200,8 +187,7 @@ export function findView(ctx) {
     if (run.phase === "failed") {
       error.textContent = `${run.error.param ?? ""}${run.error.param ? ": " : ""}${run.error.message}`;
       result.replaceChildren();
-      if (linkJump) bringIntoSight(error);
-      linkJump = false;
+      firstInSight(error);
     }
     if (run.phase === "shown" && s.find) answer(s.find.doc);
   }

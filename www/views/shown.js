@@ -49,12 +49,17 @@ export function marker(state, t) {
   return { changed: names.length > 0, text: names.length ? t("ui.changed_values", { names: names.join(", ") }) : t("ui.lesson_values") };
 }
 
+/** Parameter `name` of `lesson` as the page names it, with the name its link uses: "Çökmeler (crash)". */
+export function paramName(lesson, name, t) {
+  return `${t(`param.${lesson}.${name}`)} (${name})`;
+}
+
 /** What a printed handout says to be traced back: {intro, items} (each changed value). */
 export function printInfo(state, t) {
   const changed = changedParams(state);
   return {
     intro: changed.length ? t("ui.print.changed") : t("ui.lesson_values"),
-    items: changed.map((n) => `${t(`param.${state.lesson}.${n}`)} (${n}) = ${valueText(state, n, t)}`),
+    items: changed.map((n) => `${paramName(state.lesson, n, t)} = ${valueText(state, n, t)}`),
   };
 }
 
@@ -94,7 +99,7 @@ export function problemText(state, e, t, figureError = state.doc?.figure_error ?
     return { param: "figure", text: t("ui.figure_error", { value: e.value ?? "", allowed: e.allowed }) };
   }
   const text = spec
-    ? `${t(`param.${state.lesson}.${spec.name}`)} (${spec.name}): ${t(refused ? "ui.param_refused" : "ui.param_error", {
+    ? `${paramName(state.lesson, spec.name, t)}: ${t(refused ? "ui.param_refused" : "ui.param_error", {
         value: e.value ?? "",
         allowed: allowedText(spec, e, t),
         default: spec.default || t("ui.none"),
