@@ -52,6 +52,12 @@ fn main() {
     if only.is_none_or(|o| o == "script") {
         println!("cargo::rustc-cfg=script_lessons");
     }
+    // A Rust lesson held (every module but the script lessons'): the search's bindings (src/wasm.rs,
+    // find a run) are compiled in; the script lessons declare no search.
+    println!("cargo::rustc-check-cfg=cfg(searches)");
+    if only != Some("script") {
+        println!("cargo::rustc-cfg=searches");
+    }
     if let Some(only) = only.filter(|o| *o != "script") {
         assert!(
             ids.iter().any(|id| id == only),

@@ -76,12 +76,21 @@ fn allowed(finder: &dyn Finder) -> String {
     )
 }
 
+/// Points whose units estimate a condition's work ([`Plan::work`]).
+const WORK_SAMPLE: u64 = 256;
+
 /// A search checked and laid out before any run: what is asked, the scope and its layout.
 pub struct Plan {
     lesson: Lesson,
     finder: &'static dyn Finder,
     set: ParamSet,
     asked: Asked,
+    /// The lesson's scope at the values, before narrowing: its checks read points by their
+    /// places in it.
+    whole: Scope,
+    /// A narrowed scope's values' places in `whole`, axis by axis (`None`: not narrowed).
+    origin: Option<Vec<Vec<usize>>>,
+    /// The scope searched.
     scope: Scope,
     layout: Layout,
 }
@@ -101,25 +110,47 @@ fn finder_of(lesson: Lesson, asked: &str) -> Result<&'static dyn Finder, Error> 
 }
 
 /// Plans the search for `asked` (a property id, empty for the lesson's first, or a condition)
-/// at `set`, its scope narrowed by `narrow` (`param=items`, see [`narrow`]), sampled with
-/// [`SEED`] over [`search::BUDGET`] runs.
+/// at `set` (anchored: [`search::anchored`]), its scope narrowed by `narrowed` (see
+/// [`narrow`]), sampled with [`SEED`] over [`search::BUDGET`] runs.
 pub fn plan(set: &ParamSet, asked: &str, narrowed: &[String]) -> Result<Plan, Error> {
     let lesson = crate::lessons::of(set);
     let finder = finder_of(lesson, asked)?;
+    let set = &search::anchored(finder, set)?;
     let asked_is = parse(lesson, finder, set, asked)?;
-    let mut scope = finder.scope(set)?;
+    let whole = finder.scope(set)?;
+    let mut scope = whole.clone();
     for n in narrowed {
         narrow(&mut scope, n)?;
     }
+    let origin = (scope != whole).then(|| origin(&whole, &scope));
     let layout = Layout::new(&scope, search::BUDGET, SEED);
     Ok(Plan {
         lesson,
         finder,
         set: set.clone(),
         asked: asked_is,
+        whole,
+        origin,
         scope,
         layout,
     })
+}
+
+/// Where each value of the narrowed `scope` is in `whole` (narrowing keeps the values' order),
+/// axis by axis: a lesson's check reads a point by its place in the whole scope.
+fn origin(whole: &Scope, scope: &Scope) -> Vec<Vec<usize>> {
+    whole
+        .axes
+        .iter()
+        .zip(&scope.axes)
+        .map(|(w, n)| {
+            let mut at = w.values.iter().enumerate();
+            n.values
+                .iter()
+                .map(|c| at.find(|(_, v)| v.text == c.text).map_or(0, |(i, _)| i))
+                .collect()
+        })
+        .collect()
 }
 
 /// Reads `asked`: a property id (empty: the first), else `metric op value`.
@@ -209,45 +240,85 @@ fn ids(finder: &dyn Finder) -> String {
     ids.join(", ")
 }
 
-/// Narrows `scope` by `text`, `param=items`: the axis of `param` keeps the values among `items`
-/// (comma-separated: a value as the parameter writes it, `none` for the baseline, or `a..b`, the
-/// whole numbers from a to b).
+/// Narrows `scope` by `text`: narrowings joined by `;` (the link's `scope=`, one `--scope`),
+/// each `param=items`: the axis of `param` keeps the values among `items` (comma-separated: a
+/// value as the parameter writes it, whole when it holds commas itself, as quotas' `5,2,6`;
+/// `none` for the baseline; or `a..b`, the whole numbers from a to b).
 pub fn narrow(scope: &mut Scope, text: &str) -> Result<(), Error> {
+    for one in text.split(';').map(str::trim).filter(|t| !t.is_empty()) {
+        narrow_one(scope, one)?;
+    }
+    Ok(())
+}
+
+/// One narrowing of [`narrow`], `param=items`.
+fn narrow_one(scope: &mut Scope, text: &str) -> Result<(), Error> {
     let names: Vec<&str> = scope.axes.iter().map(|a| a.param).collect();
     let form = format!(
-        "param=values: an axis of the search ({}), then values as the parameter writes them, none (no fault) or a..b (whole numbers), comma-separated",
+        "param=values: an axis of the search ({}), then values as the parameter writes them, none (no fault) or a..b (whole numbers), comma-separated; several joined by ;",
         names.join(", ")
     );
-    let (param, items) = text
-        .split_once('=')
-        .ok_or_else(|| Error::bad("scope", text, form.clone()))?;
+    let refuse = |allowed: String| {
+        Error::bad("scope", text, allowed)
+            .keyed("refuse.find.scope", &[("axes", &names.join(", "))])
+    };
+    let (param, items) = text.split_once('=').ok_or_else(|| refuse(form.clone()))?;
     let axis = scope
         .axes
         .iter_mut()
         .find(|a| a.param == param.trim())
-        .ok_or_else(|| Error::bad("scope", text, form.clone()))?;
+        .ok_or_else(|| refuse(form.clone()))?;
     let items: Vec<&str> = items.split(',').map(str::trim).collect();
+    // Read left to right: the longest run of items that spells a value with commas of its own
+    // is that value (`5,2,6,4,4,4`: two triples), else one item.
+    let widest = axis
+        .values
+        .iter()
+        .map(|c| c.text.split(',').count())
+        .max()
+        .unwrap_or(1);
+    let (mut whole_values, mut singles) = (Vec::new(), Vec::new());
+    let mut i = 0;
+    while i < items.len() {
+        let run = (2..=widest.min(items.len() - i)).rev().find_map(|len| {
+            let text = items[i..i + len].join(",");
+            axis.values
+                .iter()
+                .any(|c| c.text == text)
+                .then_some((len, text))
+        });
+        match run {
+            Some((len, text)) => {
+                whole_values.push(text);
+                i += len;
+            }
+            None => {
+                singles.push(items[i]);
+                i += 1;
+            }
+        }
+    }
     let keeps = |value: &str| {
-        items.iter().any(|item| {
-            if *item == "none" {
-                return value.is_empty();
-            }
-            match range(item) {
-                Some((a, b)) => match (whole(a.trim()), whole(b.trim()), whole(value)) {
-                    (Some(a), Some(b), Some(v)) => (a..=b).contains(&v),
-                    _ => false,
-                },
-                None => *item == value,
-            }
-        })
+        whole_values.iter().any(|v| v == value)
+            || singles.iter().any(|item| {
+                if *item == "none" {
+                    return value.is_empty();
+                }
+                match range(item) {
+                    Some((a, b)) => match (whole(a.trim()), whole(b.trim()), whole(value)) {
+                        (Some(a), Some(b), Some(v)) => (a..=b).contains(&v),
+                        _ => false,
+                    },
+                    None => *item == value,
+                }
+            })
     };
     axis.values.retain(|c| keeps(&c.text));
     if axis.values.is_empty() {
-        return Err(Error::bad(
-            "scope",
-            text,
-            format!("values the axis {param} has: {form}"),
-        ));
+        return Err(refuse(format!(
+            "values the axis {} has: {form}",
+            param.trim()
+        )));
     }
     Ok(())
 }
@@ -264,12 +335,25 @@ impl Plan {
     }
 
     /// Its work in the sweep's units: a property's check is the lesson's own fast run (its
-    /// [`Finder::cost`]), a condition runs the section that prints its metric.
+    /// [`Finder::cost`]), a condition runs the section that prints its metric at each point, whose
+    /// units are the point's own (runs 1 to 32 of compensation's scope, not the learner's 100000):
+    /// their mean over [`WORK_SAMPLE`] points spread evenly over the runs tried.
     pub fn work(&self) -> f64 {
+        let tried = self.layout.tried;
         match self.asked {
-            Asked::Property(_) => self.layout.tried as f64 * self.finder.cost(&self.set),
+            Asked::Property(_) => tried as f64 * self.finder.cost(&self.set),
             Asked::Condition { .. } => {
-                self.layout.tried as f64 * self.lesson.sweep_units(&self.set)
+                let n = tried.min(WORK_SAMPLE);
+                let units: Vec<f64> = (0..n)
+                    .filter_map(|j| self.at(&self.layout.point(&self.scope, j * tried / n)).ok())
+                    .map(|set| self.lesson.sweep_units(&set))
+                    .collect();
+                let mean = if units.is_empty() {
+                    self.lesson.sweep_units(&self.set)
+                } else {
+                    units.iter().sum::<f64>() / units.len() as f64
+                };
+                tried as f64 * mean
             }
         }
     }
@@ -302,7 +386,16 @@ impl Plan {
     /// The check at a point: the lesson's property, or the condition read from its tables.
     fn checker(&self) -> Result<Check<'_>, Error> {
         match &self.asked {
-            Asked::Property(i) => self.finder.checker(&self.set, &self.scope, *i),
+            Asked::Property(i) => {
+                let check = self.finder.checker(&self.set, &self.whole, *i)?;
+                let Some(origin) = &self.origin else {
+                    return Ok(check);
+                };
+                Ok(Box::new(move |at: &[usize]| {
+                    let whole: Vec<usize> = at.iter().zip(origin).map(|(&k, o)| o[k]).collect();
+                    check(&whole)
+                }))
+            }
             Asked::Condition {
                 metric,
                 op,

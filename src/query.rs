@@ -38,6 +38,7 @@ pub const PAGE_KEYS: &[&str] = &[
     "scorm",
     "present",
     "find",
+    "scope",
 ];
 
 /// What a `figure=` value looks like (the run checks that the lesson has it).
@@ -94,8 +95,10 @@ fn origins(v: &str) -> Option<Vec<String>> {
 
 /// Page keys the page passes on as text, read by the sweep and the trace: the sweep's
 /// axes, metric and heatmap colour scale (`heat=log`), the watched run (`trace=scan:4`) and the
-/// search (`find=round-twice`, issue 36).
-pub const VIEW_KEYS: &[&str] = &["sweep", "sweep_y", "metric", "heat", "trace", "find"];
+/// search (`find=round-twice`, issue 36) and its narrowed scope (`scope=crash=none;pause=1..3`).
+pub const VIEW_KEYS: &[&str] = &[
+    "sweep", "sweep_y", "metric", "heat", "trace", "find", "scope",
+];
 
 /// A decoded query: the lesson, the section, page settings and parameter assignments.
 #[derive(Debug, Clone, PartialEq, Default)]

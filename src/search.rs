@@ -88,7 +88,25 @@ pub struct Finding {
     pub link: Option<String>,
 }
 
-/// Searches `finder`'s scope at `set` for property `id` (the first when `None`).
+/// The values a search of `finder` walks from: `set` with the parameter of each plain axis (no
+/// fault on it: nights, runs, seeds) at the lesson's default. A point sets that parameter, so
+/// the learner's value of it only placed the axis (seeds from the learner's, nights 1 to the
+/// learner's); anchored, the search is the same from its witness's link, which sets it, as from
+/// the values it started at, and a shared link asks the search its sender saw. (A fault axis
+/// is placed by other parameters: nodes and rounds, jobs and steps.)
+pub fn anchored(finder: &dyn Finder, set: &ParamSet) -> Result<ParamSet, Error> {
+    let mut out = set.clone();
+    let plain = |a: &Axis| a.values.iter().all(|c| c.faults == 0);
+    for axis in finder.scope(set)?.axes.iter().filter(|a| plain(a)) {
+        if let Some(spec) = set.schema().specs.iter().find(|s| s.name == axis.param) {
+            out.set(spec.name, spec.default)?;
+        }
+    }
+    Ok(out)
+}
+
+/// Searches `finder`'s scope at `set` (anchored, see [`anchored`]) for property `id` (the
+/// first when `None`).
 pub fn find(
     finder: &dyn Finder,
     set: &ParamSet,
@@ -110,6 +128,7 @@ pub fn find(
             )
         })?,
     };
+    let set = &anchored(finder, set)?;
     let scope = finder.scope(set)?;
     let holds = finder.checker(set, &scope, index)?;
     let found = search(&scope, budget, seed, jobs, &*holds, progress);
@@ -381,7 +400,7 @@ impl Layout {
     }
 
     /// The point of run `k` (`0..tried`).
-    fn point(&self, scope: &Scope, k: u64) -> Vec<usize> {
+    pub fn point(&self, scope: &Scope, k: u64) -> Vec<usize> {
         match self.size {
             Some(_) if self.exhaustive => scope.point(k),
             Some(n) => scope.point(mix(self.seed, k) % n),

@@ -749,12 +749,29 @@ pub fn provide_text(lesson: String, script: String, params: Option<String>, text
 // parts, each worker runs parts with `findPart`, and `findJoin` joins them through the same
 // `find::Plan` a serial run uses, so any split gives the same bytes.
 
+/// In the script lessons' module, which holds no lesson with a search (`searches`, build.rs),
+/// each search binding refuses at once: the search is left out of it (10 KB gzip), the bindings
+/// kept, as every module shares one glue file (`cfg!`, so the rest is folded away, not cfg'd).
+fn no_search(query: &str) -> Option<JsValue> {
+    cfg!(not(searches)).then(|| {
+        js_error(&Error::bad(
+            "find",
+            query,
+            "a lesson that declares its search scope",
+        ))
+    })
+}
+
 /// The query's search, checked and within the page's budget.
 fn find_plan_of(query: &str) -> Result<crate::find::Plan, JsValue> {
     let q = Query::decode(query).map_err(|e| js_error(&e))?;
     let params = q.params().map_err(|e| js_error(&e))?;
     let asked = page_value(&q, "find").unwrap_or("");
-    let plan = crate::find::plan(&params, asked, &[]).map_err(|e| js_error(&e))?;
+    let narrowed: Vec<String> = page_value(&q, "scope")
+        .map(String::from)
+        .into_iter()
+        .collect();
+    let plan = crate::find::plan(&params, asked, &narrowed).map_err(|e| js_error(&e))?;
     plan.within_page(asked).map_err(|e| js_error(&e))?;
     Ok(plan)
 }
@@ -781,6 +798,9 @@ fn find_out(f: crate::search::Finding) -> Result<JsValue, JsValue> {
 #[wasm_bindgen]
 pub fn find(query: &str, progress: Option<js_sys::Function>) -> Result<JsValue, JsValue> {
     ready();
+    if let Some(e) = no_search(query) {
+        return Err(e);
+    }
     let plan = find_plan_of(query)?;
     let tell = |share: f64| report_progress(progress.as_ref(), share);
     let found = plan.run(1, &mut |d| tell(d)).map_err(|e| js_error(&e))?;
@@ -799,6 +819,9 @@ struct FindPlanOut {
 #[wasm_bindgen(js_name = findPlan)]
 pub fn find_plan(query: &str, parts: u32) -> Result<JsValue, JsValue> {
     ready();
+    if let Some(e) = no_search(query) {
+        return Err(e);
+    }
     let plan = find_plan_of(query)?;
     let blocks = plan.blocks();
     let n = u64::from(parts.max(1)).min(blocks.max(1));
@@ -821,6 +844,9 @@ pub fn find_part(
     progress: Option<js_sys::Function>,
 ) -> Result<Vec<f64>, JsValue> {
     ready();
+    if let Some(e) = no_search(query) {
+        return Err(e);
+    }
     let plan = find_plan_of(query)?;
     let tell = |share: f64| report_progress(progress.as_ref(), share);
     let part = plan
@@ -833,10 +859,18 @@ pub fn find_part(
 #[wasm_bindgen(js_name = findJoin)]
 pub fn find_join(query: &str, parts: js_sys::Array) -> Result<JsValue, JsValue> {
     ready();
-    let plan = find_plan_of(query)?;
-    let parts: Vec<crate::search::Part> = parts
+    // Read before the refusal below: every module imports the same from JavaScript.
+    let numbers: Vec<Vec<f64>> = parts
         .iter()
-        .map(|p| crate::search::Part::from_numbers(&js_sys::Float64Array::new(&p).to_vec()))
+        .map(|p| js_sys::Float64Array::new(&p).to_vec())
+        .collect();
+    if let Some(e) = no_search(query) {
+        return Err(e);
+    }
+    let plan = find_plan_of(query)?;
+    let parts: Vec<crate::search::Part> = numbers
+        .iter()
+        .map(|n| crate::search::Part::from_numbers(n))
         .collect::<Option<_>>()
         .ok_or_else(|| {
             JsValue::from(js_sys::Error::new(
@@ -852,6 +886,9 @@ struct FindOptions {
     properties: Vec<&'static str>,
     /// The metrics a condition may read (`table.column`).
     metrics: Vec<String>,
+    /// The scope's axes at the lesson's values, for narrowing it (`scope=`): the parameter,
+    /// whether it has the baseline (no fault, `none`), and its first and last other values.
+    axes: Vec<(&'static str, bool, String, String)>,
 }
 
 /// What a lesson's "find a run" can ask: its properties and the metrics of a condition (none
@@ -859,12 +896,37 @@ struct FindOptions {
 #[wasm_bindgen(js_name = findOptions)]
 pub fn find_options(lesson: &str) -> Result<JsValue, JsValue> {
     ready();
+    // No search in the script lessons' module (see no_search): nothing to ask.
+    if cfg!(not(searches)) {
+        return to_js(&FindOptions {
+            properties: Vec::new(),
+            metrics: Vec::new(),
+            axes: Vec::new(),
+        });
+    }
     let lesson = lessons::get(lesson).map_err(|e| js_error(&e))?;
     let properties = lesson
         .finder()
         .map(|f| f.properties().iter().map(|p| p.id).collect())
         .unwrap_or_default();
+    let axes = match lesson.finder() {
+        Some(f) => f
+            .scope(&lesson.defaults())
+            .map_err(|e| js_error(&e))?
+            .axes
+            .into_iter()
+            .map(|a| {
+                let baseline = a.values.first().is_some_and(|c| c.text.is_empty());
+                let mut others = a.values.into_iter().filter(|c| !c.text.is_empty());
+                let first = others.next().map(|c| c.text).unwrap_or_default();
+                let last = others.next_back().map_or_else(|| first.clone(), |c| c.text);
+                (a.param, baseline, first, last)
+            })
+            .collect(),
+        None => Vec::new(),
+    };
     to_js(&FindOptions {
+        axes,
         metrics: if lesson.finder().is_some() {
             crate::sweep::metrics(lesson)
         } else {

@@ -50,6 +50,28 @@ fn a_condition_on_the_tables_finds_what_the_property_saying_the_same_finds() {
         .run(1, &mut |_| {})
         .unwrap();
     assert_eq!(none.met + by_property.met, by_property.tried);
+    // The same on narrowed scopes, whose points the lesson's check reads by their places in the
+    // whole scope (the condition reads the values' texts).
+    for narrowed in [
+        "crash=none",
+        "pause=N2@3+1,N1@4+2,N2@1+3,none;crash=N2@2,N1@5,none",
+    ] {
+        let narrowed = [narrowed.to_string()];
+        let by_property = find::plan(&set, "round-twice", &narrowed)
+            .unwrap()
+            .run(2, &mut |_| {})
+            .unwrap();
+        let by_condition = find::plan(&set, "fencing.unfenced@double_run_rounds > 0", &narrowed)
+            .unwrap()
+            .run(1, &mut |_| {})
+            .unwrap();
+        assert!(by_property.tried < 13 * 49, "{narrowed:?}");
+        assert_eq!(
+            (by_condition.met, &by_condition.witness),
+            (by_property.met, &by_property.witness),
+            "{narrowed:?}"
+        );
+    }
 }
 
 #[test]
@@ -114,6 +136,48 @@ fn scope_narrows_an_axis_and_refuses_one_it_does_not_have() {
 }
 
 #[test]
+fn narrowings_join_with_semicolons_as_a_link_writes_them_and_a_value_with_commas_is_named_whole() {
+    let set = leader(SMALL);
+    let one = |narrowed: &[&str]| {
+        let narrowed: Vec<String> = narrowed.iter().map(|s| s.to_string()).collect();
+        find::plan(&set, "", &narrowed)
+            .unwrap()
+            .run(1, &mut |_| {})
+            .unwrap()
+    };
+    let joined = one(&["pause=none; crash=N1@1,N2@2"]);
+    let apart = one(&["pause=none", "crash=N1@1,N2@2"]);
+    assert_eq!(joined.axes, vec![("crash", 2), ("pause", 1)]);
+    assert_eq!((joined.met, joined.witness), (apart.met, apart.witness));
+    // The second narrowing of a joined text is refused by its own text.
+    let err = find::plan(&set, "", &["pause=none;nope=1".to_string()])
+        .err()
+        .unwrap();
+    assert_eq!(
+        (err.param.as_deref(), err.value.as_deref()),
+        (Some("scope"), Some("nope=1"))
+    );
+    // Quotas' values hold commas (`5,2,6`): named whole, among others.
+    let quotas = lesson("quotas").defaults();
+    let whole = find::plan(
+        &quotas,
+        "",
+        &["quotas=5,2,6,4,4,4;seed=20260908".to_string()],
+    )
+    .unwrap()
+    .run(1, &mut |_| {})
+    .unwrap();
+    assert_eq!(
+        whole.axes,
+        vec![("night_slices", 13), ("quotas", 2), ("seed", 1)]
+    );
+    let err = find::plan(&quotas, "", &["quotas=5,2".to_string()])
+        .err()
+        .unwrap();
+    assert_eq!(err.param.as_deref(), Some("scope"));
+}
+
+#[test]
 fn the_page_refuses_a_search_over_its_budget_naming_the_cli_and_the_cli_runs_it() {
     let set = lesson("leader").defaults();
     let asked = "fencing.unfenced@double_run_rounds > 0";
@@ -150,4 +214,31 @@ fn a_bad_question_is_refused_naming_find_and_what_is_allowed() {
         .unwrap();
     assert!(!cli.status.success());
     assert!(String::from_utf8_lossy(&cli.stderr).contains("--scope narrows a search"));
+}
+
+#[test]
+fn a_conditions_work_is_its_points_and_a_narrowed_scope_brings_one_within_the_page() {
+    // Compensation's scope runs 1 to 32 sagas at a point, not the lesson's 100000: its units are
+    // the points', and the search fits the page.
+    let comp = lesson("compensation").defaults();
+    let asked = "monte_carlo.hung_jobs >= 3";
+    let plan = find::plan(&comp, asked, &[]).unwrap();
+    let learners = plan.tried() as f64 * lesson("compensation").sweep_units(&comp);
+    assert!(
+        plan.work() * 1000.0 < learners,
+        "{} {learners}",
+        plan.work()
+    );
+    assert!(plan.within_page(asked).is_ok(), "{}", plan.work());
+    // Leader's condition over the page's budget fits once its crashes are narrowed to none.
+    let set = lesson("leader").defaults();
+    let asked = "fencing.unfenced@double_run_rounds > 0";
+    assert!(
+        find::plan(&set, asked, &[])
+            .unwrap()
+            .within_page(asked)
+            .is_err()
+    );
+    let narrowed = find::plan(&set, asked, &["crash=none".into()]).unwrap();
+    assert!(narrowed.within_page(asked).is_ok(), "{}", narrowed.work());
 }

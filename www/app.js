@@ -41,6 +41,7 @@ const ctx = {
     compare: once(() => import("./render/compare.js")),
     challenge: once(() => import("./views/challenge.js")),
     why: once(() => import("./views/why.js")),
+    find: once(() => import("./views/find.js")),
     // learn-page: the learner's progress (the journal) and its view.
     progress: once(() => import("./views/progress.js")),
     qr: once(() => import("./qr.js")),

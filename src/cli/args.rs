@@ -13,7 +13,7 @@ pub const USAGE: &str = "usage: tatbikat LESSON [--preset ID] [--set name=value]
        tatbikat LESSON [--set name=value]... --vs QUERY [--section NAME] [--format lesson|json|csv] [--table KEY]
        tatbikat [LESSON] --presets
        tatbikat LESSON [--set name=value]... --challenge ID [--format lesson|json]
-       tatbikat LESSON [--set name=value]... --find[=PROPERTY|'METRIC OP VALUE'] [--scope param=values]... [--jobs N] [--format lesson|json]
+       tatbikat LESSON [--set name=value]... --find[=PROPERTY|'METRIC OP VALUE'] [--scope param=values[;param=values]]... [--jobs N] [--format lesson|json]
        tatbikat [LESSON] --challenges
        tatbikat LESSON [--set name=value]... --trace[=SELECTOR] [--format lesson|json|csv]
        tatbikat LESSON [--set name=value]... --sweep name=values [--sweep name=values] [--metric M] [--jobs N] [--format lesson|json|csv]
@@ -80,7 +80,7 @@ pub struct Run {
     pub challenge: Option<&'static Challenge>,
     /// `--find[=PROPERTY]`: search the lesson's scope for runs that meet it (empty: its first).
     pub find: Option<String>,
-    /// `--scope param=values`, repeatable: narrows the search's axis of `param`.
+    /// `--scope param=values`, repeatable, several joined by `;` as in a link's `scope=`: narrows the search's axis of `param`.
     pub scope: Vec<String>,
     /// `--set name=value`, in order.
     pub assignments: Vec<(String, String)>,

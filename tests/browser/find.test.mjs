@@ -3,6 +3,8 @@
 // metric, which runs the lesson's tables at every point) started and cancelled, the lesson's own
 // property searched (its count the core's), its smallest witness opened on the timeline at its
 // decisive moment, and the link shared: opened afresh it shows the same answer and the same run.
+// Then a condition over the page's budget, refused and narrowed (scope=), and a teacher's link
+// that asks first whether such a run exists (predict=1).
 // Each step asserts what is inside the viewport; screenshots in target/screenshots/find-*.png.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -113,6 +115,7 @@ describe("find a run, on a phone", () => {
     await settled(p);
     await onScreen(p, "the timeline's controls", ".trace .trace-controls");
     assert.notEqual(await p.inputValue(".trace .scrubber"), "0", "it opens at its decisive moment");
+    assert.equal(await p.locator(".change-summary").count(), 0, "no what-moved bar over the witness's run");
     const url = new URL(p.url());
     for (const [param, value] of want.witness) assert.equal(url.searchParams.get(param) ?? "", value, `the link sets ${param}`);
     assert.equal(url.searchParams.get("find"), "round-twice");
@@ -149,6 +152,95 @@ describe("find a run, on a phone", () => {
       clean(friend, query);
     }
     await shot(friend, "find-6-link-answer");
+    await context.close();
+  });
+
+  test("a condition over the page's budget: refused with the way on opened, narrowed, answered, kept in the link", async () => {
+    const context = await env.b.newContext(PHONE);
+    const p = await page(context);
+    const query = "lesson=leader&fencing=0&find=fencing.unfenced%40double_run_rounds+%3E+0";
+    await p.goto(`${env.url}?${query}`);
+    await rendered(p);
+    // The refusal names the limit, and the scope's narrowing is open below it, in sight.
+    await p.waitForSelector("#find .field-error:not([hidden])");
+    await settled(p);
+    const refusal = await p.textContent("#find .field-error");
+    assert.match(refusal, /^find = "fencing\.unfenced@double_run_rounds > 0" .*kapsamı daraltın/, refusal);
+    await onScreen(p, "the refusal", "#find .field-error");
+    assert.ok(await p.$eval("#find .find-narrow", (d) => d.open), "the narrowing is open");
+    const crash = p.locator("#find input[name=find-scope-crash]");
+    await scrollTo(p, "#find input[name=find-scope-crash]");
+    await onScreen(p, "the crashes' field", "#find input[name=find-scope-crash]");
+    const label = await p.textContent("#find label[for$=scope-crash]");
+    assert.match(label, /Çökmeler \(crash\)/, label);
+    await shot(p, "find-7-refused");
+    // Narrowed to no crash: the core's count for the same query.
+    await crash.fill("none");
+    await p.locator("#find .find-run").tap();
+    await p.waitForSelector("#find .find-count");
+    await settled(p);
+    const want = core.find(`${query}&scope=crash%3Dnone`);
+    const count = await p.textContent("#find .find-count");
+    assert.match(count, new RegExp(`${want.numbers[0]}.*${want.numbers[1]}`), count);
+    const scope = await p.textContent("#find .find-result .hint");
+    assert.match(scope, /Çökmeler \(crash\): 1 değer × Donmalar \(pause\): \d+ değer/, scope);
+    await onScreen(p, "the narrowed answer", "#find .find-count");
+    assert.equal(new URL(p.url()).searchParams.get("scope"), "crash=none", p.url());
+    await shot(p, "find-8-narrowed");
+    clean(p, "the narrowed search");
+
+    // The link opened afresh: the same narrowing in its field, the same answer.
+    const friend = await page(context);
+    await friend.goto(p.url());
+    await rendered(friend);
+    await friend.waitForSelector("#find .find-count");
+    assert.equal(await friend.textContent("#find .find-count"), count);
+    assert.equal(await friend.inputValue("#find input[name=find-scope-crash]"), "none");
+    // A narrowing the axis has no value for is refused, naming the scope, and the text stays.
+    await friend.fill("#find input[name=find-scope-pause]", "N9@1+1");
+    await friend.locator("#find .find-run").tap();
+    await friend.waitForSelector("#find .field-error:not([hidden])");
+    assert.match(await friend.textContent("#find .field-error"), /^scope = "pause=N9@1\+1"/);
+    assert.equal(await friend.inputValue("#find input[name=find-scope-pause]"), "N9@1+1", "what the learner typed stays");
+    clean(friend, "the shared narrowed search");
+    await context.close();
+  });
+
+  test("a teacher's link asks first whether such a run exists (predict=1): the count held until the learner answers, then the verdict", async () => {
+    const context = await env.b.newContext(PHONE);
+    // The teacher's search, answered: under it, the link that asks it as a question.
+    const teacher = await page(context);
+    await teacher.goto(`${env.url}?lesson=leader&fencing=1&rounds=24&find=round-twice`);
+    await rendered(teacher);
+    await teacher.waitForSelector("#find .find-count");
+    await settled(teacher);
+    await scrollTo(teacher, "#find .find-ask-link");
+    await onScreen(teacher, "the question's link", "#find .find-ask-link");
+    const href = await teacher.$eval("#find .find-ask-link", (a) => a.href);
+    assert.equal(new URL(href).searchParams.get("predict"), "1", href);
+    assert.equal(new URL(href).searchParams.get("find"), "round-twice", href);
+    clean(teacher, "the teacher's search");
+
+    // The learner opens it. With fencing no round runs twice in the whole scope: "Var" is wrong.
+    const p = await page(context);
+    await p.goto(href);
+    await rendered(p);
+    await p.waitForSelector("#find .find-question");
+    await settled(p);
+    await onScreen(p, "the question", "#find .find-question");
+    await onScreen(p, "its answers", "#find .find-guess[data-guess=yes]");
+    assert.equal(await p.locator("#find .find-count").count(), 0, "the count is held until the guess");
+    await shot(p, "find-9-predict");
+    await p.locator("#find .find-guess[data-guess=yes]").tap();
+    await p.waitForSelector("#find .find-count");
+    await settled(p);
+    const verdict = await p.textContent("#find .find-verdict");
+    assert.match(verdict, /«Var» idi: öyle değil/, verdict);
+    assert.match(await p.textContent("#find .find-count"), /hiçbiri/);
+    await onScreen(p, "the verdict", "#find .find-verdict");
+    await onScreen(p, "the count", "#find .find-count");
+    await shot(p, "find-10-verdict");
+    clean(p, "the predicted search");
     await context.close();
   });
 });

@@ -97,6 +97,7 @@ function keyedParam(key, link) {
   if (key.startsWith("refuse.metric.")) return "metric";
   if (key.startsWith("refuse.sweep.")) return "sweep";
   if (key.startsWith("refuse.trace.") || key.includes(".trace_")) return "trace";
+  if (key === "refuse.find.scope") return "scope"; // the search's narrowing, said in its box
   if (key.startsWith("refuse.find.")) return "find";
   if (key === "refuse.unknown_keys") return [...q.keys()].find((k) => k !== "lesson");
   if (key === "refuse.broken_keys") return null;
@@ -238,8 +239,8 @@ describe("hostile links", () => {
             // Each bad value is named: in the link's error box, next to its control, or in the
             // run's, the sweep's or the search's box.
             for (const param of named ?? []) {
-              if (param === "sweep" || param === "metric" || param === "trace" || param === "find") {
-                const box = { trace: ".trace-box .field-error", find: "#find .field-error:not([hidden])" }[param] ?? ".sweep .field-error:not([hidden])";
+              if (param === "sweep" || param === "metric" || param === "trace" || param === "find" || param === "scope") {
+                const box = { trace: ".trace-box .field-error", find: "#find .field-error:not([hidden])", scope: "#find .field-error:not([hidden])" }[param] ?? ".sweep .field-error:not([hidden])";
                 assert.match(await p.textContent(box), new RegExp(param), `${param} is named`);
                 continue;
               }

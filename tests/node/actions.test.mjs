@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ACTION_TYPES, update } from "../../www/state/actions.js";
-import { rawQuery } from "../../www/state/link.js";
+import { findKey, rawQuery } from "../../www/state/link.js";
 import { apply, booted, bootOf, core, frozen } from "./page.mjs";
 
 /** What the state asks the core for after `action`, or null when it asks nothing new. */
@@ -230,6 +230,7 @@ test("every action is pure: it never writes to the state it is given", () => {
     found: { key: "k", doc: {} },
     findFailed: { error: { message: "no" } },
     findCancelled: { text: "no" },
+    findGuessed: { guess: "yes" },
     openWitness: { values: { nights: "3" }, trace: "" },
     resolved: { resolved: core.resolve("lesson=jobs&seed=5") },
     computing: {},
@@ -294,7 +295,20 @@ test("find a run (issue 36): a request goes into the link and asks for the searc
   assert.equal(opened.view.trace, "");
   assert.equal(opened.view.find, "round-twice", "the search stays in the link with its witness");
   assert.deepEqual(asks(shown, opened), { page: { focusTrace: true } });
+  assert.equal(opened.pending, null, "no what-moved bar over the witness's run");
   const none = update(shown, { type: "findRequest", find: null });
   assert.equal(none.view.find, undefined);
   assert.equal(none.find, null);
+});
+
+test("find a run (issue 36): a narrowed scope goes into the link with its search and into the search's identity; an empty one leaves both", () => {
+  const s = booted("lesson=compensation");
+  const narrowed = update(s, { type: "findRequest", find: "left-hung", scope: "seed=20260737;runs=1..4" });
+  assert.equal(narrowed.view.scope, "seed=20260737;runs=1..4");
+  assert.match(rawQuery(narrowed), /scope=seed%3D20260737%3Bruns%3D1\.\.4/);
+  const whole = update(narrowed, { type: "findRequest", find: "left-hung", scope: "" });
+  assert.equal(whole.view.scope, undefined, "an empty narrowing is the whole scope");
+  assert.notEqual(findKey(whole), findKey(narrowed), "a narrowed search is another search");
+  const gone = update(narrowed, { type: "findRequest", find: null });
+  assert.equal(gone.view.scope, undefined, "no search, no narrowing");
 });

@@ -83,6 +83,34 @@ test("a search in a link reproduces: the resolved link keeps find=, and its witn
   assert.equal(fenced.witness, null);
 });
 
+test("in every lesson a witness's link asks the search its sender saw: the same count and witness (the scope's axes are the lesson's, not the link's)", () => {
+  for (const { id, properties } of searching) {
+    const query = `lesson=${id}&find=${encodeURIComponent(properties[0])}`;
+    const first = core.find(query);
+    if (!first.link) continue;
+    const again = core.find(`${first.link}&find=${encodeURIComponent(properties[0])}`);
+    assert.deepEqual([again.tried, again.met, again.witness, again.axes], [first.tried, first.met, first.witness, first.axes], `${id}: ${first.link}`);
+  }
+});
+
+test("a narrowed scope in a link (scope=) searches as the CLI's --scope does, and the options name each axis with its values", () => {
+  const narrowed = "seed=20260730..20260739;runs=1..8";
+  const asked = "monte_carlo.hung_jobs >= 2";
+  const page = core.find(`lesson=compensation&find=${encodeURIComponent(asked)}&scope=${encodeURIComponent(narrowed)}`);
+  const cli = spawnSync(CLI, ["compensation", "--find", asked, "--scope", narrowed, "--format", "json"], { encoding: "utf8" });
+  assert.equal(cli.status, 0, cli.stderr);
+  const { numbers, ...finding } = page;
+  assert.deepEqual(finding, JSON.parse(cli.stdout));
+  assert.deepEqual(page.axes, [["retries", 3], ["runs", 8], ["seed", 10]]);
+  // The share link keeps the narrowing.
+  assert.match(core.resolve(`lesson=compensation&find=left-hung&scope=${encodeURIComponent(narrowed)}`).share, /scope=seed%3D20260730\.\.20260739%3Bruns%3D1\.\.8|scope=seed=20260730\.\.20260739;runs=1\.\.8/);
+  // A value the axis does not have is refused naming the scope.
+  assert.throws(() => core.find("lesson=leader&find=round-twice&scope=pause%3DN9%401%2B1"), (e) => e.param === "scope" && e.value === "pause=N9@1+1");
+  const { axes } = core.findOptions("leader");
+  assert.deepEqual(axes.map(([param, baseline]) => [param, baseline]), [["crash", true], ["pause", true]]);
+  assert.deepEqual(axes[0].slice(2), ["N1@1", "N3@40"]);
+});
+
 test("a bad search is refused naming find, the value and what is allowed", () => {
   for (const bad of ["nope", "fencing.nope > 1", "fencing.unfenced > x"]) {
     assert.throws(

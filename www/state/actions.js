@@ -50,6 +50,7 @@ export function initialState(lessons) {
     findOptions: {}, // lesson → the core's "find a run" options (properties, metrics)
     find: null, // {key, doc}: the last search's answer (link.js findKey)
     findRun: { phase: "idle" }, // the search shown: idle | busy (share) | shown | failed (error) | cancelled (text)
+    findGuess: null, // with predict=1, whether the learner expects a run to exist ("yes", "no", "skip"), asked before the answer
     ask: { seq: 0 }, // what the core is asked for next (see asked)
   };
 }
@@ -134,6 +135,7 @@ const ACTIONS = {
         sweepRun: { phase: "idle" },
         find: null,
         findRun: { phase: "idle" },
+        findGuess: null,
         moved: null,
         pending: null,
       },
@@ -207,8 +209,12 @@ const ACTIONS = {
   },
 
   // ------------------------------------------------------------ find a run (issue 36)
-  /** The search asked for (`find`: a property id or `metric op value`; null: none). */
-  findRequest: (s, { find }) => asked({ ...s, view: find === null ? without(s.view, ["find"]) : { ...s.view, find }, find: find === null ? null : s.find, findRun: { phase: "idle" } }, { link: true, find: true }),
+  /** The search asked for (`find`: a property id or `metric op value`; null: none) over the
+   * scope narrowed by `scope` (`param=values;…`, empty or absent: the whole scope). */
+  findRequest: (s, { find, scope }) => {
+    const view = find === null ? without(s.view, ["find", "scope"]) : scope ? { ...s.view, find, scope } : { ...without(s.view, ["scope"]), find };
+    return asked({ ...s, view, find: find === null ? null : s.find, findRun: { phase: "idle" }, findGuess: null }, { link: true, find: true });
+  },
   findOptions: (s, { lesson, options }) => ({ ...s, findOptions: { ...s.findOptions, [lesson]: options } }),
   finding: (s, { share }) => ({ ...s, findRun: { phase: "busy", share } }),
   found: (s, { key, doc }) => ({ ...s, find: { key, doc }, findRun: { phase: "shown" } }),
@@ -216,9 +222,13 @@ const ACTIONS = {
   /** A search cancelled: the link loses it (a reload does not run it again); the last answer
    * shown stays. */
   findCancelled: (s, { text }) => asked({ ...s, view: without(s.view, ["find"]), findRun: { phase: "cancelled", text }, notice: { text } }, { link: true }),
+  /** With predict=1, the learner's guess whether a run meeting the search exists ("yes", "no";
+   * "skip": shown without one): the answer held until then is shown. */
+  findGuessed: (s, { guess }) => ({ ...s, findGuess: guess }),
   /** The witness opened: its values (the link's, whole) and its watched run, at its decisive
-   * moment; the search stays in the link. */
-  openWitness: (s, { values, trace }) => asked({ ...s, values: { ...values }, preset: null, view: { ...s.view, trace }, pending: Object.keys(values) }, { page: { focusTrace: true } }),
+   * moment; the search stays in the link. No "what moved" bar: the answer has just said the
+   * witness's values, and on a phone the bar would cover the run, which is the payoff. */
+  openWitness: (s, { values, trace }) => asked({ ...s, values: { ...values }, preset: null, view: { ...s.view, trace }, pending: null }, { page: { focusTrace: true } }),
 
   // ------------------------------------------------------------ the core's answers
   /** The link as the core read it: the URL, the panel, the marker and the problems follow. */

@@ -152,10 +152,11 @@ export function sweepKey(state) {
   return q.toString();
 }
 
-/** The search's identity: its question and the parameters it walks from (not the watched run,
- * the sweep or the language). */
+/** The search's identity: its question, its narrowed scope and the parameters it walks from
+ * (not the watched run, the sweep or the language). */
 export function findKey(state) {
   const q = new URLSearchParams(optionsKey(state));
   q.set("find", state.view.find ?? "");
+  if (state.view.scope) q.set("scope", state.view.scope);
   return q.toString();
 }

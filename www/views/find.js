@@ -4,7 +4,7 @@
 // is told in words with its smallest witness, which opens on the timeline at its decisive moment.
 // The question is in the link (find=), so a shared link runs the same search again.
 import { el, readerMoved, scrollToTop, uid } from "../dom.js";
-import { valuesOf } from "../state/link.js";
+import { fullPageQuery, pageHref, valuesOf } from "../state/link.js";
 import { paramName } from "./shown.js";
 
 const OPS = [">", ">=", "<", "<=", "=", "!="];
@@ -22,8 +22,10 @@ export function splitCondition(text) {
   return m ? { metric: m[1], row: m[2] ?? "", op: m[3], value: m[4] } : null;
 }
 
-/** The search's box ({node}) and its lifetime. */
-export function findView(ctx) {
+/** The search's form and answer in the fold `details` (views/frame.js draws the fold and loads
+ * this module once it is opened, `opened` by the learner, or a link asks a search); returns
+ * {stop}. */
+export function findView(ctx, details, { opened = false } = {}) {
   const { store, runner } = ctx;
   const dispatch = store.dispatch;
   const t = ctx.t;
@@ -44,6 +46,21 @@ export function findView(ctx) {
     field(t("ui.find.op"), op),
     field(t("ui.find.value"), value),
   );
+  // The scope narrowed (scope=): a field per axis, filled once the core's options are known.
+  const narrowFields = el("div", { class: "find-narrow-fields" });
+  const narrow = el(
+    "details",
+    { class: "find-narrow", open: Boolean(s0.view.scope) },
+    el("summary", {}, t("ui.find.narrow")),
+    el("p", { class: "hint" }, t("ui.find.narrow_hint")),
+    narrowFields,
+  );
+  /** The narrowed scope as the link writes it (`param=values;…`; empty: the whole scope). */
+  const narrowed = () =>
+    [...narrowFields.querySelectorAll("input")]
+      .filter((i) => i.value.trim())
+      .map((i) => `${i.dataset.param}=${i.value.trim()}`)
+      .join(";");
   const asked = () => {
     if (what.value !== CONDITION) return what.value;
     const r = row.value.trim();
@@ -56,11 +73,12 @@ export function findView(ctx) {
       onsubmit: (e) => {
         e.preventDefault();
         asking = true;
-        dispatch({ type: "findRequest", find: asked() });
+        dispatch({ type: "findRequest", find: asked(), scope: narrowed() });
       },
     },
     field(t("ui.find.what"), what),
     condition,
+    narrow,
     el("button", { type: "submit", class: "small find-run" }, t("ui.find.run")),
   );
   what.addEventListener("change", () => (condition.hidden = what.value !== CONDITION));
@@ -89,31 +107,20 @@ export function findView(ctx) {
     if (firstAnswer && linkAsked && !readerMoved()) scrollToTop(node);
     firstAnswer = false;
   };
-  const details = el(
-    "details",
-    {
-      class: "find",
-      id: "find",
-      open: s0.view.find !== undefined,
-      // Opened by the learner: the question's list in sight and focused (a link's open fold,
-      // drawn open, takes no focus).
-      ontoggle: async (e) => {
-        const opened = e.currentTarget.open && !quiet;
-        quiet = false;
-        if (!opened) return;
-        await runner.loadFindOptions();
-        what.focus({ preventScroll: true });
-        form.scrollIntoView({ block: "center" });
-      },
-    },
-    el("summary", {}, el("h2", {}, t("ui.find"))),
-    el("p", { class: "hint" }, t("ui.find_hint")),
-    form,
-    status,
-    error,
-    result,
-  );
-  const node = el("div", { class: "find-box" }, details);
+  /** Opened by the learner: the question's list in sight and focused (a link's open fold, drawn
+   * open, takes no focus). */
+  const onOpen = async () => {
+    await runner.loadFindOptions();
+    what.focus({ preventScroll: true });
+    form.scrollIntoView({ block: "center" });
+  };
+  details.addEventListener("toggle", (e) => {
+    const open = e.currentTarget.open && !quiet;
+    quiet = false;
+    if (open) onOpen();
+  });
+  details.append(el("p", { class: "hint" }, t("ui.find_hint")), form, status, error, result);
+  if (opened) onOpen();
 
   /** The choices once the core's options are known, the link's question chosen. */
   function fill(options) {
@@ -138,6 +145,70 @@ export function findView(ctx) {
       value.value = c.value;
     } else if (asked && options.properties.includes(asked)) what.value = asked;
     condition.hidden = what.value !== CONDITION;
+    // The link's narrowing, by axis (`param=values;…`).
+    const given = new Map(
+      (store.state.view.scope ?? "")
+        .split(";")
+        .map((n) => n.split(/=(.*)/s))
+        .filter(([p]) => p.trim())
+        .map(([p, v]) => [p.trim(), (v ?? "").trim()]),
+    );
+    narrowFields.replaceChildren(
+      ...(options.axes ?? []).map(([param, baseline, first, last]) => {
+        const input = el("input", {
+          id: `${id}-scope-${param}`,
+          name: `find-scope-${param}`,
+          type: "text",
+          autocomplete: "off",
+          spellcheck: "false",
+          value: given.get(param) ?? "",
+          placeholder: t("ui.find.narrow_all"),
+          dataset: { param },
+          "aria-describedby": `${id}-scope-${param}-help`,
+        });
+        const values = [baseline ? t("ui.find.narrow_none") : null, first === last ? first : `${first} … ${last}`].filter(Boolean).join(", ");
+        return el(
+          "p",
+          { class: "find-field find-axis" },
+          el("label", { for: input.id }, paramName(lesson, param, t)),
+          " ",
+          input,
+          el("span", { class: "hint", id: `${id}-scope-${param}-help` }, t("ui.find.narrow_values", { values })),
+        );
+      }),
+    );
+  }
+
+  /** With predict=1 (a teacher's "does such a run exist?"), the question and its answers, the
+   * count held until the learner answers. */
+  function question(said) {
+    const guess = (g) => () => {
+      asking = true;
+      dispatch({ type: "findGuessed", guess: g });
+    };
+    return [
+      el("p", { class: "find-asked" }, el("strong", {}, said)),
+      el("p", { class: "find-question" }, t("ui.find.predict")),
+      el(
+        "p",
+        { class: "find-guesses" },
+        el("button", { type: "button", class: "small find-guess", dataset: { guess: "yes" }, onclick: guess("yes") }, t("ui.find.predict_yes")),
+        " ",
+        el("button", { type: "button", class: "small find-guess", dataset: { guess: "no" }, onclick: guess("no") }, t("ui.find.predict_no")),
+        " ",
+        el("button", { type: "button", class: "small find-skip", onclick: guess("skip") }, t("ui.predict.skip")),
+      ),
+    ];
+  }
+
+  /** The learner's guess against the answer: right, wrong, or open (a sample that met none
+   * cannot say that no run exists). */
+  function verdict(guess, doc, met) {
+    if (!guess || guess === "skip") return null;
+    const exists = met > 0;
+    const key = !exists && !doc.exhaustive ? "ui.find.verdict_open" : (guess === "yes") === exists ? "ui.find.verdict_right" : "ui.find.verdict_wrong";
+    const right = key === "ui.find.verdict_right";
+    return el("p", { class: `find-verdict ${right ? "met" : "open"}`, role: "status" }, t(key, { guess: t(`ui.find.predict_${guess}`) }));
   }
 
   /** The answer in words: the count, the scope, the smallest witness and the way to it. */
@@ -146,10 +217,19 @@ export function findView(ctx) {
     const n = (v) => Number(v);
     const key = doc.exhaustive ? (n(met) ? "ui.find.exact" : "ui.find.exact_none") : n(met) ? "ui.find.sampled" : "ui.find.sampled_none";
     const said = doc.property ? (t.has(`find.${lesson}.${doc.property.id}`) ? t(`find.${lesson}.${doc.property.id}`) : doc.property.about) : doc.condition;
+    const guess = store.state.findGuess;
+    if (store.state.predict === true && guess === null) {
+      result.replaceChildren(...question(said));
+      if (asking) result.scrollIntoView({ block: "nearest" });
+      else firstInSight(result);
+      asking = false;
+      return;
+    }
     // Each axis by its label in the page's language, with the link's name the witness uses.
     const axes = doc.axes.map(([param, count]) => t("ui.find.axis", { param: paramName(lesson, param, t), n: count })).join(" × ");
     const parts = [
       el("p", { class: "find-asked" }, el("strong", {}, said)),
+      verdict(guess, doc, n(met)),
       el("p", { class: "find-count" }, t(key, { size, met, tried, seed: doc.seed ?? "" })),
       el("p", { class: "hint" }, t("ui.find.scope", { axes })),
     ];
@@ -171,7 +251,14 @@ export function findView(ctx) {
         ),
       );
     }
-    result.replaceChildren(...parts);
+    // A teacher's way to ask it: the same search behind a prediction (predict=1).
+    if (store.state.predict !== true && !store.state.embed && store.state.resolved) {
+      const q = new URLSearchParams(fullPageQuery(store.state));
+      q.delete("trace");
+      q.set("predict", "1");
+      parts.push(el("p", { class: "hint find-ask" }, el("a", { href: pageHref(q.toString()), class: "find-ask-link" }, t("ui.find.ask_link"))));
+    }
+    result.replaceChildren(...parts.filter(Boolean));
     if (asking) result.scrollIntoView({ block: "nearest" });
     else firstInSight(result);
     asking = false;
@@ -185,7 +272,11 @@ export function findView(ctx) {
     }
     error.hidden = run.phase !== "failed";
     if (run.phase === "failed") {
-      error.textContent = `${run.error.param ?? ""}${run.error.param ? ": " : ""}${run.error.message}`;
+      // The parameter's name before the message, unless the message begins with it already.
+      const { param, message } = run.error;
+      error.textContent = param && !message.startsWith(`${param} `) ? `${param}: ${message}` : message;
+      // Over the page's budget, or a narrowing refused: the narrowing is the way on.
+      if (run.error.param === "scope" || run.error.key === "refuse.find.work") narrow.open = true;
       result.replaceChildren();
       firstInSight(error);
     }
@@ -198,9 +289,9 @@ export function findView(ctx) {
   const stops = [
     store.subscribe((s) => s.findOptions[lesson], fill),
     store.subscribe((s) => s.findRun, (run, _, s) => show(run, s)),
+    store.subscribe((s) => s.findGuess, (_, __, s) => s.findRun.phase === "shown" && s.find && answer(s.find.doc)),
   ];
   return {
-    node,
     stop() {
       stops.forEach((stop) => stop());
     },

@@ -12,7 +12,32 @@ import { notesView } from "./notes.js";
 import { reportView } from "./report.js";
 import { traceView } from "./trace.js";
 import { sweepView } from "./sweep.js";
-import { findView } from "./find.js";
+
+/** Find a run's fold (issue 36): its form and answer (views/find.js, loaded apart: most visits
+ * never open it) are drawn once the learner opens it or the link asks a search; {node, stop}. */
+function findFold(ctx) {
+  const asked = ctx.store.state.view.find !== undefined;
+  const details = el("details", { class: "find", id: "find", open: asked }, el("summary", {}, el("h2", {}, ctx.t("ui.find"))));
+  let body = null;
+  let stopped = false;
+  let loading = null;
+  const load = (opened) =>
+    (loading ??= ctx.load.find().then(
+      (m) => {
+        if (!stopped) body = m.findView(ctx, details, { opened });
+      },
+      () => (loading = null),
+    ));
+  if (asked) load(false);
+  details.addEventListener("toggle", () => details.open && !loading && load(true));
+  return {
+    node: el("div", { class: "find-box" }, details),
+    stop() {
+      stopped = true;
+      body?.stop();
+    },
+  };
+}
 
 /** Builds the frame for the store's lesson and language; returns {stop}: it ends every view. */
 export function frame(ctx) {
@@ -96,7 +121,7 @@ export function frame(ctx) {
   const trace = traceView(ctx);
   const sweep = sweepView(ctx);
   // Find a run (issue 36), for a lesson that declares a search.
-  const find = lesson.finds && (s.controls || s.view.find !== undefined) ? findView(ctx) : null;
+  const find = lesson.finds && (s.controls || s.view.find !== undefined) ? findFold(ctx) : null;
   const report = reportView(ctx, { trace, sweep });
   ctx.reportDrawn = report.drawn;
   const goals = s.controls && challengesFold(ctx);

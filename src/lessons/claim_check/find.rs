@@ -11,10 +11,11 @@ use crate::jsfmt::number_to_string;
 use crate::params::ParamSet;
 use crate::search::{Axis, Check, Finder, Property, Scope};
 
-/// The most events in a searched day (the learner's, if fewer).
+/// The most events in a searched day (the lesson's, if fewer).
 const EVENTS: u64 = 24;
 
-/// Seeds tried from the learner's: seed, seed+1, … (wrapping at 2^32).
+/// Seeds tried from the lesson's (the search anchors it: `search::anchored`): seed, seed+1, …
+/// (wrapping at 2^32).
 const SEEDS: u32 = 1000;
 
 /// The properties, the lesson's own first.
@@ -36,7 +37,7 @@ const PROPERTIES: &[Property] = &[
 /// Its search.
 pub struct Find;
 
-/// The scope's values at these parameters: events 1 to [`EVENTS`] (or the learner's), the TTL
+/// The scope's values at these parameters: events 1 to [`EVENTS`] (or the lesson's), the TTL
 /// sweep's lifetimes shortest first, the seeds.
 fn values(p: &ClaimCheckParams) -> (u64, Vec<f64>, Vec<u32>) {
     let mut ttls = p.ttl_sweep.clone();

@@ -14,7 +14,8 @@ use crate::search::{Axis, Check, Finder, Property, Scope};
 /// Runs tried at most, per step of the workflow: every step fails this many times at most.
 const CYCLES: u64 = 8;
 
-/// Seeds tried from the learner's: seed, seed+1, … (wrapping at 2^32, as replications do).
+/// Seeds tried from the lesson's (the search anchors it: `search::anchored`): seed, seed+1, …
+/// (wrapping at 2^32, as replications do).
 const SEEDS: u32 = 500;
 
 /// The properties, the lesson's own first.
@@ -36,8 +37,8 @@ const PROPERTIES: &[Property] = &[
 /// Its search.
 pub struct Find;
 
-/// The scope's values at these parameters: the learner's attempt counts (smallest first), the
-/// runs 1 to [`CYCLES`] × steps (or the learner's runs), the seeds.
+/// The scope's values at these parameters (the lesson's for the axes: `search::anchored`): the
+/// attempt counts (smallest first), the runs 1 to [`CYCLES`] × steps (or fewer runs), the seeds.
 fn values(p: &CompensationParams) -> (Vec<u32>, u64, Vec<u32>) {
     let mut attempts = p.retries.clone();
     attempts.sort_unstable();

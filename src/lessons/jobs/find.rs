@@ -1,7 +1,7 @@
 //! The jobs lesson's "find a run" (issue 36): how few nights, and which seed of the run times
 //! (SURE), make a CronJob's concurrency policy bite — a night skipped (atla), a backlog of two
 //! runs or a run spilling past the last night (siraya al). The run is the lesson's own policy table at the
-//! learner's values, its nights and seed the scope's.
+//! learner's values, its nights and seed the scope's (from the lesson's: `search::anchored`).
 
 use super::model::{Policy, durations, policy};
 use super::params::{JobsParams, generator, replicate_seed};
@@ -9,7 +9,8 @@ use crate::error::Error;
 use crate::params::ParamSet;
 use crate::search::{Axis, Check, Finder, Property, Scope};
 
-/// Seeds tried from the learner's: seed, seed+1, … (wrapping as replications do).
+/// Seeds tried from the lesson's (the search anchors it): seed, seed+1, … (wrapping as
+/// replications do).
 const SEEDS: u32 = 200;
 
 /// The properties, the lesson's own first.
@@ -31,7 +32,7 @@ const PROPERTIES: &[Property] = &[
 /// Its search.
 pub struct Find;
 
-/// The nights (1 to the learner's) and the seeds, fewest nights first: no fault in either.
+/// The nights (1 to the lesson's 30) and the seeds, fewest nights first: no fault in either.
 fn scope_of(p: &JobsParams) -> Scope {
     Scope {
         axes: vec![

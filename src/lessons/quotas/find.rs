@@ -11,7 +11,8 @@ use crate::params::ParamSet;
 use crate::rng::Minstd;
 use crate::search::{Axis, Check, Finder, Property, Scope};
 
-/// Seeds tried from the learner's: seed, seed+1, … (wrapping past the generator's largest to 1).
+/// Seeds tried from the lesson's (the search anchors it): seed, seed+1, … (wrapping past the
+/// generator's largest to 1).
 const SEEDS: u32 = 8;
 
 /// The properties, the lesson's own first.
@@ -33,10 +34,10 @@ const PROPERTIES: &[Property] = &[
 /// Its search.
 pub struct Find;
 
-/// The scope's values at these parameters: burst sizes 0 to the learner's `night_slices`; every
-/// quota triple from each tenant's own request (a quota below it never admits one) to the
-/// largest quota the learner names (in `quotas` or `quota_sweep`, at most the capacity, at
-/// least the request), smallest sum first, then in order; the seeds.
+/// The scope's values at these parameters (the lesson's for the axes: `search::anchored`): burst
+/// sizes 0 to `night_slices`; every quota triple from each tenant's own request (a quota below
+/// it never admits one) to the largest quota named (in `quotas` or the learner's `quota_sweep`,
+/// at most the capacity, at least the request), smallest sum first, then in order; the seeds.
 fn values(p: &QuotasParams) -> (Vec<u32>, Vec<[i64; 3]>, Vec<u64>) {
     let largest = p
         .quota_sweep
