@@ -184,6 +184,10 @@ describe("find a run, on a phone", () => {
     assert.match(count, new RegExp(`${want.numbers[0]}.*${want.numbers[1]}`), count);
     const scope = await p.textContent("#find .find-result .hint");
     assert.match(scope, /Çökmeler \(crash\): 1 değer × Donmalar \(pause\): \d+ değer/, scope);
+    // The condition in the page's words (the metric's labels), with the text the link writes.
+    const condition = await p.textContent("#find .find-asked");
+    assert.equal(await p.textContent("#find .find-asked code"), "fencing.unfenced@double_run_rounds > 0");
+    assert.match(condition, /^\S.* — .* \(double_run_rounds\) > 0 fencing\.unfenced/, condition);
     await onScreen(p, "the narrowed answer", "#find .find-count");
     assert.equal(new URL(p.url()).searchParams.get("scope"), "crash=none", p.url());
     await shot(p, "find-8-narrowed");

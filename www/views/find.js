@@ -122,19 +122,30 @@ export function findView(ctx, details, { opened = false } = {}) {
   details.append(el("p", { class: "hint" }, t("ui.find_hint")), form, status, error, result);
   if (opened) onOpen();
 
+  /** A metric (`table.column`) by its column's and table's labels in the page's language. */
+  function metricLabel(m) {
+    const [table, column] = m.split(".");
+    const col = t.has(`col.${lesson}.${column}`) ? t(`col.${lesson}.${column}`) : column;
+    const tab = t.has(`table.${lesson}.${table}`) ? t(`table.${lesson}.${table}`) : table;
+    return `${col} — ${tab}`;
+  }
+
+  /** What was asked, as a paragraph: a property in the lesson's words, or a condition as the
+   * learner chose it (the metric's labels, its row, the comparison) with the text the link and
+   * the CLI write. */
+  function askedLine(doc) {
+    if (doc.property) return el("p", { class: "find-asked" }, el("strong", {}, t.has(`find.${lesson}.${doc.property.id}`) ? t(`find.${lesson}.${doc.property.id}`) : doc.property.about));
+    const c = splitCondition(doc.condition);
+    const words = c ? `${metricLabel(c.metric)}${c.row ? ` (${c.row})` : ""} ${c.op} ${c.value}` : doc.condition;
+    return el("p", { class: "find-asked" }, el("strong", {}, words), " ", el("code", {}, doc.condition));
+  }
+
   /** The choices once the core's options are known, the link's question chosen. */
   function fill(options) {
     if (!options || what.options.length) return;
     const label = (p) => (t.has(`find.${lesson}.${p}`) ? t(`find.${lesson}.${p}`) : p);
     what.replaceChildren(...options.properties.map((p) => el("option", { value: p }, label(p))), el("option", { value: CONDITION }, t("ui.find.condition")));
-    metric.replaceChildren(
-      ...options.metrics.map((m) => {
-        const [table, column] = m.split(".");
-        const col = t.has(`col.${lesson}.${column}`) ? t(`col.${lesson}.${column}`) : column;
-        const tab = t.has(`table.${lesson}.${table}`) ? t(`table.${lesson}.${table}`) : table;
-        return el("option", { value: m }, `${col} — ${tab}`);
-      }),
-    );
+    metric.replaceChildren(...options.metrics.map((m) => el("option", { value: m }, metricLabel(m))));
     const asked = store.state.view.find;
     const c = splitCondition(asked);
     if (c) {
@@ -181,13 +192,13 @@ export function findView(ctx, details, { opened = false } = {}) {
 
   /** With predict=1 (a teacher's "does such a run exist?"), the question and its answers, the
    * count held until the learner answers. */
-  function question(said) {
+  function question(asked) {
     const guess = (g) => () => {
       asking = true;
       dispatch({ type: "findGuessed", guess: g });
     };
     return [
-      el("p", { class: "find-asked" }, el("strong", {}, said)),
+      asked,
       el("p", { class: "find-question" }, t("ui.find.predict")),
       el(
         "p",
@@ -216,10 +227,9 @@ export function findView(ctx, details, { opened = false } = {}) {
     const [tried, met, size] = doc.numbers;
     const n = (v) => Number(v);
     const key = doc.exhaustive ? (n(met) ? "ui.find.exact" : "ui.find.exact_none") : n(met) ? "ui.find.sampled" : "ui.find.sampled_none";
-    const said = doc.property ? (t.has(`find.${lesson}.${doc.property.id}`) ? t(`find.${lesson}.${doc.property.id}`) : doc.property.about) : doc.condition;
     const guess = store.state.findGuess;
     if (store.state.predict === true && guess === null) {
-      result.replaceChildren(...question(said));
+      result.replaceChildren(...question(askedLine(doc)));
       if (asking) result.scrollIntoView({ block: "nearest" });
       else firstInSight(result);
       asking = false;
@@ -228,7 +238,7 @@ export function findView(ctx, details, { opened = false } = {}) {
     // Each axis by its label in the page's language, with the link's name the witness uses.
     const axes = doc.axes.map(([param, count]) => t("ui.find.axis", { param: paramName(lesson, param, t), n: count })).join(" × ");
     const parts = [
-      el("p", { class: "find-asked" }, el("strong", {}, said)),
+      askedLine(doc),
       verdict(guess, doc, n(met)),
       el("p", { class: "find-count" }, t(key, { size, met, tried, seed: doc.seed ?? "" })),
       el("p", { class: "hint" }, t("ui.find.scope", { axes })),
