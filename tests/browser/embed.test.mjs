@@ -212,6 +212,39 @@ describe("teaching with embeds", () => {
     await p.close();
   });
 
+  test("a teacher's search as a question: without a claim the dialog asks first whether such a run exists (predict=1 with find=), and the embed holds the count until the guess", async () => {
+    const p = await page(ctx);
+    await p.goto(`${env.url}?lesson=leader&fencing=1&rounds=24&find=round-twice`);
+    await rendered(p);
+    await p.waitForSelector("#find .find-count");
+    await p.click("#embed-button");
+    assert.equal(await p.isDisabled("#embed-predict"), false, "the search can be asked");
+    assert.match(await p.textContent("label[for=embed-predict]"), /böyle bir koşu var mı/);
+    assert.doesNotMatch(await p.inputValue(".snippet"), /predict=1/);
+    await p.check("#embed-predict");
+    const href = /src="([^"]+)"/.exec(await p.inputValue(".snippet"))[1].replaceAll("&amp;", "&");
+    const q = new URL(href).searchParams;
+    assert.deepEqual([q.get("find"), q.get("predict"), q.get("embed")], ["round-twice", "1", "1"], href);
+    // A claim chosen: the claim's own question, as before (none for this one's figure here).
+    const claims = await p.$$eval("#embed-claim option", (os) => os.map((o) => o.value).filter(Boolean));
+    await p.selectOption("#embed-claim", claims[0]);
+    assert.match(await p.textContent("label[for=embed-predict]"), /İddia gösterilmeden önce/);
+    await p.selectOption("#embed-claim", "");
+    // The embed itself: the question, the count held.
+    const frame = await page(ctx);
+    await frame.goto(href);
+    await rendered(frame);
+    await frame.waitForSelector("#find .find-question");
+    assert.equal(await frame.locator("#find .find-count").count(), 0, "the count is held");
+    await frame.locator("#find .find-guess[data-guess=no]").click();
+    await frame.waitForSelector("#find .find-verdict");
+    assert.match(await frame.textContent("#find .find-verdict"), /«Yok» idi: doğru/);
+    clean(frame, "the embedded question");
+    clean(p, "the dialog");
+    await frame.close();
+    await p.close();
+  });
+
   test("the API: tatbikat:set from a page of another origin changes the embed like a link, a bad value is answered with the core's error, other origins change nothing", async () => {
     const h = await host(`
       <iframe id="a" width="900" height="600"></iframe>

@@ -177,6 +177,28 @@ describe("scorm package", () => {
     });
   }
 
+  test("a teacher's search as a question, packaged: inside an LMS the activity asks whether such a run exists, then shows the core's count", async () => {
+    const query = "lesson=leader&fencing=1&rounds=24&find=round-twice&predict=1";
+    const dir = join(WORK, "find-question");
+    cliPackage(query, `${dir}.zip`);
+    unzip(`${dir}.zip`, dir);
+    const manifest = readFileSync(join(dir, "imsmanifest.xml"), "utf8");
+    const href = /adlcp:scormtype="sco" href="([^"]+)"/.exec(manifest)[1].replaceAll("&amp;", "&");
+    assert.match(href, /find=round-twice/, href);
+    const p = await page(ctx);
+    await p.goto(`${host.url}/lms.html?launch=${encodeURIComponent(`/content/find-question/${href}`)}`);
+    const sco = p.frameLocator("#sco");
+    await sco.locator("#find .find-question").waitFor({ timeout: 30000 });
+    assert.equal(await sco.locator("#find .find-count").count(), 0, "the count is held");
+    await sco.locator("#find .find-guess[data-guess=no]").click();
+    await sco.locator("#find .find-verdict").waitFor({ timeout: 30000 });
+    const want = core.find("lesson=leader&fencing=1&rounds=24&find=round-twice");
+    assert.equal(want.met, 0);
+    assert.match(await sco.locator("#find .find-count").textContent(), new RegExp(want.numbers[0]));
+    clean(p, "the packaged question");
+    await p.close();
+  });
+
   test("the package's launch page passes axe (light and dark) and, without an LMS, is the page as always", async () => {
     const { href, dir } = packages.get("quotas") ?? [...packages.values()][0];
     const p = await page(ctx);

@@ -65,7 +65,9 @@ export async function openEmbed(ctx) {
   const predict = await ctx.load.predict();
   const holders = (id) => engine.call("run", [query(id)]).then((doc) => holdersIn(doc, own.find((p) => p.id === id), predict));
   const urlFor = (choice) => embedHref(store.state.resolved.share, location.href, { ...choice, claim: choice.claim ? { query: query(choice.claim) } : null });
-  const dialog = embedDialog(t, { title: `tatbikat — ${t(`lesson.${s.lesson}`)}`, urlFor, sections, figures, claims, claim: s.preset, holders });
+  // The page's search (find=), which an embed without a claim can ask as a question first.
+  const search = s.view.find ?? null;
+  const dialog = embedDialog(t, { title: `tatbikat — ${t(`lesson.${s.lesson}`)}`, urlFor, sections, figures, claims, claim: s.preset, holders, search });
   // Focus goes back to the button that opened it (the dialog is removed when it closes).
   dialog.addEventListener("close", () => document.getElementById("embed-button")?.focus());
   document.body.append(dialog);
@@ -123,9 +125,10 @@ function hasScorm() {
  * label}] and `figures` [{key, label}] what can be shown; `claims` [{id, caption, question}] the
  * lesson's claims and `claim` the one on the page (or null); `holders(id)` the core's answer for
  * a claim (see pairing); `urlFor({section, figure, controls, exports, predict, lang, claim})`
- * the embed's address.
+ * the embed's address; `search` the page's search (find=, or null): without a claim, the embed
+ * may ask first whether a run meeting it exists (predict=1, views/find.js).
  */
-export function embedDialog(t, { title, sections, figures, claims, claim = null, holders, urlFor }) {
+export function embedDialog(t, { title, sections, figures, claims, claim = null, holders, urlFor, search = null }) {
   const say = sayer(t);
   const radio = (value, checked) => el("input", { type: "radio", name: "embed-scope", id: `embed-scope-${value}`, value, checked });
   const scopes = { lesson: radio("lesson", true), section: radio("section", false), figure: radio("figure", false) };
@@ -138,6 +141,7 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
     claims.map((c) => el("option", { value: c.id, selected: c.id === claim }, c.caption)),
   );
   const predict = el("input", { type: "checkbox", id: "embed-predict", "aria-describedby": "embed-pairing" });
+  const predictLabel = el("label", { for: "embed-predict" }, say("predict"));
   const pairingNote = el("div", { class: "embed-pairing", id: "embed-pairing", role: "status" });
   const controls = el("input", { type: "checkbox", id: "embed-controls", checked: true });
   const exports = el("input", { type: "checkbox", id: "embed-exports", checked: true, disabled: true });
@@ -208,9 +212,12 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
   function update() {
     const c = chosenClaim();
     learn(c?.id);
-    const asks = Boolean(c?.question);
+    // No claim, and the page has a search: the question is whether such a run exists.
+    const asksSearch = !c && search !== null;
+    const asks = Boolean(c?.question) || asksSearch;
     predict.disabled = !asks;
     if (!asks) predict.checked = false;
+    predictLabel.textContent = asksSearch ? say("predict_search") : say("predict");
     sectionSelect.disabled = !scopes.section.checked;
     figureSelect.disabled = !scopes.figure.checked;
     // One figure is shown without the panel (and its downloads) unless the teacher asked for it.
@@ -223,17 +230,18 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
     if (controls.checked) exports.checked = true;
 
     const { c: ch, pair } = current();
-    const note = !c ? say("predict_pick") : !asks ? say("predict_none") : pair.problem ? say(pair.problem, { where: whereOf(pair.problem, known.get(c.id)) }) : "";
+    const predicts = asksSearch ? predict.checked : pair.predict;
+    const note = asksSearch ? "" : !c ? say("predict_pick") : !asks ? say("predict_none") : pair.problem ? say(pair.problem, { where: whereOf(pair.problem, known.get(c.id)) }) : "";
     pairingNote.replaceChildren(note ? el("p", {}, note) : "", pair.fix ? el("button", { type: "button", class: "small", id: "embed-fix", onclick: () => apply(pair.fix) }, fixLabel(pair.fix)) : "");
     pairingNote.classList.toggle("warn", Boolean(pair.problem && pair.problem !== "checking"));
-    dialog.dataset.predicts = pair.predict ? "1" : "0";
+    dialog.dataset.predicts = predicts ? "1" : "0";
 
     const next = urlFor({
       section: ch.scope === "section" ? ch.section : null,
       figure: ch.scope === "figure" ? ch.figure : null,
       controls: controls.checked,
       exports: controls.checked || exports.checked,
-      predict: pair.predict,
+      predict: predicts,
       lang: langSelect.value,
       claim: c ? c.id : null,
     });
@@ -322,7 +330,7 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
           el("legend", {}, say("claim")),
           el("div", { class: "embed-option embed-select" }, el("label", { for: "embed-claim", class: "visually-hidden" }, say("claim")), claimSelect),
           el("p", { class: "hint", id: "embed-claim-help" }, say("claim_help")),
-          option(predict, say("predict")),
+          el("div", { class: "embed-option" }, predict, " ", predictLabel),
           pairingNote,
         ),
         option(controls, say("controls")),
