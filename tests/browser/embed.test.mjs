@@ -241,6 +241,13 @@ describe("teaching with embeds", () => {
     assert.match(await frame.textContent("#find .find-verdict"), /«Yok» idi: doğru/);
     clean(frame, "the embedded question");
     clean(p, "the dialog");
+    // Opened on the question's own link (predict=1), the dialog asks it from the start.
+    await p.goto(`${env.url}?lesson=leader&fencing=1&rounds=24&find=round-twice&predict=1`);
+    await rendered(p);
+    await p.click("#embed-button");
+    assert.equal(await p.isChecked("#embed-predict"), true, "the page's question, asked");
+    assert.match(await p.inputValue(".snippet"), /predict=1/);
+    clean(p, "the question's dialog");
     await frame.close();
     await p.close();
   });

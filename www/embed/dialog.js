@@ -67,7 +67,7 @@ export async function openEmbed(ctx) {
   const urlFor = (choice) => embedHref(store.state.resolved.share, location.href, { ...choice, claim: choice.claim ? { query: query(choice.claim) } : null });
   // The page's search (find=), which an embed without a claim can ask as a question first.
   const search = s.view.find ?? null;
-  const dialog = embedDialog(t, { title: `tatbikat — ${t(`lesson.${s.lesson}`)}`, urlFor, sections, figures, claims, claim: s.preset, holders, search });
+  const dialog = embedDialog(t, { title: `tatbikat — ${t(`lesson.${s.lesson}`)}`, urlFor, sections, figures, claims, claim: s.preset, holders, search, asking: s.predict === true });
   // Focus goes back to the button that opened it (the dialog is removed when it closes).
   dialog.addEventListener("close", () => document.getElementById("embed-button")?.focus());
   document.body.append(dialog);
@@ -126,9 +126,10 @@ function hasScorm() {
  * lesson's claims and `claim` the one on the page (or null); `holders(id)` the core's answer for
  * a claim (see pairing); `urlFor({section, figure, controls, exports, predict, lang, claim})`
  * the embed's address; `search` the page's search (find=, or null): without a claim, the embed
- * may ask first whether a run meeting it exists (predict=1, views/find.js).
+ * may ask first whether a run meeting it exists (predict=1, views/find.js), asked from the start
+ * when the page itself asks it (`asking`: its link has predict=1).
  */
-export function embedDialog(t, { title, sections, figures, claims, claim = null, holders, urlFor, search = null }) {
+export function embedDialog(t, { title, sections, figures, claims, claim = null, holders, urlFor, search = null, asking = false }) {
   const say = sayer(t);
   const radio = (value, checked) => el("input", { type: "radio", name: "embed-scope", id: `embed-scope-${value}`, value, checked });
   const scopes = { lesson: radio("lesson", true), section: radio("section", false), figure: radio("figure", false) };
@@ -356,6 +357,8 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
       el("button", { type: "button", onclick: () => dialog.close() }, t("ui.close")),
     ),
   );
+  // The page asks its search as a question already: so does its embed, until the teacher says no.
+  predict.checked = asking && search !== null && !claim;
   update();
   dialog.addEventListener("close", () => {
     closed = true;
