@@ -177,7 +177,7 @@ describe("scorm package", () => {
     });
   }
 
-  test("a teacher's search as a question, packaged: inside an LMS the activity asks whether such a run exists, then shows the core's count", async () => {
+  test("a teacher's search as a question, packaged: inside an LMS the activity asks whether such a run exists, shows the core's count, and the LMS records the answer", async () => {
     const query = "lesson=leader&fencing=1&rounds=24&find=round-twice&predict=1";
     const dir = join(WORK, "find-question");
     cliPackage(query, `${dir}.zip`);
@@ -195,6 +195,14 @@ describe("scorm package", () => {
     const want = core.find("lesson=leader&fencing=1&rounds=24&find=round-twice");
     assert.equal(want.met, 0);
     assert.match(await sco.locator("#find .find-count").textContent(), new RegExp(want.numbers[0]));
+    // The answer reaches the LMS: true-false, "no run" right, and the activity completed.
+    await p.waitForFunction(() => window.lms.values["cmi.core.lesson_status"] === "completed", null, { timeout: 20000 });
+    const values = await p.evaluate(() => window.lms.values);
+    assert.deepEqual(
+      ["id", "type", "student_response", "correct_responses.0.pattern", "result"].map((k) => values[`cmi.interactions.0.${k}`]),
+      ["find.leader.round-twice", "true-false", "f", "f", "correct"],
+    );
+    assert.equal(values["cmi.core.score.raw"], "100");
     clean(p, "the packaged question");
     await p.close();
   });

@@ -89,4 +89,29 @@ describe("scorm runtime", () => {
     assert.equal(api.calls.filter((c) => c === "LMSFinish").length, 1, "finished once");
     assert.equal(api.calls[0], "LMSInitialize");
   });
+
+  test("a search asked as a question (predict=1 with find=): a true-false interaction, right when the count says so; the status completes once it is answered", () => {
+    const update = (s, a) => (a.type === "found" ? { ...s, doc: {}, find: { doc: a.doc } } : s);
+    const asked = { doc: null, awaiting: null, predict: true, lesson: "leader", view: { find: "round-twice" }, find: null };
+    const store = createStore(update, asked);
+    const api = lms();
+    assert.ok(start(store, { parent: null, API: api, addEventListener: () => {} }));
+    store.dispatch({ type: "found", doc: { met: 0, exhaustive: true } });
+    assert.equal(api.values["cmi.core.lesson_status"], "incomplete", "shown, the question not answered");
+    store.dispatch({ type: "findGuessed", guess: "skip" });
+    assert.equal(api.values["cmi.core.lesson_status"], "incomplete", "skipped: no answer");
+    store.dispatch({ type: "findGuessed", guess: "yes" });
+    assert.deepEqual(
+      ["id", "type", "student_response", "correct_responses.0.pattern", "result"].map((k) => api.values[`cmi.interactions.0.${k}`]),
+      ["find.leader.round-twice", "true-false", "t", "f", "wrong"],
+    );
+    assert.equal(api.values["cmi.core.lesson_status"], "completed");
+    // A sample that met none cannot say no run exists: the answer is recorded, not scored.
+    const sampled = createStore(update, asked);
+    const api2 = lms();
+    start(sampled, { parent: null, API: api2, addEventListener: () => {} });
+    sampled.dispatch({ type: "found", doc: { met: 0, exhaustive: false } });
+    sampled.dispatch({ type: "findGuessed", guess: "no" });
+    assert.deepEqual([api2.values["cmi.interactions.0.result"], api2.values["cmi.interactions.0.correct_responses.0.pattern"]], ["neutral", undefined]);
+  });
 });

@@ -63,8 +63,9 @@ export function start(store, win = window) {
   let count = Number(api.LMSGetValue("cmi.interactions._count")) || 0;
   let right = 0;
   let scored = 0;
-  // A prompt asked with the view (a claim with predict=1) must be answered for completion.
-  let asked = store.state.awaiting !== null;
+  // A prompt asked with the view (a claim with predict=1, or a search asked as a question:
+  // predict=1 with find=) must be answered for completion.
+  let asked = store.state.awaiting !== null || (store.state.predict === true && store.state.view?.find !== undefined);
   let answered = false;
 
   const clock = () => new Date().toTimeString().slice(0, 8);
@@ -105,6 +106,24 @@ export function start(store, win = window) {
         const core = CHOICE[computed] ?? String(computed);
         interaction({ id: claim, type: "choice", response: mine, correct: core, result: mine === core ? "correct" : "wrong" });
       }
+    },
+    /** A search's question answered ("does such a run exist?", views/find.js): true-false, right
+     * when the search's count says so; neutral when a sample met none (it cannot say that no run
+     * exists). Shown without a guess ("skip"): no answer, as a claim's. */
+    findGuessed({ guess }) {
+      const s = store.state;
+      const doc = s.find?.doc;
+      if ((guess !== "yes" && guess !== "no") || !doc) return;
+      answered = true;
+      const exists = doc.met > 0;
+      const known = exists || doc.exhaustive;
+      interaction({
+        id: `find.${s.lesson}.${s.view?.find ?? ""}`,
+        type: "true-false",
+        response: guess === "yes" ? "t" : "f",
+        correct: known ? (exists ? "t" : "f") : null,
+        result: !known ? "neutral" : (guess === "yes") === exists ? "correct" : "wrong",
+      });
     },
     /** A "why" answered: right or wrong, as the page judged it. */
     explained({ claim, choice, right: ok }) {
