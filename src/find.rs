@@ -85,13 +85,11 @@ pub struct Plan {
     finder: &'static dyn Finder,
     set: ParamSet,
     asked: Asked,
-    /// The lesson's scope at the values, before narrowing: its checks read points by their
-    /// places in it.
-    whole: Scope,
-    /// A narrowed scope's values' places in `whole`, axis by axis (`None`: not narrowed).
-    origin: Option<Vec<Vec<usize>>>,
     /// The scope searched.
     scope: Scope,
+    /// When `scope` is narrowed: the lesson's whole scope, whose places its checks read points
+    /// by, and each narrowed value's place in it, axis by axis.
+    narrowed: Option<(Scope, Vec<Vec<usize>>)>,
     layout: Layout,
 }
 
@@ -115,23 +113,26 @@ fn finder_of(lesson: Lesson, asked: &str) -> Result<&'static dyn Finder, Error> 
 pub fn plan(set: &ParamSet, asked: &str, narrowed: &[String]) -> Result<Plan, Error> {
     let lesson = crate::lessons::of(set);
     let finder = finder_of(lesson, asked)?;
-    let set = &search::anchored(finder, set)?;
-    let asked_is = parse(lesson, finder, set, asked)?;
-    let whole = finder.scope(set)?;
-    let mut scope = whole.clone();
-    for n in narrowed {
-        narrow(&mut scope, n)?;
-    }
-    let origin = (scope != whole).then(|| origin(&whole, &scope));
+    let (set, whole) = search::anchored(finder, set)?;
+    let asked_is = parse(lesson, finder, &set, asked)?;
+    let (scope, narrowed) = if narrowed.is_empty() {
+        (whole, None)
+    } else {
+        let mut scope = whole.clone();
+        for n in narrowed {
+            narrow(&mut scope, n)?;
+        }
+        let places = origin(&whole, &scope);
+        (scope, Some((whole, places)))
+    };
     let layout = Layout::new(&scope, search::BUDGET, SEED);
     Ok(Plan {
         lesson,
         finder,
-        set: set.clone(),
+        set,
         asked: asked_is,
-        whole,
-        origin,
         scope,
+        narrowed,
         layout,
     })
 }
@@ -387,10 +388,10 @@ impl Plan {
     fn checker(&self) -> Result<Check<'_>, Error> {
         match &self.asked {
             Asked::Property(i) => {
-                let check = self.finder.checker(&self.set, &self.whole, *i)?;
-                let Some(origin) = &self.origin else {
-                    return Ok(check);
+                let Some((whole, origin)) = &self.narrowed else {
+                    return self.finder.checker(&self.set, &self.scope, *i);
                 };
+                let check = self.finder.checker(&self.set, whole, *i)?;
                 Ok(Box::new(move |at: &[usize]| {
                     let whole: Vec<usize> = at.iter().zip(origin).map(|(&k, o)| o[k]).collect();
                     check(&whole)

@@ -94,15 +94,23 @@ pub struct Finding {
 /// learner's); anchored, the search is the same from its witness's link, which sets it, as from
 /// the values it started at, and a shared link asks the search its sender saw. (A fault axis
 /// is placed by other parameters: nodes and rounds, jobs and steps.)
-pub fn anchored(finder: &dyn Finder, set: &ParamSet) -> Result<ParamSet, Error> {
+/// Returns the values and the scope at them (made again only when a value moved).
+pub fn anchored(finder: &dyn Finder, set: &ParamSet) -> Result<(ParamSet, Scope), Error> {
+    let scope = finder.scope(set)?;
     let mut out = set.clone();
+    let mut moved = false;
     let plain = |a: &Axis| a.values.iter().all(|c| c.faults == 0);
-    for axis in finder.scope(set)?.axes.iter().filter(|a| plain(a)) {
+    for axis in scope.axes.iter().filter(|a| plain(a)) {
         if let Some(spec) = set.schema().specs.iter().find(|s| s.name == axis.param) {
             out.set(spec.name, spec.default)?;
+            moved |= out.get(spec.name) != set.get(spec.name);
         }
     }
-    Ok(out)
+    if !moved {
+        return Ok((out, scope));
+    }
+    let scope = finder.scope(&out)?;
+    Ok((out, scope))
 }
 
 /// Searches `finder`'s scope at `set` (anchored, see [`anchored`]) for property `id` (the
@@ -128,9 +136,8 @@ pub fn find(
             )
         })?,
     };
-    let set = &anchored(finder, set)?;
-    let scope = finder.scope(set)?;
-    let holds = finder.checker(set, &scope, index)?;
+    let (set, scope) = anchored(finder, set)?;
+    let holds = finder.checker(&set, &scope, index)?;
     let found = search(&scope, budget, seed, jobs, &*holds, progress);
     Ok(Finding {
         property: Some(properties[index]),

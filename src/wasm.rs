@@ -896,42 +896,36 @@ struct FindOptions {
 #[wasm_bindgen(js_name = findOptions)]
 pub fn find_options(lesson: &str) -> Result<JsValue, JsValue> {
     ready();
+    let lesson = lessons::get(lesson).map_err(|e| js_error(&e))?;
     // No search in the script lessons' module (see no_search): nothing to ask.
-    if cfg!(not(searches)) {
+    let finder = if cfg!(searches) {
+        lesson.finder()
+    } else {
+        None
+    };
+    let Some(finder) = finder else {
         return to_js(&FindOptions {
             properties: Vec::new(),
             metrics: Vec::new(),
             axes: Vec::new(),
         });
-    }
-    let lesson = lessons::get(lesson).map_err(|e| js_error(&e))?;
-    let properties = lesson
-        .finder()
-        .map(|f| f.properties().iter().map(|p| p.id).collect())
-        .unwrap_or_default();
-    let axes = match lesson.finder() {
-        Some(f) => f
-            .scope(&lesson.defaults())
-            .map_err(|e| js_error(&e))?
-            .axes
-            .into_iter()
-            .map(|a| {
-                let baseline = a.values.first().is_some_and(|c| c.text.is_empty());
-                let mut others = a.values.into_iter().filter(|c| !c.text.is_empty());
-                let first = others.next().map(|c| c.text).unwrap_or_default();
-                let last = others.next_back().map_or_else(|| first.clone(), |c| c.text);
-                (a.param, baseline, first, last)
-            })
-            .collect(),
-        None => Vec::new(),
     };
+    let axes = finder
+        .scope(&lesson.defaults())
+        .map_err(|e| js_error(&e))?
+        .axes
+        .into_iter()
+        .map(|a| {
+            let baseline = a.values.first().is_some_and(|c| c.text.is_empty());
+            let mut others = a.values.into_iter().filter(|c| !c.text.is_empty());
+            let first = others.next().map(|c| c.text).unwrap_or_default();
+            let last = others.next_back().map_or_else(|| first.clone(), |c| c.text);
+            (a.param, baseline, first, last)
+        })
+        .collect();
     to_js(&FindOptions {
+        properties: finder.properties().iter().map(|p| p.id).collect(),
+        metrics: crate::sweep::metrics(lesson),
         axes,
-        metrics: if lesson.finder().is_some() {
-            crate::sweep::metrics(lesson)
-        } else {
-            Vec::new()
-        },
-        properties,
     })
 }

@@ -6,6 +6,8 @@
 // or wrong. Without an API (the package opened from disk, a plain host) it does nothing: the page
 // is the page. Values are the core's (a prediction's `computed`); nothing is computed here.
 
+import { findVerdict } from "../state/guess.js";
+
 /** How far up the frames the API is looked for (the spec's findAPI). */
 const LEVELS = 7;
 
@@ -112,17 +114,16 @@ export function start(store, win = window) {
      * exists). Shown without a guess ("skip"): no answer, as a claim's. */
     findGuessed({ guess }) {
       const s = store.state;
-      const doc = s.find?.doc;
-      if ((guess !== "yes" && guess !== "no") || !doc) return;
+      const said = s.find?.doc ? findVerdict(guess, s.find.doc) : null;
+      if (!said) return;
       answered = true;
-      const exists = doc.met > 0;
-      const known = exists || doc.exhaustive;
+      const exists = s.find.doc.met > 0;
       interaction({
         id: `find.${s.lesson}.${s.view?.find ?? ""}`,
         type: "true-false",
         response: guess === "yes" ? "t" : "f",
-        correct: known ? (exists ? "t" : "f") : null,
-        result: !known ? "neutral" : (guess === "yes") === exists ? "correct" : "wrong",
+        correct: said === "open" ? null : exists ? "t" : "f",
+        result: { right: "correct", wrong: "wrong", open: "neutral" }[said],
       });
     },
     /** A "why" answered: right or wrong, as the page judged it. */

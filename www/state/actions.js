@@ -212,7 +212,8 @@ const ACTIONS = {
   /** The search asked for (`find`: a property id or `metric op value`; null: none) over the
    * scope narrowed by `scope` (`param=values;…`, empty or absent: the whole scope). */
   findRequest: (s, { find, scope }) => {
-    const view = find === null ? without(s.view, ["find", "scope"]) : scope ? { ...s.view, find, scope } : { ...without(s.view, ["scope"]), find };
+    const rest = without(s.view, ["find", "scope"]);
+    const view = find === null ? rest : { ...rest, find, ...(scope ? { scope } : {}) };
     return asked({ ...s, view, find: find === null ? null : s.find, findRun: { phase: "idle" }, findGuess: null }, { link: true, find: true });
   },
   findOptions: (s, { lesson, options }) => ({ ...s, findOptions: { ...s.findOptions, [lesson]: options } }),

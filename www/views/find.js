@@ -5,6 +5,7 @@
 // The question is in the link (find=), so a shared link runs the same search again.
 import { el, readerMoved, scrollToTop, uid } from "../dom.js";
 import { fullPageQuery, pageHref, valuesOf } from "../state/link.js";
+import { findVerdict } from "../state/guess.js";
 import { paramName } from "./shown.js";
 
 const OPS = [">", ">=", "<", "<=", "=", "!="];
@@ -212,14 +213,18 @@ export function findView(ctx, details, { opened = false } = {}) {
     ];
   }
 
-  /** The learner's guess against the answer: right, wrong, or open (a sample that met none
-   * cannot say that no run exists). */
-  function verdict(guess, doc, met) {
-    if (!guess || guess === "skip") return null;
-    const exists = met > 0;
-    const key = !exists && !doc.exhaustive ? "ui.find.verdict_open" : (guess === "yes") === exists ? "ui.find.verdict_right" : "ui.find.verdict_wrong";
-    const right = key === "ui.find.verdict_right";
-    return el("p", { class: `find-verdict ${right ? "met" : "open"}`, role: "status" }, t(key, { guess: t(`ui.find.predict_${guess}`) }));
+  /** The learner's guess against the answer (findVerdict), or null without one. */
+  function verdict(guess, doc) {
+    const said = findVerdict(guess, doc);
+    if (!said) return null;
+    return el("p", { class: `find-verdict ${said === "right" ? "met" : "open"}`, role: "status" }, t(`ui.find.verdict_${said}`, { guess: t(`ui.find.predict_${guess}`) }));
+  }
+
+  /** Brings the answer into sight: the learner's own asking (nearest), else a link's first. */
+  function reveal() {
+    if (asking) result.scrollIntoView({ block: "nearest" });
+    else firstInSight(result);
+    asking = false;
   }
 
   /** The answer in words: the count, the scope, the smallest witness and the way to it. */
@@ -230,16 +235,13 @@ export function findView(ctx, details, { opened = false } = {}) {
     const guess = store.state.findGuess;
     if (store.state.predict === true && guess === null) {
       result.replaceChildren(...question(askedLine(doc)));
-      if (asking) result.scrollIntoView({ block: "nearest" });
-      else firstInSight(result);
-      asking = false;
-      return;
+      return reveal();
     }
     // Each axis by its label in the page's language, with the link's name the witness uses.
     const axes = doc.axes.map(([param, count]) => t("ui.find.axis", { param: paramName(lesson, param, t), n: count })).join(" × ");
     const parts = [
       askedLine(doc),
-      verdict(guess, doc, n(met)),
+      verdict(guess, doc),
       el("p", { class: "find-count" }, t(key, { size, met, tried, seed: doc.seed ?? "" })),
       el("p", { class: "hint" }, t("ui.find.scope", { axes })),
     ];
@@ -269,9 +271,7 @@ export function findView(ctx, details, { opened = false } = {}) {
       parts.push(el("p", { class: "hint find-ask" }, el("a", { href: pageHref(q.toString()), class: "find-ask-link" }, t("ui.find.ask_link"))));
     }
     result.replaceChildren(...parts.filter(Boolean));
-    if (asking) result.scrollIntoView({ block: "nearest" });
-    else firstInSight(result);
-    asking = false;
+    reveal();
   }
 
   function show(run, s) {
