@@ -107,6 +107,23 @@ fn finder_of(lesson: Lesson, asked: &str) -> Result<&'static dyn Finder, Error> 
     })
 }
 
+/// The longest narrowing (`scope=`, `--scope`) read, in characters: a longer one is refused.
+pub const SCOPE_MAX: usize = 4000;
+
+/// A narrowing longer than [`SCOPE_MAX`] characters, refused (its start repeated).
+fn too_long(text: &str) -> Result<(), Error> {
+    let chars = text.chars().count();
+    if chars <= SCOPE_MAX {
+        return Ok(());
+    }
+    Err(Error::bad(
+        "scope",
+        &crate::error::clipped(text),
+        format!("at most {SCOPE_MAX} characters (this one has {chars}): name ranges (a..b) rather than every value"),
+    )
+    .keyed("refuse.find.scope_long", &[("max", &SCOPE_MAX), ("chars", &chars)]))
+}
+
 /// Plans the search for `asked` (a property id, empty for the lesson's first, or a condition)
 /// at `set` (anchored: [`search::anchored`]), its scope narrowed by `narrowed` (see
 /// [`narrow`]), sampled with [`SEED`] over [`search::BUDGET`] runs.
@@ -115,6 +132,9 @@ pub fn plan(set: &ParamSet, asked: &str, narrowed: &[String]) -> Result<Plan, Er
     let finder = finder_of(lesson, asked)?;
     let (set, whole) = search::anchored(finder, set)?;
     let asked_is = parse(lesson, finder, &set, asked)?;
+    for n in narrowed {
+        too_long(n)?;
+    }
     let (scope, narrowed) = if narrowed.is_empty() {
         (whole, None)
     } else {

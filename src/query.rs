@@ -459,7 +459,9 @@ pub fn resolve(query: &str) -> Resolved {
         }
         if let Some(k) = VIEW_KEYS.iter().find(|k| **k == key) {
             if *k != "heat" || value == "log" {
-                view.push((k, value.chars().take(400).collect()));
+                // Whole, never cut (a cut list could name other values and give another
+                // answer): what reads it refuses a value it cannot use, naming the key.
+                view.push((k, value.clone()));
                 continue;
             }
         }

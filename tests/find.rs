@@ -136,6 +136,47 @@ fn scope_narrows_an_axis_and_refuses_one_it_does_not_have() {
 }
 
 #[test]
+fn a_long_narrowing_is_read_whole_from_a_link_and_one_too_long_is_refused_never_cut() {
+    let set = leader(SMALL);
+    let axes = |narrowing: &str| {
+        find::plan(&set, "", &[narrowing.to_string()])
+            .unwrap()
+            .run(1, &mut |_| {})
+            .unwrap()
+            .axes
+    };
+    // Spaces around a value are allowed: a narrowing of 600 characters naming two crashes.
+    let long = format!("crash=N1@1,{}N2@2;pause=none", " ".repeat(600));
+    assert_eq!(axes(&long), axes("crash=N1@1,N2@2;pause=none"));
+    assert_eq!(axes(&long), vec![("crash", 2), ("pause", 1)]);
+    // The page's link keeps it whole (it was cut at 400 characters: another scope, or a refusal).
+    let link = format!(
+        "lesson=leader&find=round-twice&scope={}",
+        long.replace(' ', "+")
+    );
+    let resolved = tatbikat::query::resolve(&link);
+    assert!(resolved.errors.is_empty(), "{:?}", resolved.errors);
+    assert!(resolved.view.contains(&("scope", long.clone())));
+    // Over the limit: refused, naming scope, the limit and the text's length; its start repeated.
+    let over = format!("crash=N1@1,{}N2@2", " ".repeat(find::SCOPE_MAX));
+    let err = find::plan(&set, "", std::slice::from_ref(&over))
+        .err()
+        .unwrap();
+    assert_eq!(err.param.as_deref(), Some("scope"));
+    let chars = over.chars().count();
+    assert!(
+        err.allowed.contains(&format!(
+            "at most {} characters (this one has {chars})",
+            find::SCOPE_MAX
+        )),
+        "{}",
+        err.allowed
+    );
+    assert!(err.value.as_deref().unwrap().starts_with("crash=N1@1,"));
+    assert!(err.value.as_deref().unwrap().chars().count() <= 61);
+}
+
+#[test]
 fn narrowings_join_with_semicolons_as_a_link_writes_them_and_a_value_with_commas_is_named_whole() {
     let set = leader(SMALL);
     let one = |narrowed: &[&str]| {

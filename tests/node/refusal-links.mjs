@@ -26,6 +26,7 @@ export const KEYED = [
   ["refuse.find.metric", `lesson=leader&find=${enc("fencing.nope > 1")}`],
   ["refuse.find.work", `lesson=leader&find=${enc("fencing.unfenced@double_run_rounds > 0")}`],
   ["refuse.find.scope", `lesson=leader&find=round-twice&scope=${enc("pause=N9@1+1")}`],
+  ["refuse.find.scope_long", `lesson=leader&find=round-twice&scope=${enc(`crash=N1@1,${" ".repeat(4000)}N2@2`)}`],
   ["refuse.trace.range", "lesson=jobs&trace=limit:99999999999999999999"],
   ["refuse.trace.cells", "lesson=supervisor&jobs=1000&max_rounds=10000&trace="],
   ["refuse.trace.size", "lesson=jobs&nights=300&fail_prob=1&retry_limits=1000&trace=limit:1000"],

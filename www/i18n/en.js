@@ -201,6 +201,7 @@ export default {
   "refuse.find.asked": "one of the lesson's properties ({ids}) or a condition on a metric: table.column[@row], then >, >=, <, <=, = or !=, then a number",
   "refuse.find.metric": "a condition's metric is table.column[@row], one of: {metrics}",
   "refuse.find.scope": "axis=values: one of the search's axes ({axes}), then values comma-separated (the value itself, none or a..b); several joined by ;",
+  "refuse.find.scope_long": "at most {max} characters (this one has {chars}): name ranges (a..b) rather than every value",
   "refuse.find.work": "a search on the page takes at most {max} simulated units; this one needs {total}: narrow the scope, or run it with the CLI",
   "ui.sweep.y": "Second parameter (heatmap)",
   "ui.sweep.none": "— none —",

@@ -201,6 +201,7 @@ export default {
   "refuse.find.asked": "dersin özelliklerinden biri ({ids}) ya da bir ölçü üzerine koşul: tablo.sütun[@satır], sonra >, >=, <, <=, = ya da !=, sonra bir sayı",
   "refuse.find.metric": "koşulun ölçüsü tablo.sütun[@satır] biçimindedir; şunlardan biri: {metrics}",
   "refuse.find.scope": "eksen=değerler: aramanın eksenlerinden biri ({axes}), sonra değerler virgülle (değerin kendisi, none ya da a..b); birden çoğu ; ile",
+  "refuse.find.scope_long": "en çok {max} karakter (bu {chars} karakter): her değeri yazmak yerine aralık verin (a..b)",
   "refuse.find.work": "sayfada bir arama en çok {max} benzetim birimi olabilir; bu aramaya {total} gerekiyor: kapsamı daraltın ya da komut satırıyla çalıştırın",
   "ui.sweep.y": "İkinci parametre (ısı haritası)",
   "ui.sweep.none": "— yok —",
