@@ -87,7 +87,6 @@ pub fn run_recorded(
     // Running pods: tenant, units, the round they end.
     let mut running: Vec<(usize, i64, i64)> = Vec::new();
     let mut queue: Vec<Request> = Vec::new();
-    let mut kept: Vec<Request> = Vec::new();
     let (mut free, mut idle, mut idle_waiting) = (p.capacity, 0i64, 0i64);
     let every = i64::from(p.night_every);
     let night = Request {
@@ -111,18 +110,16 @@ pub fn run_recorded(
         ..night
     };
     for t in 1..=i64::from(p.rounds) {
-        let mut i = 0;
-        while i < running.len() {
-            let (tenant, units, end) = running[i];
-            if end == t {
-                free += units;
-                used[tenant] -= units;
-                k[tenant].finished += 1;
-                running.swap_remove(i);
-            } else {
-                i += 1;
+        // Pods ending this round free their units (only sums are taken: the order is not read).
+        running.retain(|&(tenant, units, end)| {
+            if end != t {
+                return true;
             }
-        }
+            free += units;
+            used[tenant] -= units;
+            k[tenant].finished += 1;
+            false
+        });
         if t % every == 1 % every {
             k[0].requests += i64::from(p.night_slices);
             for _ in 0..p.night_slices {
@@ -147,26 +144,25 @@ pub fn run_recorded(
                 ..report
             });
         }
-        kept.clear();
-        for r in queue.iter_mut() {
+        // The queue in order: what is admitted leaves it, the rest stays in its place. One
+        // `retain_mut`, not a loop of pushes: at the page's opt-level z those are calls.
+        queue.retain_mut(|r| {
             if quota.is_some_and(|q| used[r.tenant] + r.units > q[r.tenant]) {
                 rec.held(t, r.tenant, true, !r.rejected);
                 r.rejected = true;
-                kept.push(*r);
-                continue;
+                return true;
             }
             if r.units > free {
                 rec.held(t, r.tenant, false, !r.starved);
                 r.starved = true;
-                kept.push(*r);
-                continue;
+                return true;
             }
             free -= r.units;
             used[r.tenant] += r.units;
             running.push((r.tenant, r.units, t + r.rounds));
             admitted(&mut k[r.tenant], r, t - r.arrived);
-        }
-        std::mem::swap(&mut queue, &mut kept);
+            false
+        });
         idle += free;
         if !queue.is_empty() {
             idle_waiting += free;
