@@ -48,7 +48,7 @@ const ctx = {
     present: once(() => import("./present.js")),
   },
 };
-store.observe((action) => ["predicted", "explained", "solved", "hinted"].includes(action.type) && ctx.load.progress().then((m) => m.keep(ctx, action), () => {}));
+store.observe((action) => ["predicted", "explained", "solved", "hinted", "findGuessed"].includes(action.type) && ctx.load.progress().then((m) => m.keep(ctx, action), () => {}));
 /** A core error in the page's language. */
 const explain = (e) => errorText(e, ctx.t, known(store.state));
 const notice = (text) => store.dispatch({ type: "notice", text });

@@ -14,10 +14,10 @@ import { pathToFileURL } from "node:url";
 import { browser, serve } from "../browser/lib.mjs";
 import { watchLongTasks, settle } from "../browser/watch.mjs";
 
-/** A valid journal of about `bytes` characters: predictions, explanations and challenges solved,
- * each under an id of its own (the shape and bounds state/journal.js reads). */
+/** A valid journal of about `bytes` characters: predictions, explanations, challenges solved and
+ * searches' questions answered, each under an id of its own (the shape and bounds state/journal.js reads). */
 export function bigJournal(lesson, bytes) {
-  const j = { v: 1, predicted: {}, explained: {}, solved: {}, hints: {} };
+  const j = { v: 1, predicted: {}, explained: {}, solved: {}, hints: {}, searched: {} };
   let size = 60;
   for (let i = 0; size < bytes; i++) {
     const id = `${lesson}.claim-${String(i).padStart(6, "0")}`;
@@ -26,6 +26,7 @@ export function bigJournal(lesson, bytes) {
       ["predicted", id, { guess: String(i % 7), computed: String(i % 5), at }],
       ["explained", id, { choice: "b", right: i % 3 === 0, at }],
       ...(i % 4 === 0 ? [["solved", `${lesson}.goal-${i}`, { query: `lesson=${lesson}&seed=${i}&runs=${1000 + i}`, at }]] : []),
+      ...(i % 8 === 0 ? [["searched", `monte_carlo.hung_jobs >= ${i}`, { guess: i % 16 ? "yes" : "no", verdict: ["right", "wrong", "open"][i % 3], query: `lesson=${lesson}&find=monte_carlo.hung_jobs+%3E%3D+${i}&predict=1`, at }]] : []),
     ];
     for (const [part, key, entry] of entries) {
       j[part][key] = entry;

@@ -236,6 +236,22 @@ describe("teaching with embeds", () => {
     await rendered(frame);
     await frame.waitForSelector("#find .find-question");
     assert.equal(await frame.locator("#find .find-count").count(), 0, "the count is held");
+    // Asked first: the question and its answers in the embed's first screen, opened on a laptop
+    // and on a phone.
+    for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const sized = await page(ctx);
+      await sized.setViewportSize(size);
+      await sized.goto(href);
+      await rendered(sized);
+      await sized.waitForSelector("#find .find-question");
+      await sized.evaluate(() => window.scrollTo(0, 0));
+      for (const what of ["#find .find-question", "#find .find-guess[data-guess=no]"]) {
+        const box = await sized.locator(what).first().boundingBox();
+        assert.ok(box && box.y >= 0 && box.y + box.height <= size.height, `${what} in the first screen at ${size.width} px: ${JSON.stringify(box)}`);
+      }
+      await shot(sized, `embed-search-first-${size.width}`);
+      await sized.close();
+    }
     await frame.locator("#find .find-guess[data-guess=no]").click();
     await frame.waitForSelector("#find .find-verdict");
     assert.match(await frame.textContent("#find .find-verdict"), /«Yok» idi: doğru/);

@@ -140,13 +140,15 @@ describe("find a run, on a phone", () => {
     clean(friend, "the shared link");
 
     // A link that asks only the search (a teacher's "here is a run where…"), on the page and in an
-    // embed: its answer, 5000 px below the top, is in sight once drawn, without a scroll.
+    // embed: its answer is in sight once drawn, without a scroll. On the page it is 5000 px below
+    // the top and the page moves to it; an embed asks its search first, above the tables.
     for (const query of ["lesson=leader&fencing=0&rounds=24&find=round-twice", "lesson=leader&fencing=0&rounds=24&find=round-twice&embed=1"]) {
       await friend.goto(`${env.url}?${query}`);
       await rendered(friend);
       await friend.waitForSelector("#find .find-count");
       await settled(friend);
-      assert.ok((await friend.evaluate(() => scrollY)) > 1000, `${query}: the page moved to the answer`);
+      if (!query.includes("embed=1")) assert.ok((await friend.evaluate(() => scrollY)) > 1000, `${query}: the page moved to the answer`);
+      else assert.ok((await friend.$eval("#find", (e) => e.offsetTop)) < (await friend.$eval("#results .report", (e) => e.offsetTop)), `${query}: the search above the tables`);
       await onScreen(friend, `${query}: the answer`, "#find .find-count");
       await onScreen(friend, `${query}: its question`, "#find .find-asked");
       clean(friend, query);
@@ -244,6 +246,22 @@ describe("find a run, on a phone", () => {
     await onScreen(p, "the verdict", "#find .find-verdict");
     await onScreen(p, "the count", "#find .find-count");
     await shot(p, "find-10-verdict");
+    // Kept in the learner's progress, as a claim's prediction is: the search, the guess, the
+    // verdict and the question's link, after a reload too.
+    await p.reload();
+    await rendered(p);
+    await p.locator("#progress-button").tap();
+    const row = p.locator("#progress table[data-part=searches] tbody tr");
+    await row.first().waitFor();
+    assert.equal(await row.count(), 1);
+    assert.doesNotMatch(await p.textContent("#progress"), /null|undefined/, "nothing unread: no empty notice written as text");
+    const cells = (await row.locator("th, td").allTextContents()).map((c) => c.trim());
+    assert.deepEqual(cells.slice(0, 4), ["Bir turun işini iki lider birden başlatır: tur çift koşar.", "Var", "yanlış", "aç"], cells.join(" | "));
+    const kept = new URL(await row.locator("a").getAttribute("href"), env.url);
+    assert.deepEqual(["lesson", "fencing", "rounds", "find", "predict"].map((k) => kept.searchParams.get(k)), ["leader", "1", "24", "round-twice", "1"], kept.href);
+    await scrollTo(p, "#progress table[data-part=searches]");
+    await onScreen(p, "the search's row in the progress", "#progress table[data-part=searches] tbody tr th");
+    await shot(p, "find-11-progress");
     clean(p, "the predicted search");
     await context.close();
   });

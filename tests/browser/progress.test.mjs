@@ -132,7 +132,7 @@ describe("progress: a journal that cannot be read is kept aside and said; a larg
 
       // The large journal: the first rows of each part, the others counted, the summary whole.
       const number = new Intl.NumberFormat(lang === "tr" ? "tr-TR" : "en-GB");
-      for (const [part, kept] of [["predictions", "predicted"], ["explanations", "explained"], ["challenges", "solved"]]) {
+      for (const [part, kept] of [["predictions", "predicted"], ["explanations", "explained"], ["challenges", "solved"], ["searches", "searched"]]) {
         assert.equal(await p.locator(`#progress [data-lesson="leader"] table[data-part="${part}"] tbody tr`).count(), Math.min(MAX_ROWS, count(kept)), part);
         assert.ok((await p.textContent(`#progress [data-lesson="leader"] .progress-more[data-part="${part}"]`)).startsWith(seen.more(number.format(count(kept) - MAX_ROWS))), part);
       }
@@ -147,7 +147,7 @@ describe("progress: a journal that cannot be read is kept aside and said; a larg
       assert.deepEqual(json.lessons.leader, leader);
       if (name === "laptop") {
         const text = await downloaded(p, "#progress-export-text");
-        assert.equal(text.split("\n").filter((l) => l.startsWith("- ")).length, count("predicted") + count("explained") + count("solved"));
+        assert.equal(text.split("\n").filter((l) => l.startsWith("- ")).length, count("predicted") + count("explained") + count("solved") + count("searched"));
       }
 
       // Cleared one by one, on request: each from the view and the device, the others kept.

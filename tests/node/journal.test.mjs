@@ -298,3 +298,25 @@ test("the page looks for a lesson's journal under the journal's own key, and for
   const looked = /startsWith\("([^"]+)"\)/.exec(app)?.[1];
   assert.ok(looked && PREFIX.startsWith(looked) && UNREAD.startsWith(looked), looked);
 });
+
+test("a search's question answered is kept by the search, its guess, verdict and link; a journal kept before searches were is read", () => {
+  const query = "lesson=leader&fencing=1&rounds=24&find=round-twice&predict=1";
+  const guessed = { type: "findGuessed", lesson: "leader", search: "round-twice", guess: "no", verdict: "right", query };
+  let j = record(emptyJournal(), guessed, 10);
+  assert.deepEqual(j.searched, { "round-twice": { guess: "no", verdict: "right", query, at: 10 } });
+  assert.equal(isEmpty(j), false, "a journal of searches alone is progress");
+  j = record(j, { ...guessed, guess: "yes", verdict: "wrong" }, 20);
+  assert.deepEqual(j.searched["round-twice"], { guess: "yes", verdict: "wrong", query, at: 20 }, "the latest answer replaces the one before");
+  // A condition is its own search; a long link (a narrowed scope) is kept whole.
+  const long = `${query}&scope=${"crash=N1@1,".repeat(300)}`;
+  j = record(j, { ...guessed, search: "fencing.unfenced@double_run_rounds > 0", verdict: "open", query: long }, 30);
+  assert.equal(j.searched["fencing.unfenced@double_run_rounds > 0"].query, long);
+  // Shown without a guess (skip), or without an answer to judge it by: nothing kept.
+  for (const bad of [{ guess: "skip", verdict: null }, { verdict: null }, { verdict: "maybe" }, { search: "" }, { query: "" }]) {
+    assert.equal(record(j, { ...guessed, ...bad }, 40), j, JSON.stringify(bad));
+  }
+  assert.deepEqual(parseJournal(JSON.stringify(j)).journal, j, "read back as written");
+  const { searched, ...old } = record(emptyJournal(), guessed, 5);
+  assert.deepEqual(parseJournal(JSON.stringify(old)).journal.searched, {}, "a journal without the part is read");
+  assert.deepEqual(parseJournal(JSON.stringify({ ...old, searched: { x: { guess: "no" } } })).unread, { reason: "entries", left: 1 });
+});

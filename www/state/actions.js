@@ -224,7 +224,8 @@ const ACTIONS = {
    * shown stays. */
   findCancelled: (s, { text }) => asked({ ...s, view: without(s.view, ["find"]), findRun: { phase: "cancelled", text }, notice: { text } }, { link: true }),
   /** With predict=1, the learner's guess whether a run meeting the search exists ("yes", "no";
-   * "skip": shown without one): the answer held until then is shown. */
+   * "skip": shown without one): the answer held until then is shown. The action also carries
+   * {lesson, search, verdict, query} for the learner's progress (state/journal.js). */
   findGuessed: (s, { guess }) => ({ ...s, findGuess: guess }),
   /** The witness opened: its values (the link's, whole) and its watched run, at its decisive
    * moment; the search stays in the link. No "what moved" bar: the answer has just said the

@@ -1,5 +1,6 @@
 // The learner's progress, kept on the device: answered predictions, explanations ("why"), solved
-// challenges and the hints revealed for each, one journal per lesson in localStorage, versioned.
+// challenges and the hints revealed for each, searches' questions answered ("does such a run
+// exist?", issue 36), one journal per lesson in localStorage, versioned.
 // The logic is pure (tested in node); `keeper` binds it to a storage that may be missing or throw
 // (Safari's private mode, a full quota, storage blocked): then the journal lives for the visit
 // only and says so. A stored journal the page cannot read (cut off, of another version — a newer
@@ -23,21 +24,26 @@ export const MAX_STORED = 1 << 20;
 export const MAX_ROWS = 100;
 const LESSON = /^[a-z][a-z0-9_]{0,39}$/;
 const MAX_TEXT = 200; // longer texts are not a guess, a claim id or a link the page made
+// A search's question's link holds the learner's values and its narrowed scope (scope=, up to
+// 4000 characters: src/find.rs SCOPE_MAX), so it may be longer.
+const MAX_LINK = 8000;
 
 /** The store actions a journal keeps, and the part of the journal each goes to. */
-export const KEPT = { predicted: "predicted", explained: "explained", solved: "solved", hinted: "hints" };
-/** Parts a journal of this version may lack: journals kept before hints were kept have none. */
-const LATER = ["hints"];
+export const KEPT = { predicted: "predicted", explained: "explained", solved: "solved", hinted: "hints", findGuessed: "searched" };
+/** Parts a journal of this version may lack: journals kept before hints, or searches, were kept
+ * have none. */
+const LATER = ["hints", "searched"];
 /** More hints than a challenge could have (src/challenge.rs gives a few). */
 const MAX_HINTS = 20;
 
 /** A lesson's journal with nothing in it. */
 export function emptyJournal() {
-  return { v: VERSION, predicted: {}, explained: {}, solved: {}, hints: {} };
+  return { v: VERSION, predicted: {}, explained: {}, solved: {}, hints: {}, searched: {} };
 }
 
 const text = (x) => typeof x === "string" && x.length > 0 && x.length <= MAX_TEXT;
 const time = (x) => Number.isFinite(x) && x >= 0;
+const link = (x) => typeof x === "string" && x.length > 0 && x.length <= MAX_LINK;
 
 /** Each part's entry, checked: what a well-formed entry holds, or null. */
 const ENTRY = {
@@ -45,6 +51,8 @@ const ENTRY = {
   explained: (e) => (text(e?.choice) && typeof e?.right === "boolean" && time(e?.at) ? { choice: e.choice, right: e.right, at: e.at } : null),
   solved: (e) => (text(e?.query) && time(e?.at) ? { query: e.query, at: e.at } : null),
   hints: (e) => (Number.isInteger(e?.n) && e.n > 0 && e.n <= MAX_HINTS && time(e?.at) ? { n: e.n, at: e.at } : null),
+  searched: (e) =>
+    ["yes", "no"].includes(e?.guess) && ["right", "wrong", "open"].includes(e?.verdict) && link(e?.query) && time(e?.at) ? { guess: e.guess, verdict: e.verdict, query: e.query, at: e.at } : null,
 };
 
 /** A stored text read: {journal, unread}. `unread` is null when the text was read whole (nothing
@@ -97,13 +105,15 @@ export function lessonOf(action) {
 
 /** The journal with `action` recorded at time `at` (ms): `predicted` {claim, guess, computed},
  * `explained` {claim, choice, right}, `solved` {challenge, query}, `hinted` {challenge, n: the
- * hints revealed}. The latest answer to a claim replaces the one before; hints revealed stay
+ * hints revealed}, `findGuessed` {search: find= as the link writes it, guess: yes or no,
+ * verdict: right, wrong or open, query: the question's link}. The latest answer to a claim (or a
+ * search) replaces the one before; hints revealed stay
  * revealed (the most kept). An action it does not keep, or not well formed, changes nothing
  * (the same journal is returned). */
 export function record(journal, action, at = Date.now()) {
   if (!lessonOf(action)) return journal;
   const part = KEPT[action.type];
-  const id = part === "solved" || part === "hints" ? action.challenge : action.claim;
+  const id = part === "solved" || part === "hints" ? action.challenge : part === "searched" ? action.search : action.claim;
   const entry =
     part === "predicted"
       ? ENTRY.predicted({ guess: String(action.guess ?? ""), computed: String(action.shown ?? action.computed ?? ""), at })
@@ -111,7 +121,9 @@ export function record(journal, action, at = Date.now()) {
         ? ENTRY.explained({ choice: String(action.choice ?? ""), right: action.right, at })
         : part === "hints"
           ? action.n > (journal.hints[id]?.n ?? 0) && ENTRY.hints({ n: action.n, at })
-          : ENTRY.solved({ query: action.query, at });
+          : part === "searched"
+            ? ENTRY.searched({ guess: action.guess, verdict: action.verdict, query: action.query, at })
+            : ENTRY.solved({ query: action.query, at });
   if (!text(id) || !entry) return journal;
   return { ...journal, [part]: { ...journal[part], [id]: entry } };
 }

@@ -120,7 +120,11 @@ export function findView(ctx, details, { opened = false } = {}) {
     quiet = false;
     if (open) onOpen();
   });
-  details.append(el("p", { class: "hint" }, t("ui.find_hint")), form, status, error, result);
+  const about = [el("p", { class: "hint" }, t("ui.find_hint")), form];
+  // A link that asks the search as a question (predict=1): the question first, the form to
+  // search again under it (in a phone's embed the form and its hint fill the first screen).
+  const asks = s0.predict === true && s0.view.find !== undefined;
+  details.append(...(asks ? [status, error, result, ...about] : [...about, status, error, result]));
   if (opened) onOpen();
 
   /** A metric (`table.column`) by its column's and table's labels in the page's language. */
@@ -194,9 +198,12 @@ export function findView(ctx, details, { opened = false } = {}) {
   /** With predict=1 (a teacher's "does such a run exist?"), the question and its answers, the
    * count held until the learner answers. */
   function question(asked) {
+    // The guess, its verdict and the question's link, for the learner's progress and the LMS.
     const guess = (g) => () => {
       asking = true;
-      dispatch({ type: "findGuessed", guess: g });
+      const doc = store.state.find?.doc;
+      const verdict = doc ? findVerdict(g, doc) : null;
+      dispatch({ type: "findGuessed", guess: g, lesson, search: doc?.property?.id ?? doc?.condition ?? store.state.view.find, verdict, query: askQuery() });
     };
     return [
       asked,
@@ -211,6 +218,14 @@ export function findView(ctx, details, { opened = false } = {}) {
         el("button", { type: "button", class: "small find-skip", onclick: guess("skip") }, t("ui.predict.skip")),
       ),
     ];
+  }
+
+  /** The full page's query that asks this search as a question (predict=1), without a watched run. */
+  function askQuery() {
+    const q = new URLSearchParams(fullPageQuery(store.state));
+    q.delete("trace");
+    q.set("predict", "1");
+    return q.toString();
   }
 
   /** The learner's guess against the answer (findVerdict), or null without one. */
@@ -265,10 +280,7 @@ export function findView(ctx, details, { opened = false } = {}) {
     }
     // A teacher's way to ask it: the same search behind a prediction (predict=1).
     if (store.state.predict !== true && !store.state.embed && store.state.resolved) {
-      const q = new URLSearchParams(fullPageQuery(store.state));
-      q.delete("trace");
-      q.set("predict", "1");
-      parts.push(el("p", { class: "hint find-ask" }, el("a", { href: pageHref(q.toString()), class: "find-ask-link" }, t("ui.find.ask_link"))));
+      parts.push(el("p", { class: "hint find-ask" }, el("a", { href: pageHref(askQuery()), class: "find-ask-link" }, t("ui.find.ask_link"))));
     }
     result.replaceChildren(...parts.filter(Boolean));
     reveal();

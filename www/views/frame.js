@@ -127,6 +127,9 @@ export function frame(ctx) {
   const goals = s.controls && challengesFold(ctx);
   ctx.redraw = report.draw; // presenter mode draws a figure again once it is shown
 
+  // An embed that asks a search (a teacher's "does such a run exist?") asks it first: the
+  // embed is there for it, and a whole lesson's embed is thousands of pixels tall.
+  const searchFirst = s.embed && s.view.find !== undefined;
   // Without controls the sweep shows only if the link has one, and the lesson's text stays out.
   const results = el(
     "div",
@@ -134,6 +137,7 @@ export function frame(ctx) {
     notes.status,
     notes.notice,
     ctx.progressSlot,
+    searchFirst ? find?.node : null,
     ctx.claims.node,
     goals?.node,
     trace.node,
@@ -141,7 +145,7 @@ export function frame(ctx) {
     report.node,
     // Below the tables (a phone's first screen keeps its first table), above the sweep; its
     // witness opens in the watched run's box above.
-    find?.node,
+    searchFirst ? null : find?.node,
     s.controls || s.view.sweep ? sweep.node : null,
     s.controls ? notes.lessonText : null,
   );

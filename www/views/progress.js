@@ -181,7 +181,13 @@ function progressView(ctx, onChange) {
   const count = new Intl.NumberFormat(lang === "tr" ? "tr-TR" : "en-GB");
   const tenths = new Intl.NumberFormat(lang === "tr" ? "tr-TR" : "en-GB", { maximumFractionDigits: 1 });
   // A lesson not opened in this visit: its claims are not known, its answers are counted alone.
-  const summaryOf = (l) => say(EITHER.summary[Number(!l.claims.length)], journal.summary(l.journal, l.claims));
+  const summaryOf = (l) => {
+    const said = say(EITHER.summary[Number(!l.claims.length)], journal.summary(l.journal, l.claims));
+    // Searches' questions, said when there are some (a lesson without a search has none).
+    const searched = Object.values(l.journal.searched);
+    if (!searched.length) return said;
+    return `${said} ${say("progress.summary_searched", { n: count.format(searched.length), right: count.format(searched.filter((e) => e.verdict === "right").length) })}`;
+  };
 
   /** The rows of each part of a lesson's journal, as text (for the tables and the text file):
    * {part: {list, more}}, the first `max` entries of each part and how many others it holds. */
@@ -196,20 +202,35 @@ function progressView(ctx, onChange) {
       explanations: part(l.journal.explained, (claim, e) => [claimLabel(t, claim), say(EITHER.right[Number(!e.right)]), when(e.at)]),
       // A challenge by its goal, as the learner read it: its id says nothing to a teacher.
       challenges: part(l.journal.solved, (challenge, e) => [t.has(`challenge.${challenge}`) ? t(`challenge.${challenge}`) : challenge, new URL(`?${e.query}`, location.href).href, String(l.journal.hints[challenge]?.n ?? 0), when(e.at)]),
+      // A search's question by its property's name (a condition as the link writes it).
+      searches: part(l.journal.searched, (search, e) => [
+        t.has(`find.${l.id}.${search}`) ? t(`find.${l.id}.${search}`) : search,
+        say(SEARCH_GUESS[e.guess]),
+        say(VERDICT[e.verdict]),
+        new URL(`?${e.query}`, location.href).href,
+        when(e.at),
+      ]),
     };
   }
+
+  /** A search's question: the learner's answer and its verdict (state/guess.js) in words. */
+  const SEARCH_GUESS = { yes: "progress.search_yes", no: "progress.search_no" };
+  const VERDICT = { right: "progress.verdict_right", wrong: "progress.verdict_wrong", open: "progress.verdict_open" };
 
   const HEADS = {
     predictions: ["progress.claim", "progress.guess", "progress.computed", "progress.when"],
     explanations: ["progress.claim", "progress.answer", "progress.when"],
     challenges: ["progress.challenge", "progress.link", "progress.hints", "progress.when"],
+    searches: ["progress.search", "progress.guess", "progress.verdict", "progress.link", "progress.when"],
   };
+  /** The column of each part that is a link. */
+  const LINKS = { challenges: 1, searches: 3 };
 
   /** A part's table of its rows shown, and the count of the others (what the view caps). */
   function table(part, { list, more }) {
     if (!list.length) return null;
     const cell = (c, i) =>
-      part === "challenges" && i === 1 ? el("td", {}, el("a", { href: c }, say("progress.open_link"))) : el(i === 0 ? "th" : "td", i === 0 ? { scope: "row" } : {}, c);
+      LINKS[part] === i ? el("td", {}, el("a", { href: c }, say("progress.open_link"))) : el(i === 0 ? "th" : "td", i === 0 ? { scope: "row" } : {}, c);
     // A table wider than a phone scrolls in its frame: a region the keyboard can reach, named by
     // the table's caption (as the report's tables are).
     const captionId = uid("progress-caption");
@@ -288,8 +309,9 @@ function progressView(ctx, onChange) {
         Object.keys(HEADS).map((part) => table(part, r[part])),
       );
     };
+    // replaceChildren writes a null as the text "null": none is passed.
     body.replaceChildren(
-      unreadNotice(unread),
+      ...[unreadNotice(unread)].filter(Boolean),
       el("p", { class: "hint" }, say(EITHER.kept[Number(!kept.kept)])),
       lessonBlock(here, "h3"),
       ...(others.length ? [el("h3", {}, say("progress.other")), ...others.map((l) => lessonBlock(l, "h4"))] : []),
