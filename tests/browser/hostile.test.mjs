@@ -97,7 +97,7 @@ function keyedParam(key, link) {
   if (key.startsWith("refuse.metric.")) return "metric";
   if (key.startsWith("refuse.sweep.")) return "sweep";
   if (key.startsWith("refuse.trace.") || key.includes(".trace_")) return "trace";
-  if (key === "refuse.find.scope") return "scope"; // the search's narrowing, said in its box
+  if (key.startsWith("refuse.find.scope")) return "scope"; // the search's narrowing, said in its box
   if (key.startsWith("refuse.find.")) return "find";
   if (key === "refuse.unknown_keys") return [...q.keys()].find((k) => k !== "lesson");
   if (key === "refuse.broken_keys") return null;
