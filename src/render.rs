@@ -95,11 +95,20 @@ pub struct Document<'a> {
     pub vs: Option<crate::compare::versus::Versus>,
 }
 
+/// `figure=find`: the lesson's search alone ("find a run", issue 36), without the report's
+/// tables and charts: an embed that asks one question (a teacher's "does such a run exist?").
+pub const SEARCH: &str = "find";
+
 impl Document<'_> {
-    /// Takes `figure=` if the report has a table or chart with that key, else says why not.
+    /// Takes `figure=` if the report has a table or chart with that key, or it is [`SEARCH`]
+    /// and the lesson declares a search, else says why not.
     pub fn with_figure(mut self, figure: Option<&str>) -> Self {
         let Some(key) = figure else { return self };
-        let known = crate::report::figures(self.sections);
+        let mut known = crate::report::figures(self.sections);
+        let searches = crate::lessons::get(self.lesson).is_ok_and(|l| l.finder().is_some());
+        if searches {
+            known.push(SEARCH);
+        }
         if known.contains(&key) {
             self.figure = Some(key.to_string());
         } else {
@@ -462,5 +471,13 @@ mod tests {
         let e = doc.figure_error.unwrap();
         assert_eq!(e.param.as_deref(), Some("figure"));
         assert!(e.to_string().contains("no_such") && e.to_string().contains("monte_carlo"));
+        // figure=find: the search alone, for a lesson that declares one, and offered when refused.
+        let doc = document(&report, &params, None).with_figure(Some(SEARCH));
+        assert_eq!(doc.figure.as_deref(), Some(SEARCH));
+        let e = document(&report, &params, None)
+            .with_figure(Some("no_such"))
+            .figure_error
+            .unwrap();
+        assert!(e.allowed.ends_with(", find"), "{}", e.allowed);
     }
 }

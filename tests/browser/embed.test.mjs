@@ -167,7 +167,9 @@ describe("teaching with embeds", () => {
     await p.click("#embed-fix");
     assert.equal(await p.inputValue("#embed-figure"), "default_sweep");
     assert.match(await p.inputValue(".snippet"), /figure=default_sweep&amp;controls=0&amp;predict=1/);
-    await p.waitForFunction(() => /\d+ px/.test(document.querySelector(".embed-height").textContent), null, { timeout: 30000 });
+    // The preview's height once it shows its figure: before its first report is drawn it posts
+    // the height of its "Hesaplanıyor…" line (117 px seen once on a cold load), then its own.
+    await p.waitForFunction(() => Number(/(\d+) px/.exec(document.querySelector(".embed-height").textContent)?.[1]) > 150, null, { timeout: 30000 });
     // The code and the height beside it read at the same moment (a later height updates both).
     const [code, said] = await p.evaluate(() => [document.querySelector(".snippet").value, document.querySelector(".embed-height").textContent]);
     const measured = Number(/(\d+) px/.exec(said)[1]);
@@ -256,6 +258,33 @@ describe("teaching with embeds", () => {
     await frame.waitForSelector("#find .find-verdict");
     assert.match(await frame.textContent("#find .find-verdict"), /«Yok» idi: doğru/);
     clean(frame, "the embedded question");
+    // The search alone (figure=find): no claim to choose, no panel, no tables; the question first
+    // and the embed short, on a phone.
+    await p.check("#embed-scope-search");
+    assert.equal(await p.isDisabled("#embed-claim"), true, "no claim with the search alone");
+    assert.equal(await p.isChecked("#embed-predict"), true, "still asked");
+    const aloneHref = /src="([^"]+)"/.exec(await p.inputValue(".snippet"))[1].replaceAll("&amp;", "&");
+    const qa = new URL(aloneHref).searchParams;
+    assert.deepEqual([qa.get("figure"), qa.get("find"), qa.get("predict"), qa.get("controls"), qa.get("preset")], ["find", "round-twice", "1", "0", null], aloneHref);
+    const alone = await page(ctx);
+    await alone.setViewportSize({ width: 390, height: 844 });
+    await alone.goto(aloneHref);
+    await rendered(alone);
+    await alone.waitForSelector("#find .find-question");
+    await settled(alone);
+    assert.equal(await alone.locator("#results .report table, #results .report figure").count(), 0, "no table or chart");
+    const tall = await alone.evaluate(() => document.documentElement.scrollHeight);
+    assert.ok(tall < 2000, `the search alone is ${tall} px tall`);
+    for (const what of ["#find .find-question", "#find .find-guess[data-guess=no]"]) {
+      const box = await alone.locator(what).first().boundingBox();
+      assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `${what} in the first screen: ${JSON.stringify(box)}`);
+    }
+    await alone.locator("#find .find-guess[data-guess=no]").click();
+    await alone.waitForSelector("#find .find-verdict");
+    assert.match(await alone.textContent("#find .find-verdict"), /«Yok» idi: doğru/);
+    await shot(alone, "embed-search-alone-390");
+    clean(alone, "the search alone");
+    await alone.close();
     clean(p, "the dialog");
     // Opened on the question's own link (predict=1), the dialog asks it from the start.
     await p.goto(`${env.url}?lesson=leader&fencing=1&rounds=24&find=round-twice&predict=1`);

@@ -132,7 +132,7 @@ function hasScorm() {
 export function embedDialog(t, { title, sections, figures, claims, claim = null, holders, urlFor, search = null, asking = false }) {
   const say = sayer(t);
   const radio = (value, checked) => el("input", { type: "radio", name: "embed-scope", id: `embed-scope-${value}`, value, checked });
-  const scopes = { lesson: radio("lesson", true), section: radio("section", false), figure: radio("figure", false) };
+  const scopes = { lesson: radio("lesson", true), section: radio("section", false), figure: radio("figure", false), search: radio("search", false) };
   const sectionSelect = el("select", { id: "embed-section", "aria-label": say("section") }, sections.map((s) => el("option", { value: s.name }, s.label)));
   const figureSelect = el("select", { id: "embed-figure", "aria-label": say("figure") }, figures.map((f) => el("option", { value: f.key }, f.label)));
   const claimSelect = el(
@@ -211,7 +211,10 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
   };
 
   function update() {
-    const c = chosenClaim();
+    // The search alone shows no claim's number: it asks only its own question.
+    const alone = scopes.search.checked;
+    claimSelect.disabled = alone;
+    const c = alone ? null : chosenClaim();
     learn(c?.id);
     // No claim, and the page has a search: the question is whether such a run exists.
     const asksSearch = !c && search !== null;
@@ -221,8 +224,9 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
     predictLabel.textContent = asksSearch ? say("predict_search") : say("predict");
     sectionSelect.disabled = !scopes.section.checked;
     figureSelect.disabled = !scopes.figure.checked;
-    // One figure is shown without the panel (and its downloads) unless the teacher asked for it.
-    const panel = !scopes.figure.checked;
+    // One figure, or the search alone, is shown without the panel (and its downloads) unless
+    // the teacher asked for it.
+    const panel = !scopes.figure.checked && !alone;
     if (!controlsTouched && controls.checked !== panel) {
       controls.checked = panel;
       if (!exports.dataset.touched) exports.checked = panel;
@@ -230,7 +234,7 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
     exports.disabled = controls.checked;
     if (controls.checked) exports.checked = true;
 
-    const { c: ch, pair } = current();
+    const { c: ch, pair } = alone ? { c: choice(), pair: pairing({}, null) } : current();
     const predicts = asksSearch ? predict.checked : pair.predict;
     const note = asksSearch ? "" : !c ? say("predict_pick") : !asks ? say("predict_none") : pair.problem ? say(pair.problem, { where: whereOf(pair.problem, known.get(c.id)) }) : "";
     pairingNote.replaceChildren(note ? el("p", {}, note) : "", pair.fix ? el("button", { type: "button", class: "small", id: "embed-fix", onclick: () => apply(pair.fix) }, fixLabel(pair.fix)) : "");
@@ -239,7 +243,7 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
 
     const next = urlFor({
       section: ch.scope === "section" ? ch.section : null,
-      figure: ch.scope === "figure" ? ch.figure : null,
+      figure: ch.scope === "figure" ? ch.figure : alone ? "find" : null,
       controls: controls.checked,
       exports: controls.checked || exports.checked,
       predict: predicts,
@@ -324,6 +328,8 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
           option(scopes.lesson, say("lesson")),
           sections.length > 1 ? option(scopes.section, say("section"), sectionSelect) : null,
           figures.length ? option(scopes.figure, say("figure"), figureSelect) : null,
+          // figure=find: the page's search alone (views/frame.js), when the page has one.
+          search !== null ? option(scopes.search, say("search")) : null,
         ),
         el(
           "fieldset",

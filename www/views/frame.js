@@ -16,7 +16,7 @@ import { sweepView } from "./sweep.js";
 /** Find a run's fold (issue 36): its form and answer (views/find.js, loaded apart: most visits
  * never open it) are drawn once the learner opens it or the link asks a search; {node, stop}. */
 function findFold(ctx) {
-  const asked = ctx.store.state.view.find !== undefined;
+  const asked = ctx.store.state.view.find !== undefined || ctx.store.state.figure === "find";
   const details = el("details", { class: "find", id: "find", open: asked }, el("summary", {}, el("h2", {}, ctx.t("ui.find"))));
   let body = null;
   let stopped = false;
@@ -121,7 +121,9 @@ export function frame(ctx) {
   const trace = traceView(ctx);
   const sweep = sweepView(ctx);
   // Find a run (issue 36), for a lesson that declares a search.
-  const find = lesson.finds && (s.controls || s.view.find !== undefined) ? findFold(ctx) : null;
+  // `figure=find` (an embed of the search alone, the report's figures left out) shows it too.
+  const searchAlone = s.figure === "find";
+  const find = lesson.finds && (s.controls || s.view.find !== undefined || searchAlone) ? findFold(ctx) : null;
   const report = reportView(ctx, { trace, sweep });
   ctx.reportDrawn = report.drawn;
   const goals = s.controls && challengesFold(ctx);
@@ -129,7 +131,7 @@ export function frame(ctx) {
 
   // An embed that asks a search (a teacher's "does such a run exist?") asks it first: the
   // embed is there for it, and a whole lesson's embed is thousands of pixels tall.
-  const searchFirst = s.embed && s.view.find !== undefined;
+  const searchFirst = (s.embed && s.view.find !== undefined) || searchAlone;
   // Without controls the sweep shows only if the link has one, and the lesson's text stays out.
   const results = el(
     "div",
