@@ -27,6 +27,9 @@ export class ModelError extends Error {
 const known = (id) => LESSONS.find((l) => l.id === id)?.id;
 /** The operations shared among the pool's workers: a sweep's points, a search's blocks. */
 const SHARED = new Set(["sweep", "find"]);
+/** A search whose rest would take at most this long (ms) on the page's worker is not shared:
+ * the pool's workers would take longer to start (see Engine#findHere). */
+const COLD_MS = 1000;
 
 /** The lesson a request is for: its first argument is a lesson's id or a query (a link), whose
  * lesson the core's router names (`route`: query → id). Without a router (it failed to load),
@@ -182,20 +185,58 @@ export class Engine {
     const epoch = this.#epoch;
     this.#sweeps += 1;
     try {
-      const { poolSize, Pool } = await import("./pool.js");
+      const { poolForced, poolSize, Pool } = await import("./pool.js");
       if (epoch !== this.#epoch) throw new Cancelled("cancelled");
       const size = poolSize();
       if (size <= 1) return await this.#post(op, [query], { onProgress });
-      if (this.#pool?.size !== size) {
-        this.#pool?.close("superseded");
-        const host = { call: (op, args) => this.#post(op, args, {}) };
-        const engine = () => new Engine({ onPanic: (m) => this.onPanic?.(m), solo: true, lesson: this.#lesson, modules: this.#modules, script: this.#script });
-        this.#pool = new Pool(size, { host, engine });
-      }
-      return await (op === "find" ? this.#pool.find(query, onProgress) : this.#pool.sweep(query, onProgress));
+      const pool = () => {
+        if (this.#pool?.size !== size) {
+          this.#pool?.close("superseded");
+          const host = { call: (op, args) => this.#post(op, args, {}) };
+          const engine = () => new Engine({ onPanic: (m) => this.onPanic?.(m), solo: true, lesson: this.#lesson, modules: this.#modules, script: this.#script });
+          this.#pool = new Pool(size, { host, engine });
+        }
+        return this.#pool;
+      };
+      // A search before any pool is started: begun here, shared only when it is long (a size
+      // forced by a test uses the pool as it is).
+      if (op === "find" && !this.#pool && !poolForced()) return await this.#findHere(query, onProgress, (from, tell) => pool().findParts(query, from, tell));
+      return await (op === "find" ? pool().find(query, onProgress) : pool().sweep(query, onProgress));
     } finally {
       this.#sweeps -= 1;
     }
+  }
+
+  /** A search on this worker while no pool is started: its first eighth of blocks here, timed;
+   * when the rest would take at most COLD_MS here, it runs here too, else `share(from, tell)`
+   * hands it to the pool (parts from block `from`). Starting the pool's workers costs about a
+   * second on a phone (tests/bench/find.mjs, phone column: 0.97 s for supervisor's 2401 runs),
+   * more than every lesson's default search takes on one worker. The parts join as any split
+   * does (the core's findJoin): the same answer. */
+  async #findHere(query, onProgress, share) {
+    const epoch = this.#epoch;
+    const plan = await this.#post("findPlan", [query, 1], {});
+    const blocks = plan.parts.at(-1)?.[1] ?? 0;
+    if (blocks <= 1) return this.#post("find", [query], { onProgress });
+    const tell = (from, to) => (share) => onProgress?.((from + share * (to - from)) / blocks);
+    const head = Math.ceil(blocks / 8);
+    const t0 = performance.now();
+    const parts = [await this.#post("findPart", [query, 0, head], { onProgress: tell(0, head) })];
+    const rest = ((performance.now() - t0) * (blocks - head)) / head;
+    if (epoch !== this.#epoch) throw new Cancelled("cancelled");
+    if (rest <= COLD_MS) parts.push(await this.#post("findPart", [query, head, blocks], { onProgress: tell(head, blocks) }));
+    else parts.push(...(await share(head, tell(head, blocks))));
+    return this.#post("findJoin", [query, parts], {});
+  }
+
+  /** Loads what a sweep or a search needs before one is asked: the core's router and the pool's
+   * script. The sweep's form and the search's panel call it when they open, so a phone's first
+   * search does not wait for them after the tap (about 0.9 s under the phone's profile,
+   * tests/bench/find.mjs). */
+  readyShared() {
+    if (this.#solo) return;
+    if (!this.#routing && this.#routeLater) this.useRouter(this.#routeLater());
+    import("./pool.js").catch(() => {});
   }
 
   /** Starts the worker of `lesson` now, so its module loads before the first request (a worker

@@ -8,6 +8,10 @@
 /** Parts per worker: small enough to even out the work, large enough that planning is cheap. */
 const PARTS_PER_WORKER = 4;
 
+/** Whether a test forced the pool's size (`window.__tatbikatPoolSize`): the pool is then used
+ * as it is, from the first search (engine.js starts a search on the page's worker otherwise). */
+export const poolForced = () => Number.isInteger(Number(globalThis.__tatbikatPoolSize)) && Number(globalThis.__tatbikatPoolSize) >= 1;
+
 /** The pool's size: the browser's cores, at most 8, at least 1. Tests may force it by setting
  * `window.__tatbikatPoolSize` before a sweep (a test hook, read at each sweep; never a link key). */
 export function poolSize() {
@@ -51,12 +55,20 @@ export class Pool {
     return this.#share(["findPlan", "findPart", "findJoin"], query, onProgress, { lastFirst: true });
   }
 
+  /** A search's parts from block `from` on (the blocks before it run elsewhere: engine.js),
+   * shared as `find` shares them, not joined: their answers, in block order. */
+  findParts(query, from, onProgress) {
+    return this.#share(["findPlan", "findPart", null], query, onProgress, { lastFirst: true, from });
+  }
+
   /** The core's plan of `query` (parts `[from, to)` of its units), each part run by the next
    * free worker, and the core's join of them. */
-  async #share([planOp, partOp, joinOp], query, onProgress, { lastFirst = false } = {}) {
+  async #share([planOp, partOp, joinOp], query, onProgress, { lastFirst = false, from = 0 } = {}) {
     this.#sweeps += 1;
     try {
       const plan = await this.host.call(planOp, [query, this.size * PARTS_PER_WORKER]);
+      // Only the units from `from` on (the parts are cut again there).
+      if (from > 0) plan.parts = plan.parts.map(([a, b]) => [Math.max(a, from), b]).filter(([a, b]) => a < b);
       const total = plan.parts.reduce((n, [from, to]) => n + (to - from), 0) || 1;
       const results = new Array(plan.parts.length);
       const errors = new Map(); // part index → its error
@@ -92,7 +104,7 @@ export class Pool {
         const all = [...errors.entries()].sort((a, b) => a[0] - b[0]).map(([, e]) => e);
         throw all.find((e) => e.cancelled) ?? all[0];
       }
-      return await this.host.call(joinOp, [query, results]);
+      return joinOp ? await this.host.call(joinOp, [query, results]) : results;
     } finally {
       this.#sweeps -= 1;
     }

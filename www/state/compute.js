@@ -118,6 +118,7 @@ export function computer({ store, engine, explain, load, onShown = () => {}, onB
   /** The core's sweep options at the state's parameters, asked for once per parameters. */
   const loadSweepOptions = () => track(sweepOptions());
   async function sweepOptions() {
+    engine.readyShared?.(); // the form is open: what its sweep will need loads meanwhile
     const key = optionsKey(state());
     if (state().sweepOptions[key]) return;
     let options = null;
@@ -163,6 +164,7 @@ export function computer({ store, engine, explain, load, onShown = () => {}, onB
   /** The lesson's "find a run" options (its properties, a condition's metrics), asked once. */
   const loadFindOptions = () => track(findOptions());
   async function findOptions() {
+    engine.readyShared?.(); // the panel is open: what its search will need loads meanwhile
     const lesson = state().lesson;
     if (state().findOptions[lesson]) return;
     try {
