@@ -8,16 +8,20 @@
 /** Parts per worker: small enough to even out the work, large enough that planning is cheap. */
 const PARTS_PER_WORKER = 4;
 
-/** Whether a test forced the pool's size (`window.__tatbikatPoolSize`): the pool is then used
- * as it is, from the first search (engine.js starts a search on the page's worker otherwise). */
-export const poolForced = () => Number.isInteger(Number(globalThis.__tatbikatPoolSize)) && Number(globalThis.__tatbikatPoolSize) >= 1;
-
-/** The pool's size: the browser's cores, at most 8, at least 1. Tests may force it by setting
- * `window.__tatbikatPoolSize` before a sweep (a test hook, read at each sweep; never a link key). */
-export function poolSize() {
+/** The pool's size a test forced by setting `window.__tatbikatPoolSize` (a test hook, read at
+ * each sweep or search; never a link key), or null. */
+function forcedSize() {
   const forced = Number(globalThis.__tatbikatPoolSize);
-  if (Number.isInteger(forced) && forced >= 1) return Math.min(forced, 8);
-  return Math.max(1, Math.min(globalThis.navigator?.hardwareConcurrency || 1, 8));
+  return Number.isInteger(forced) && forced >= 1 ? Math.min(forced, 8) : null;
+}
+
+/** Whether a test forced the pool's size: the pool is then used as it is, from the first search
+ * (engine.js starts a search on the page's worker otherwise). */
+export const poolForced = () => forcedSize() !== null;
+
+/** The pool's size: the browser's cores, at most 8, at least 1, or the size a test forced. */
+export function poolSize() {
+  return forcedSize() ?? Math.max(1, Math.min(globalThis.navigator?.hardwareConcurrency || 1, 8));
 }
 
 export class Pool {
@@ -61,8 +65,9 @@ export class Pool {
     return this.#share(["findPlan", "findPart", null], query, onProgress, { lastFirst: true, from });
   }
 
-  /** The core's plan of `query` (parts `[from, to)` of its units), each part run by the next
-   * free worker, and the core's join of them. */
+  /** The core's plan of `query` (parts `[from, to)` of its units; with `from`, those from that
+   * unit on), each part run by the next free worker, and the core's join of them (without a
+   * `joinOp`, the parts' answers in order). */
   async #share([planOp, partOp, joinOp], query, onProgress, { lastFirst = false, from = 0 } = {}) {
     this.#sweeps += 1;
     try {
