@@ -178,7 +178,8 @@ describe("scorm package", () => {
   }
 
   test("a teacher's search as a question, packaged: inside an LMS the activity asks whether such a run exists, shows the core's count, and the LMS records the answer", async () => {
-    const query = "lesson=leader&fencing=1&rounds=24&find=round-twice&predict=1";
+    // As the embed dialog writes it with "Yalnız arama": the search alone (figure=find), no panel.
+    const query = "lesson=leader&fencing=1&rounds=24&find=round-twice&predict=1&figure=find&controls=0";
     const dir = join(WORK, "find-question");
     cliPackage(query, `${dir}.zip`);
     unzip(`${dir}.zip`, dir);
@@ -190,6 +191,7 @@ describe("scorm package", () => {
     const sco = p.frameLocator("#sco");
     await sco.locator("#find .find-question").waitFor({ timeout: 30000 });
     assert.equal(await sco.locator("#find .find-count").count(), 0, "the count is held");
+    assert.equal(await sco.locator("#results .report table, #results .report figure").count(), 0, "the search alone: no table or chart");
     await sco.locator("#find .find-guess[data-guess=no]").click();
     await sco.locator("#find .find-verdict").waitFor({ timeout: 30000 });
     const want = core.find("lesson=leader&fencing=1&rounds=24&find=round-twice");
