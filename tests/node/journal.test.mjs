@@ -297,6 +297,10 @@ test("the page looks for a lesson's journal under the journal's own key, and for
   // Any journal kept, an unread one among them: both keys begin with what app.js looks for.
   const looked = /startsWith\("([^"]+)"\)/.exec(app)?.[1];
   assert.ok(looked && PREFIX.startsWith(looked) && UNREAD.startsWith(looked), looked);
+  // The actions app.js hands the journal are those it keeps (a kept action not handed is lost).
+  const { KEPT } = await import(join(ROOT, "www", "state", "journal.js"));
+  const handed = /store\.observe\(\(action\) => (\[[^\]]*\])\.includes\(action\.type\)/.exec(app)?.[1];
+  assert.deepEqual(JSON.parse(handed ?? "null")?.sort(), Object.keys(KEPT).sort(), handed);
 });
 
 test("a search's question answered is kept by the search, its guess, verdict and link; a journal kept before searches were is read", () => {
