@@ -2,6 +2,7 @@
 // answers the parent's messages (the API for the embedding page, docs/embedding.md): set the
 // values or the claim, read the state; it tells the parent every change and every prediction.
 // The dialog that makes the snippet is embed/dialog.js.
+import { findVerdict } from "./state/guess.js";
 import { fullPageHref, PAGE_KEYS } from "./state/link.js";
 import { problemText } from "./views/shown.js";
 
@@ -289,6 +290,19 @@ function listen(ctx) {
       const a = q && m.answer(q, shown, ctx.t);
       const computed = !a ? null : q.kind === "choice" ? a.choice : q.kind === "ratio" ? shown.ratios[q.index].value : (a.mark.value ?? a.mark.text);
       tell({ type: "tatbikat:prediction", claim: g.preset, guess: g.input, computed, text: g.text });
+    },
+  );
+  // A search's question answered (predict=1 with find=): the same message, with the search in
+  // place of a claim, the learner's "yes" or "no", the core's ("no" only when every run was
+  // tried; null when a sample met none) and the verdict (state/guess.js), as the page shows it.
+  store.subscribe(
+    (s) => s.findGuess,
+    (guess, _, s) => {
+      const doc = s.find?.doc;
+      const verdict = doc && findVerdict(guess, doc);
+      if (!verdict) return;
+      const computed = doc.met > 0 ? "yes" : doc.exhaustive ? "no" : null;
+      tell({ type: "tatbikat:prediction", claim: null, search: doc.property?.id ?? doc.condition, guess, computed, verdict, text: ctx.t("ui.find.predict") });
     },
   );
 }

@@ -285,6 +285,22 @@ describe("teaching with embeds", () => {
     await shot(alone, "embed-search-alone-390");
     clean(alone, "the search alone");
     await alone.close();
+    // On a course site (another origin), the answer reaches the page as a prediction: the search
+    // in place of a claim, the learner's guess, the core's, the verdict.
+    const site = await host(`<iframe id="q" src="${aloneHref.replaceAll("&", "&amp;")}" width="390" height="900"></iframe>
+      <script>window.got = []; addEventListener("message", (e) => e.data?.type === "tatbikat:prediction" && window.got.push(e.data));</script>`);
+    const course = await page(ctx);
+    await course.goto(site.url);
+    const inner = course.frameLocator("#q");
+    await inner.locator("#find .find-guess[data-guess=no]").click({ timeout: 30000 });
+    await course.waitForFunction(() => window.got.length > 0, null, { timeout: 20000 });
+    const told = await course.evaluate(() => window.got);
+    assert.deepEqual(told.map(({ claim, search, guess, computed, verdict, type }) => ({ type, claim, search, guess, computed, verdict })), [
+      { type: "tatbikat:prediction", claim: null, search: "round-twice", guess: "no", computed: "no", verdict: "right" },
+    ]);
+    assert.match(told[0].text, /böyle bir koşu var mı/);
+    clean(course, "the course site's question");
+    await course.close();
     clean(p, "the dialog");
     // Opened on the question's own link (predict=1), the dialog asks it from the start.
     await p.goto(`${env.url}?lesson=leader&fencing=1&rounds=24&find=round-twice&predict=1`);
