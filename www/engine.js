@@ -27,9 +27,11 @@ export class ModelError extends Error {
 const known = (id) => LESSONS.find((l) => l.id === id)?.id;
 /** The operations shared among the pool's workers: a sweep's points, a search's blocks. */
 const SHARED = new Set(["sweep", "find"]);
-/** A search whose rest would take at most this long (ms) on the page's worker is not shared:
- * the pool's workers would take longer to start (see Engine#findHere). */
+/** A sweep or search whose rest would take at most this long (ms) on the page's worker is not
+ * shared: the pool's workers would take longer to start (see Engine#hereFirst). */
 const COLD_MS = 1000;
+/** Each shared operation's plan, part and join (the core's bindings). */
+const OPS = { find: ["findPlan", "findPart", "findJoin"], sweep: ["sweepPlan", "sweepPart", "sweepJoin"] };
 
 /** The lesson a request is for: its first argument is a lesson's id or a query (a link), whose
  * lesson the core's router names (`route`: query → id). Without a router (it failed to load),
@@ -198,35 +200,37 @@ export class Engine {
         }
         return this.#pool;
       };
-      // A search before any pool is started: begun here, shared only when it is long (a size
-      // forced by a test uses the pool as it is).
-      if (op === "find" && !this.#pool && !poolForced()) return await this.#findHere(query, onProgress, (from, tell) => pool().findParts(query, from, tell));
+      // Before any pool is started: begun here, shared only when it is long (a size forced by a
+      // test uses the pool as it is).
+      if (!this.#pool && !poolForced()) return await this.#hereFirst(op, query, onProgress, (from, tell) => pool().parts(OPS[op], query, from, tell));
       return await (op === "find" ? pool().find(query, onProgress) : pool().sweep(query, onProgress));
     } finally {
       this.#sweeps -= 1;
     }
   }
 
-  /** A search on this worker while no pool is started: its first eighth of blocks here, timed;
-   * when the rest would take at most COLD_MS here, it runs here too, else `share(from, tell)`
-   * hands it to the pool (parts from block `from`). Starting the pool's workers costs about a
-   * second on a phone (tests/bench/find.mjs, phone column: 0.97 s for supervisor's 2401 runs),
-   * more than every lesson's default search takes on one worker. The parts join as any split
-   * does (the core's findJoin): the same answer. */
-  async #findHere(query, onProgress, share) {
+  /** A sweep or search (`op`) on this worker while no pool is started: the first of its plan's
+   * eight parts of about equal work here, timed; when the other seven would take at most
+   * COLD_MS here, they run here too, else `share(from, tell)` hands them to the pool (parts from
+   * unit `from`). Starting the pool's workers costs about a second on a phone
+   * (tests/bench/find.mjs, phone column: 0.97 s for supervisor's search of 2401 runs), more than
+   * every lesson's default search takes on one worker. The parts join as any split does (the
+   * core's join), in order: the same answer, and a sweep's first error still the first. */
+  async #hereFirst(op, query, onProgress, share) {
+    const [planOp, partOp, joinOp] = OPS[op];
     const epoch = this.#epoch;
-    const plan = await this.#post("findPlan", [query, 1], {});
-    const blocks = plan.parts.at(-1)?.[1] ?? 0;
-    if (blocks <= 1) return this.#post("find", [query], { onProgress });
-    const tell = (from, to) => (share) => onProgress?.((from + share * (to - from)) / blocks);
-    const head = Math.ceil(blocks / 8);
+    const plan = await this.#post(planOp, [query, 8], {});
+    const [head, ...others] = plan.parts;
+    if (!others.length) return this.#post(op, [query], { onProgress });
+    const total = plan.parts.at(-1)[1];
+    const tell = (from, to) => (share) => onProgress?.((from + share * (to - from)) / total);
     const t0 = performance.now();
-    const parts = [await this.#post("findPart", [query, 0, head], { onProgress: tell(0, head) })];
-    const rest = ((performance.now() - t0) * (blocks - head)) / head;
+    const parts = [await this.#post(partOp, [query, ...head], { onProgress: tell(...head) })];
+    const rest = (performance.now() - t0) * others.length;
     if (epoch !== this.#epoch) throw new Cancelled("cancelled");
-    if (rest <= COLD_MS) parts.push(await this.#post("findPart", [query, head, blocks], { onProgress: tell(head, blocks) }));
-    else parts.push(...(await share(head, tell(head, blocks))));
-    return this.#post("findJoin", [query, parts], {});
+    if (rest <= COLD_MS) parts.push(await this.#post(partOp, [query, head[1], total], { onProgress: tell(head[1], total) }));
+    else parts.push(...(await share(head[1], tell(head[1], total))));
+    return this.#post(joinOp, [query, parts], {});
   }
 
   /** Loads what a sweep or a search needs before one is asked: the core's router and the pool's

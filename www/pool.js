@@ -1,6 +1,7 @@
 // The pool of model workers a sweep's points (issue 11) and a search's blocks (issue 36) are
-// shared among. Loaded with the first
-// sweep, never on page load. The core plans the sweep (budgets, parts of about equal work), each
+// shared among. Loaded when the sweep's form or the search's panel opens, never on page load;
+// its workers start with the first sweep or search too long for the page's own worker
+// (engine.js, Engine#hereFirst). The core plans the sweep (budgets, parts of about equal work), each
 // pool worker runs whole parts as they free up, and the core joins the parts into the sweep
 // document its serial sweep gives: this file only hands out parts and adds up progress shares.
 // The plan and the join run on the page's own engine worker (the host), so a sweep's answer
@@ -59,10 +60,11 @@ export class Pool {
     return this.#share(["findPlan", "findPart", "findJoin"], query, onProgress, { lastFirst: true });
   }
 
-  /** A search's parts from block `from` on (the blocks before it run elsewhere: engine.js),
-   * shared as `find` shares them, not joined: their answers, in block order. */
-  findParts(query, from, onProgress) {
-    return this.#share(["findPlan", "findPart", null], query, onProgress, { lastFirst: true, from });
+  /** The parts of a sweep or search (`[planOp, partOp]`) from unit `from` on (the units before
+   * it run elsewhere: engine.js), shared as `sweep` and `find` share them, not joined: their
+   * answers, in order. */
+  parts([planOp, partOp], query, from, onProgress) {
+    return this.#share([planOp, partOp, null], query, onProgress, { lastFirst: planOp === "findPlan", from });
   }
 
   /** The core's plan of `query` (parts `[from, to)` of its units; with `from`, those from that

@@ -233,29 +233,36 @@ describe("sweep pool", () => {
     await ctx.close();
   });
 
-  test("a search starts on the page's worker: a short one ends there, no pool started; a long one shares its rest with the pool; both the core's answers", async () => {
-    const { ctx, p } = await watched(env, 2, "lesson=quotas");
-    // As a learner's page has it: no pool size forced.
-    const findIn = (query) =>
-      p.evaluate(async (query) => {
-        delete window.__tatbikatPoolSize;
-        const { engine } = await import(new URL("./start.js", location.href));
-        return JSON.stringify(await engine.call("find", [query]));
-      }, query);
-    const ran = async () => (await p.evaluate(() => window.__workers)).filter((w) => w.ops.includes("findPart"));
-    // quotas' first property over its default scope: 46592 runs, 0.1 s on one worker here.
-    const short = "lesson=quotas&find=";
-    const want = core.find(short);
-    assert.deepEqual(JSON.parse(await findIn(short)), JSON.parse(JSON.stringify(want)));
-    assert.deepEqual((await ran()).map((w) => w.pool), [false], "one worker, the page's, ran it");
-    // A condition read from the section at every run: about 2 s on one worker here, so its rest
-    // is over the second (engine.js COLD_MS) that starting the pool costs a phone.
-    const long = `lesson=quotas&find=${encodeURIComponent("tenants.starved > 0")}`;
-    assert.deepEqual(JSON.parse(await findIn(long)), JSON.parse(JSON.stringify(core.find(long))));
-    const workers = await ran();
-    assert.equal(workers.filter((w) => w.pool).length, 2, "the pool's two workers ran its rest");
-    assert.equal(workers.filter((w) => !w.pool).length, 1, "its first blocks ran on the page's worker");
-    clean(p, "search on the page's worker");
-    await ctx.close();
-  });
+  // As a learner's page has it (no pool size forced), a sweep or a search begins on the page's
+  // worker (engine.js, Engine#hereFirst): [op, lesson, a short one, a long one, the core's answer].
+  const HERE_FIRST = [
+    // quotas' first property over its default scope: 46592 runs, 0.1 s on one worker here; a
+    // condition read from the section at every run: about 2 s.
+    ["find", "quotas", "lesson=quotas&find=", `lesson=quotas&find=${encodeURIComponent("tenants.starved > 0")}`, (q) => core.find(q)],
+    // 11 points of the lesson's Monte Carlo: 20 ms in node; 11 of 20 million sagas each: 3 s.
+    ["sweep", "compensation", "lesson=compensation&sweep=comp_fail:0..0.5:11", "lesson=compensation&runs=20000000&sweep=comp_fail:0..0.5:11", coreSweep],
+  ];
+  for (const [op, lesson, short, long, want] of HERE_FIRST) {
+    test(`a ${op} starts on the page's worker: a short one ends there, no pool started; a long one (over the second starting the pool costs a phone) shares its rest with the pool; both the core's answers`, async () => {
+      const { ctx, p } = await watched(env, 2, `lesson=${lesson}`);
+      const here = (query) =>
+        p.evaluate(
+          async ({ op, query }) => {
+            delete window.__tatbikatPoolSize;
+            const { engine } = await import(new URL("./start.js", location.href));
+            return JSON.stringify(await engine.call(op, [query]));
+          },
+          { op, query },
+        );
+      const ran = async () => (await p.evaluate(() => window.__workers)).filter((w) => w.ops.includes(`${op}Part`));
+      assert.deepEqual(JSON.parse(await here(short)), JSON.parse(JSON.stringify(want(short))));
+      assert.deepEqual((await ran()).map((w) => w.pool), [false], "one worker, the page's, ran it");
+      assert.deepEqual(JSON.parse(await here(long)), JSON.parse(JSON.stringify(want(long))));
+      const workers = await ran();
+      assert.equal(workers.filter((w) => w.pool).length, 2, "the pool's two workers ran its rest");
+      assert.equal(workers.filter((w) => !w.pool).length, 1, "its first part ran on the page's worker");
+      clean(p, `${op} on the page's worker`);
+      await ctx.close();
+    });
+  }
 });
