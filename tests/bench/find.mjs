@@ -3,7 +3,8 @@
 // speed-up), in chromium on the page with one model worker and with the pool of two (runs per
 // second per core as WebAssembly, its ratio to native, the speed-up), and on a phone's profile
 // (390 × 844, CPU 4× slower, 150 ms round trip, 1.6 Mbit/s): the time from the tap on "Ara" to
-// the answer on screen. Native and chromium are taken in alternating rounds (best of ROUNDS), so a
+// the answer on screen; and each lesson's first sweep on the phone (a sweep begins on the page's
+// worker as a search does). Native and chromium are taken in alternating rounds (best of ROUNDS), so a
 // busy machine slows both alike. Prints figures; asserts only that every count is the CLI's.
 // Needs ./build.sh build. Usage: node tests/bench/find.mjs [ROUNDS]
 import { spawnSync } from "node:child_process";
@@ -76,6 +77,20 @@ async function inPage(p, url, lesson, workers, find = null) {
   });
 }
 
+/** A fresh phone (its profile: CPU, round trip, bandwidth) on `url`, the page drawn and settled. */
+async function phonePage(url) {
+  const context = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const p = await context.newPage();
+  const cdp = await context.newCDPSession(p);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: MOBILE.latency, downloadThroughput: MOBILE.downloadThroughput, uploadThroughput: MOBILE.uploadThroughput });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: MOBILE.cpu });
+  await p.goto(url);
+  await rendered(p);
+  await settled(p, 60000);
+  return p;
+}
+
 const server = await serve();
 const b = await browser();
 const cores = Number(spawnSync("nproc", { encoding: "utf8" }).stdout.trim());
@@ -107,23 +122,30 @@ const rows = [];
 for (const lesson of LESSONS) {
   const { found, ...best } = await measure(lesson);
   // The phone: a fresh profile, throttled, the first search from the tap.
-  const context = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const p = await context.newPage();
-  const cdp = await context.newCDPSession(p);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: MOBILE.latency, downloadThroughput: MOBILE.downloadThroughput, uploadThroughput: MOBILE.uploadThroughput });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: MOBILE.cpu });
-  await p.goto(`${server.url}?lesson=${lesson}`);
-  await rendered(p);
-  await settled(p, 60000);
+  const p = await phonePage(`${server.url}?lesson=${lesson}`);
   await p.locator("#find > summary").tap();
   await p.waitForFunction(() => document.querySelectorAll("#find select[name=find] option").length > 1, null, { timeout: 60000 });
   const t0 = await p.evaluate(() => performance.now());
   await p.locator("#find .find-run").tap();
   await p.waitForSelector("#find .find-count", { timeout: 120000 });
   const phone = ((await p.evaluate(() => performance.now())) - t0) / 1000;
-  await context.close();
+  await p.context().close();
   rows.push({ lesson, tried: found.tried, ...best, phone });
+}
+// A phone's first sweep of each lesson (the form's suggested one), the tap on "Tara" to the page
+// settled with its chart: a sweep begins on the page's worker as a search does (engine.js).
+const sweeps = [];
+for (const lesson of LESSONS) {
+  const p = await phonePage(`${server.url}?lesson=${lesson}`);
+  await p.locator(".sweep summary").tap();
+  await p.waitForSelector('.sweep-form select[name="sweep-param"]', { timeout: 60000 });
+  await settled(p, 60000);
+  const t0 = await p.evaluate(() => performance.now());
+  await p.locator(".sweep-form button[type=submit]").tap();
+  await p.waitForSelector(".sweep .sweep-panels, .sweep .field-error:not([hidden])", { timeout: 120000 });
+  await settled(p, 120000);
+  sweeps.push([lesson, ((await p.evaluate(() => performance.now())) - t0) / 1000]);
+  await p.context().close();
 }
 // The longer search, the same four ways.
 const long = await measure(LONG.lesson, LONG.find);
@@ -153,6 +175,7 @@ for (const r of rows) {
     ].join(" "),
   );
 }
+console.log(`a phone's first sweep (the form's suggested one), the tap to the chart: ${sweeps.map(([l, t]) => `${l} ${f(t)} s`).join(", ")}`);
 {
   const tried = long.found.tried;
   const nRate = tried / long.n1;
