@@ -2,7 +2,7 @@
 // answers the parent's messages (the API for the embedding page, docs/embedding.md): set the
 // values or the claim, read the state; it tells the parent every change and every prediction.
 // The dialog that makes the snippet is embed/dialog.js.
-import { findVerdict } from "./state/guess.js";
+import { findAnswer, findId, findVerdict } from "./state/guess.js";
 import { fullPageHref, PAGE_KEYS } from "./state/link.js";
 import { problemText } from "./views/shown.js";
 
@@ -301,8 +301,7 @@ function listen(ctx) {
       const doc = s.find?.doc;
       const verdict = doc && findVerdict(guess, doc);
       if (!verdict) return;
-      const computed = doc.met > 0 ? "yes" : doc.exhaustive ? "no" : null;
-      tell({ type: "tatbikat:prediction", claim: null, search: doc.property?.id ?? doc.condition, guess, computed, verdict, text: ctx.t("ui.find.predict") });
+      tell({ type: "tatbikat:prediction", claim: null, search: findId(doc), guess, computed: findAnswer(doc), verdict, text: ctx.t("ui.find.predict") });
     },
   );
 }

@@ -30,8 +30,6 @@ const SHARED = new Set(["sweep", "find"]);
 /** A sweep or search whose rest would take at most this long (ms) on the page's worker is not
  * shared: the pool's workers would take longer to start (see Engine#hereFirst). */
 const COLD_MS = 1000;
-/** Each shared operation's plan, part and join (the core's bindings). */
-const OPS = { find: ["findPlan", "findPart", "findJoin"], sweep: ["sweepPlan", "sweepPart", "sweepJoin"] };
 
 /** The lesson a request is for: its first argument is a lesson's id or a query (a link), whose
  * lesson the core's router names (`route`: query → id). Without a router (it failed to load),
@@ -187,7 +185,7 @@ export class Engine {
     const epoch = this.#epoch;
     this.#sweeps += 1;
     try {
-      const { poolForced, poolSize, Pool } = await import("./pool.js");
+      const { poolForced, poolSize, Pool, SHARED: ops } = await import("./pool.js");
       if (epoch !== this.#epoch) throw new Cancelled("cancelled");
       const size = poolSize();
       if (size <= 1) return await this.#post(op, [query], { onProgress });
@@ -202,7 +200,7 @@ export class Engine {
       };
       // Before any pool is started: begun here, shared only when it is long (a size forced by a
       // test uses the pool as it is).
-      if (!this.#pool && !poolForced()) return await this.#hereFirst(op, query, onProgress, (from, tell) => pool().parts(OPS[op], query, from, tell));
+      if (!this.#pool && !poolForced()) return await this.#hereFirst(op, ops[op], query, onProgress, (from, tell) => pool().parts(op, query, from, tell));
       return await (op === "find" ? pool().find(query, onProgress) : pool().sweep(query, onProgress));
     } finally {
       this.#sweeps -= 1;
@@ -216,8 +214,7 @@ export class Engine {
    * (tests/bench/find.mjs, phone column: 0.97 s for supervisor's search of 2401 runs), more than
    * every lesson's default search takes on one worker. The parts join as any split does (the
    * core's join), in order: the same answer, and a sweep's first error still the first. */
-  async #hereFirst(op, query, onProgress, share) {
-    const [planOp, partOp, joinOp] = OPS[op];
+  async #hereFirst(op, { plan: planOp, part: partOp, join: joinOp }, query, onProgress, share) {
     const epoch = this.#epoch;
     const plan = await this.#post(planOp, [query, 8], {});
     const [head, ...others] = plan.parts;

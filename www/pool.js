@@ -6,6 +6,18 @@
 // document its serial sweep gives: this file only hands out parts and adds up progress shares.
 // The plan and the join run on the page's own engine worker (the host), so a sweep's answer
 // still comes after every request sent before it, as when one worker did everything.
+/** The operations shared among the workers: the core's plan, part and join of each, and whether
+ * its parts are handed out last first. A search's are: a scope's later points are its larger
+ * values (more nights, runs, bursts), the costlier runs, and the longest parts first leave the
+ * shortest for the end, when one worker may wait for the other (the longer quotas search in
+ * tests/bench/find.mjs: pool of 2 1.55x -> 1.67x one worker; 8 parts a worker, 1.61x). A part of
+ * a search fails only as its plan does, as every part does, so the error is the same. A sweep's
+ * keep their order: its first error is the first in point order. */
+export const SHARED = {
+  sweep: { plan: "sweepPlan", part: "sweepPart", join: "sweepJoin", lastFirst: false },
+  find: { plan: "findPlan", part: "findPart", join: "findJoin", lastFirst: true },
+};
+
 /** Parts per worker: small enough to even out the work, large enough that planning is cheap. */
 const PARTS_PER_WORKER = 4;
 
@@ -47,30 +59,25 @@ export class Pool {
 
   /** Runs a query's sweep on every worker: the sweep document, as `sweep` gives it on one. */
   sweep(query, onProgress) {
-    return this.#share(["sweepPlan", "sweepPart", "sweepJoin"], query, onProgress);
+    return this.#share(SHARED.sweep, query, onProgress);
   }
 
-  /** Runs a query's search (find=, issue 36) on every worker: the answer `find` gives on one.
-   * Its parts are handed out last first: a scope's later points are its larger values (more
-   * nights, runs, bursts), the costlier runs, and the longest parts first leave the shortest for
-   * the end, when one worker may wait for the other (the longer quotas search in
-   * tests/bench/find.mjs: pool of 2 1.55x -> 1.67x one worker; 8 parts a worker, 1.61x). A part
-   * of a search fails only as its plan does, as every part does, so the error is the same. */
+  /** Runs a query's search (find=, issue 36) on every worker: the answer `find` gives on one. */
   find(query, onProgress) {
-    return this.#share(["findPlan", "findPart", "findJoin"], query, onProgress, { lastFirst: true });
+    return this.#share(SHARED.find, query, onProgress);
   }
 
-  /** The parts of a sweep or search (`[planOp, partOp]`) from unit `from` on (the units before
-   * it run elsewhere: engine.js), shared as `sweep` and `find` share them, not joined: their
-   * answers, in order. */
-  parts([planOp, partOp], query, from, onProgress) {
-    return this.#share([planOp, partOp, null], query, onProgress, { lastFirst: planOp === "findPlan", from });
+  /** The parts of a sweep or search (`op`) from unit `from` on (the units before it run
+   * elsewhere: engine.js), shared as `sweep` and `find` share them, not joined: their answers,
+   * in order. */
+  parts(op, query, from, onProgress) {
+    return this.#share(SHARED[op], query, onProgress, { from, join: false });
   }
 
   /** The core's plan of `query` (parts `[from, to)` of its units; with `from`, those from that
-   * unit on), each part run by the next free worker, and the core's join of them (without a
-   * `joinOp`, the parts' answers in order). */
-  async #share([planOp, partOp, joinOp], query, onProgress, { lastFirst = false, from = 0 } = {}) {
+   * unit on), each part run by the next free worker, and the core's join of them (without
+   * `join`, the parts' answers in order). */
+  async #share({ plan: planOp, part: partOp, join: joinOp, lastFirst }, query, onProgress, { from = 0, join = true } = {}) {
     this.#sweeps += 1;
     try {
       const plan = await this.host.call(planOp, [query, this.size * PARTS_PER_WORKER]);
@@ -111,7 +118,7 @@ export class Pool {
         const all = [...errors.entries()].sort((a, b) => a[0] - b[0]).map(([, e]) => e);
         throw all.find((e) => e.cancelled) ?? all[0];
       }
-      return joinOp ? await this.host.call(joinOp, [query, results]) : results;
+      return join ? await this.host.call(joinOp, [query, results]) : results;
     } finally {
       this.#sweeps -= 1;
     }

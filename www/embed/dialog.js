@@ -168,7 +168,8 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
   let closed = false;
 
   const scope = () => Object.keys(scopes).find((k) => scopes[k].checked);
-  const chosenClaim = () => claims.find((c) => c.id === claimSelect.value) ?? null;
+  // The search alone (figure=find) shows no claim's number: it asks only its own question.
+  const chosenClaim = () => (scopes.search.checked ? null : (claims.find((c) => c.id === claimSelect.value) ?? null));
   const choice = () => ({ scope: scope(), section: sectionSelect.value, figure: figureSelect.value, claim: chosenClaim()?.id ?? null, predict: predict.checked });
   const current = () => {
     const c = choice();
@@ -211,10 +212,9 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
   };
 
   function update() {
-    // The search alone shows no claim's number: it asks only its own question.
     const alone = scopes.search.checked;
     claimSelect.disabled = alone;
-    const c = alone ? null : chosenClaim();
+    const c = chosenClaim();
     learn(c?.id);
     // No claim, and the page has a search: the question is whether such a run exists.
     const asksSearch = !c && search !== null;
@@ -234,7 +234,7 @@ export function embedDialog(t, { title, sections, figures, claims, claim = null,
     exports.disabled = controls.checked;
     if (controls.checked) exports.checked = true;
 
-    const { c: ch, pair } = alone ? { c: choice(), pair: pairing({}, null) } : current();
+    const { c: ch, pair } = current();
     const predicts = asksSearch ? predict.checked : pair.predict;
     const note = asksSearch ? "" : !c ? say("predict_pick") : !asks ? say("predict_none") : pair.problem ? say(pair.problem, { where: whereOf(pair.problem, known.get(c.id)) }) : "";
     pairingNote.replaceChildren(note ? el("p", {}, note) : "", pair.fix ? el("button", { type: "button", class: "small", id: "embed-fix", onclick: () => apply(pair.fix) }, fixLabel(pair.fix)) : "");

@@ -6,7 +6,7 @@
 // or wrong. Without an API (the package opened from disk, a plain host) it does nothing: the page
 // is the page. Values are the core's (a prediction's `computed`); nothing is computed here.
 
-import { findVerdict } from "../state/guess.js";
+import { findAnswer, findVerdict } from "../state/guess.js";
 
 /** How far up the frames the API is looked for (the spec's findAPI). */
 const LEVELS = 7;
@@ -117,12 +117,11 @@ export function start(store, win = window) {
       const said = s.find?.doc ? findVerdict(guess, s.find.doc) : null;
       if (!said) return;
       answered = true;
-      const exists = s.find.doc.met > 0;
       interaction({
         id: `find.${s.lesson}.${s.view?.find ?? ""}`,
         type: "true-false",
         response: guess === "yes" ? "t" : "f",
-        correct: said === "open" ? null : exists ? "t" : "f",
+        correct: { yes: "t", no: "f" }[findAnswer(s.find.doc)] ?? null,
         result: { right: "correct", wrong: "wrong", open: "neutral" }[said],
       });
     },

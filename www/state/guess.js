@@ -7,7 +7,14 @@
  * say that no run exists; null for no guess ("skip"). The page's verdict and the LMS's result. */
 export function findVerdict(guess, doc) {
   if (guess !== "yes" && guess !== "no") return null;
-  const exists = doc.met > 0;
-  if (!exists && !doc.exhaustive) return "open";
-  return (guess === "yes") === exists ? "right" : "wrong";
+  const answer = findAnswer(doc);
+  if (answer === null) return "open";
+  return guess === answer ? "right" : "wrong";
 }
+
+/** Whether a run meeting the search exists, as its answer `doc` says: "yes", "no" (only when
+ * every run of the scope was tried), or null (a sample met none). */
+export const findAnswer = (doc) => (doc.met > 0 ? "yes" : doc.exhaustive ? "no" : null);
+
+/** The search `doc` answers, as the link writes it: its property's id, or its condition. */
+export const findId = (doc) => doc.property?.id ?? doc.condition;

@@ -113,20 +113,20 @@ export function lessonOf(action) {
 export function record(journal, action, at = Date.now()) {
   if (!lessonOf(action)) return journal;
   const part = KEPT[action.type];
-  const id = part === "solved" || part === "hints" ? action.challenge : part === "searched" ? action.search : action.claim;
-  const entry =
-    part === "predicted"
-      ? ENTRY.predicted({ guess: String(action.guess ?? ""), computed: String(action.shown ?? action.computed ?? ""), at })
-      : part === "explained"
-        ? ENTRY.explained({ choice: String(action.choice ?? ""), right: action.right, at })
-        : part === "hints"
-          ? action.n > (journal.hints[id]?.n ?? 0) && ENTRY.hints({ n: action.n, at })
-          : part === "searched"
-            ? ENTRY.searched({ guess: action.guess, verdict: action.verdict, query: action.query, at })
-            : ENTRY.solved({ query: action.query, at });
+  const [id, entry] = FROM_ACTION[part](action, at, journal);
   if (!text(id) || !entry) return journal;
   return { ...journal, [part]: { ...journal[part], [id]: entry } };
 }
+
+/** Each part's [id, entry] from its action (record): the entry checked as a stored one is. */
+const FROM_ACTION = {
+  predicted: (a, at) => [a.claim, ENTRY.predicted({ guess: String(a.guess ?? ""), computed: String(a.shown ?? a.computed ?? ""), at })],
+  explained: (a, at) => [a.claim, ENTRY.explained({ choice: String(a.choice ?? ""), right: a.right, at })],
+  solved: (a, at) => [a.challenge, ENTRY.solved({ query: a.query, at })],
+  // Only more hints than revealed change the journal: revealed hints stay revealed.
+  hints: (a, at, journal) => [a.challenge, a.n > (journal.hints[a.challenge]?.n ?? 0) && ENTRY.hints({ n: a.n, at })],
+  searched: (a, at) => [a.search, ENTRY.searched({ guess: a.guess, verdict: a.verdict, query: a.query, at })],
+};
 
 /** How much a lesson's journal holds: predictions answered (of `claims`, the lesson's claims
  * that ask), explanations given and how many were right, challenges solved. */

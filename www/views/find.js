@@ -5,7 +5,7 @@
 // The question is in the link (find=), so a shared link runs the same search again.
 import { el, readerMoved, scrollToTop, uid } from "../dom.js";
 import { fullPageQuery, pageHref, valuesOf } from "../state/link.js";
-import { findVerdict } from "../state/guess.js";
+import { findId, findVerdict } from "../state/guess.js";
 import { paramName } from "./shown.js";
 
 const OPS = [">", ">=", "<", "<=", "=", "!="];
@@ -203,7 +203,7 @@ export function findView(ctx, details, { opened = false } = {}) {
       asking = true;
       const doc = store.state.find?.doc;
       const verdict = doc ? findVerdict(g, doc) : null;
-      dispatch({ type: "findGuessed", guess: g, lesson, search: doc?.property?.id ?? doc?.condition ?? store.state.view.find, verdict, query: askQuery() });
+      dispatch({ type: "findGuessed", guess: g, lesson, search: doc ? findId(doc) : store.state.view.find, verdict, query: askQuery() });
     };
     return [
       asked,

@@ -14,9 +14,9 @@ import { traceView } from "./trace.js";
 import { sweepView } from "./sweep.js";
 
 /** Find a run's fold (issue 36): its form and answer (views/find.js, loaded apart: most visits
- * never open it) are drawn once the learner opens it or the link asks a search; {node, stop}. */
-function findFold(ctx) {
-  const asked = ctx.store.state.view.find !== undefined || ctx.store.state.figure === "find";
+ * never open it) are drawn once the learner opens it or the link asks a search (`asked`); {node,
+ * stop}. */
+function findFold(ctx, asked) {
   const details = el("details", { class: "find", id: "find", open: asked }, el("summary", {}, el("h2", {}, ctx.t("ui.find"))));
   let body = null;
   let stopped = false;
@@ -123,7 +123,8 @@ export function frame(ctx) {
   // Find a run (issue 36), for a lesson that declares a search.
   // `figure=find` (an embed of the search alone, the report's figures left out) shows it too.
   const searchAlone = s.figure === "find";
-  const find = lesson.finds && (s.controls || s.view.find !== undefined || searchAlone) ? findFold(ctx) : null;
+  const searchAsked = s.view.find !== undefined || searchAlone;
+  const find = lesson.finds && (s.controls || searchAsked) ? findFold(ctx, searchAsked) : null;
   const report = reportView(ctx, { trace, sweep });
   ctx.reportDrawn = report.drawn;
   const goals = s.controls && challengesFold(ctx);
