@@ -256,11 +256,7 @@ pub fn bars(
     )
 }
 
-/// 10ⁿ, exactly as the decimal literal `1en` reads (no `powf`, whose last bit differs between
-/// platforms: the page's WASM and the native CLI must draw the same domains).
-pub fn pow10(n: i32) -> f64 {
-    crate::jsfmt::parse_number(&format!("1e{n}")).unwrap_or(f64::NAN)
-}
+pub use crate::jsfmt::pow10;
 
 /// The n with 10ⁿ ≤ v < 10ⁿ⁺¹, for positive finite v.
 pub fn decade(v: f64) -> i32 {

@@ -6,20 +6,21 @@
 // document its serial sweep gives: this file only hands out parts and adds up progress shares.
 // The plan and the join run on the page's own engine worker (the host), so a sweep's answer
 // still comes after every request sent before it, as when one worker did everything.
-/** The operations shared among the workers: the core's plan, part and join of each, and whether
- * its parts are handed out last first. A search's are: a scope's later points are its larger
- * values (more nights, runs, bursts), the costlier runs, and the longest parts first leave the
- * shortest for the end, when one worker may wait for the other (the longer quotas search in
- * tests/bench/find.mjs: pool of 2 1.55x -> 1.67x one worker; 8 parts a worker, 1.61x). A part of
- * a search fails only as its plan does, as every part does, so the error is the same. A sweep's
- * keep their order: its first error is the first in point order. */
+/** The operations shared among the workers: the core's plan, part and join of each, whether
+ * its parts are handed out last first, and how many parts a worker it is cut into (small enough
+ * to even out the work, large enough that planning and messages stay cheap). A search's are
+ * handed out last first: a scope's later points are its larger values (more nights, runs,
+ * bursts), the costlier runs, and the longest parts first leave the shortest for the end, when
+ * one worker may wait for the other (the longer quotas search in tests/bench/find.mjs: pool of 2
+ * 1.55x -> 1.67x one worker). Its parts are its blocks of 1024 runs (search.rs), up to 16 a
+ * worker: each part of that search is then about 0.05 s, so the workers end within about that of
+ * each other (with 4 a worker they ended 0.1-0.2 s apart). A part of a search fails only as its
+ * plan does, as every part does, so the error is the same. A sweep's keep their order: its first
+ * error is the first in point order. */
 export const SHARED = {
-  sweep: { plan: "sweepPlan", part: "sweepPart", join: "sweepJoin", lastFirst: false },
-  find: { plan: "findPlan", part: "findPart", join: "findJoin", lastFirst: true },
+  sweep: { plan: "sweepPlan", part: "sweepPart", join: "sweepJoin", lastFirst: false, perWorker: 4 },
+  find: { plan: "findPlan", part: "findPart", join: "findJoin", lastFirst: true, perWorker: 16 },
 };
-
-/** Parts per worker: small enough to even out the work, large enough that planning is cheap. */
-const PARTS_PER_WORKER = 4;
 
 /** The pool's size a test forced by setting `window.__tatbikatPoolSize` (a test hook, read at
  * each sweep or search; never a link key), or null. */
@@ -77,10 +78,10 @@ export class Pool {
   /** The core's plan of `query` (parts `[from, to)` of its units; with `from`, those from that
    * unit on), each part run by the next free worker, and the core's join of them (without
    * `join`, the parts' answers in order). */
-  async #share({ plan: planOp, part: partOp, join: joinOp, lastFirst }, query, onProgress, { from = 0, join = true } = {}) {
+  async #share({ plan: planOp, part: partOp, join: joinOp, lastFirst, perWorker }, query, onProgress, { from = 0, join = true } = {}) {
     this.#sweeps += 1;
     try {
-      const plan = await this.host.call(planOp, [query, this.size * PARTS_PER_WORKER]);
+      const plan = await this.host.call(planOp, [query, this.size * perWorker]);
       // Only the units from `from` on (the parts are cut again there).
       if (from > 0) plan.parts = plan.parts.map(([a, b]) => [Math.max(a, from), b]).filter(([a, b]) => a < b);
       const total = plan.parts.reduce((n, [from, to]) => n + (to - from), 0) || 1;
