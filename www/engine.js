@@ -185,15 +185,16 @@ export class Engine {
     const epoch = this.#epoch;
     this.#sweeps += 1;
     try {
-      const { poolForced, poolSize, Pool, SHARED: ops } = await import("./pool.js");
+      const { poolForced, poolSize, Pool, SHARED: ops, poolModule } = await import("./pool.js");
       if (epoch !== this.#epoch) throw new Cancelled("cancelled");
       const size = poolSize();
-      if (size <= 1) return await this.#post(op, [query], { onProgress });
+      // One core: this worker (a size a test forced is a pool, of one: the benchmark's one worker).
+      if (size <= 1 && !poolForced()) return await this.#post(op, [query], { onProgress });
       const pool = () => {
         if (this.#pool?.size !== size) {
           this.#pool?.close("superseded");
           const host = { call: (op, args) => this.#post(op, args, {}) };
-          const engine = () => new Engine({ onPanic: (m) => this.onPanic?.(m), solo: true, lesson: this.#lesson, modules: this.#modules, script: this.#script });
+          const engine = () => new Engine({ onPanic: (m) => this.onPanic?.(m), solo: true, lesson: this.#lesson, modules: (l) => poolModule(l, this.#modules), script: this.#script });
           this.#pool = new Pool(size, { host, engine });
         }
         return this.#pool;
@@ -230,14 +231,15 @@ export class Engine {
     return this.#post(joinOp, [query, parts], {});
   }
 
-  /** Loads what a sweep or a search needs before one is asked: the core's router and the pool's
-   * script. The sweep's form and the search's panel call it when they open, so a phone's first
-   * search does not wait for them after the tap (about 0.9 s under the phone's profile,
-   * tests/bench/find.mjs). */
+  /** Loads what a sweep or a search needs before one is asked: the core's router, the pool's
+   * script and the lesson's speed module (pool.js). The sweep's form and the search's panel call
+   * it when they open, so a phone's first search does not wait for them after the tap (about 0.9 s
+   * under the phone's profile, tests/bench/find.mjs). */
   readyShared() {
     if (this.#solo) return;
     if (!this.#routing && this.#routeLater) this.useRouter(this.#routeLater());
-    import("./pool.js").catch(() => {});
+    const lesson = this.#lesson;
+    import("./pool.js").then((p) => lesson && p.fetchSpeed(lesson), () => {});
   }
 
   /** Starts the worker of `lesson` now, so its module loads before the first request (a worker

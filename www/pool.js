@@ -6,6 +6,8 @@
 // document its serial sweep gives: this file only hands out parts and adds up progress shares.
 // The plan and the join run on the page's own engine worker (the host), so a sweep's answer
 // still comes after every request sent before it, as when one worker did everything.
+import LESSONS from "./lessons.js";
+
 /** The operations shared among the workers: the core's plan, part and join of each, whether
  * its parts are handed out last first, and how many parts a worker it is cut into (small enough
  * to even out the work, large enough that planning and messages stay cheap). A search's are
@@ -21,6 +23,32 @@ export const SHARED = {
   sweep: { plan: "sweepPlan", part: "sweepPart", join: "sweepJoin", lastFirst: false, perWorker: 4 },
   find: { plan: "findPlan", part: "findPart", join: "findJoin", lastFirst: true, perWorker: 16 },
 };
+
+const speed = new Map(); // lesson → the promise of its compiled speed module (null: none)
+
+/** Starts fetching and compiling lesson `id`'s speed module (pkg/speed/<id>.wasm: its module
+ * built for speed, not size, by xtask; the same bindings): a long search or sweep runs about 1.4
+ * times as fast on it, and it is about 200 KB gzip where the page's is 140, so it is fetched when
+ * the search's panel or the sweep's form opens (Engine#readyShared), never on a page's load; not
+ * for a script lesson (none is built), nor when the browser asks to save data. */
+export function fetchSpeed(id) {
+  if (speed.has(id)) return;
+  const lesson = LESSONS.find((l) => l.id === id);
+  const wanted = lesson && !lesson.script && !globalThis.navigator?.connection?.saveData;
+  const url = new URL(`./pkg/speed/${id}.wasm`, import.meta.url);
+  // Compiled once downloaded: a module the page loads later, not the first table's.
+  const loading = wanted ? fetch(url).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${url}: ${r.status}`)))).then((b) => WebAssembly.compile(b)) : Promise.resolve(null);
+  loading.catch(() => {});
+  speed.set(id, loading);
+}
+
+/** The module a pool's worker of `lesson` runs: its speed module when fetchSpeed began it (a pool
+ * started without it does not wait for a download), else, and when it fails, the page's
+ * (`page(lesson)`: the promise of it, or null). */
+export function poolModule(lesson, page) {
+  const own = () => page?.(lesson) ?? null;
+  return speed.has(lesson) ? speed.get(lesson).then((m) => m ?? own(), own) : own();
+}
 
 /** The pool's size a test forced by setting `window.__tatbikatPoolSize` (a test hook, read at
  * each sweep or search; never a link key), or null. */

@@ -1,7 +1,8 @@
 // Find a run (issue 36), measured: every lesson's default search (its first property over its
 // default scope) natively on one thread and on every core (runs searched per second per core, the
 // speed-up), in chromium on the page with one model worker and with the pool of two (runs per
-// second per core as WebAssembly, its ratio to native, the speed-up), and on a phone's profile
+// second per core as WebAssembly, its ratio to native, the speed-up: the pool's workers run the
+// lesson's speed module, pkg/speed/<id>.wasm, which the panel's opening fetched), and on a phone's profile
 // (390 × 844, CPU 4× slower, 150 ms round trip, 1.6 Mbit/s): the time from the tap on "Ara" to
 // the answer on screen; and each lesson's first sweep on the phone (a sweep begins on the page's
 // worker as a search does). Native and chromium are taken in alternating rounds (best of ROUNDS), so a

@@ -7,6 +7,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { LESSONS, ROOT, clean, page, rendered, setParam, suiteEnv } from "./lib.mjs";
 
@@ -29,6 +30,14 @@ async function watched(env, size, query = "") {
       setTimeout(tick, 10);
     };
     tick();
+    // Each module the page compiles from bytes, by its length: which one a worker was given.
+    const compile = WebAssembly.compile;
+    const lengths = new WeakMap();
+    WebAssembly.compile = async (bytes, ...rest) => {
+      const module = await compile.call(WebAssembly, bytes, ...rest);
+      lengths.set(module, bytes.byteLength);
+      return module;
+    };
     window.Worker = class extends Base {
       constructor(...args) {
         super(...args);
@@ -38,6 +47,8 @@ async function watched(env, size, query = "") {
       }
       postMessage(message, ...rest) {
         this.seen.ops.push(message?.op);
+        // Its module: the length of the bytes it was compiled from (null: streamed, or none).
+        if (message?.op === "init") this.seen.module = (message.module && lengths.get(message.module)) ?? null;
         return super.postMessage(message, ...rest);
       }
       terminate() {
@@ -255,12 +266,22 @@ describe("sweep pool", () => {
           { op, query },
         );
       const ran = async () => (await p.evaluate(() => window.__workers)).filter((w) => w.ops.includes(`${op}Part`));
+      const speedFile = `pkg/speed/${lesson}.wasm`;
+      const speedFetched = [];
+      p.on("request", (r) => r.url().endsWith(speedFile) && speedFetched.push(r.url()));
       assert.deepEqual(JSON.parse(await here(short)), JSON.parse(JSON.stringify(want(short))));
       assert.deepEqual((await ran()).map((w) => w.pool), [false], "one worker, the page's, ran it");
+      assert.deepEqual(speedFetched, [], "no speed module on the page's load nor for a short one");
+      // The panel or the form opens (Engine#readyShared): the lesson's speed module is fetched,
+      // and the pool's workers run it.
+      await p.evaluate(async () => (await import(new URL("./start.js", location.href))).engine.readyShared());
       assert.deepEqual(JSON.parse(await here(long)), JSON.parse(JSON.stringify(want(long))));
       const workers = await ran();
       assert.equal(workers.filter((w) => w.pool).length, 2, "the pool's two workers ran its rest");
       assert.equal(workers.filter((w) => !w.pool).length, 1, "its first part ran on the page's worker");
+      assert.equal(speedFetched.length, 1, speedFile);
+      const speedBytes = statSync(join(ROOT, "www", speedFile)).size;
+      assert.deepEqual(workers.filter((w) => w.pool).map((w) => w.module), [speedBytes, speedBytes], "the pool's workers were given the speed module");
       clean(p, `${op} on the page's worker`);
       await ctx.close();
     });

@@ -29,6 +29,22 @@ test("every lesson's WebAssembly module is at most 150 KB gzipped (figures print
   }
 });
 
+// A lesson's speed module (pkg/speed/<id>.wasm, issue 36: its module at opt-level 3, which the
+// pool's workers load for a long search or sweep) is downloaded only when the search's panel or
+// the sweep's form opens, never on a first visit, and the service worker keeps it only once
+// fetched: its group is "<id>/speed", not the lesson's.
+test("every lesson's speed module is at most 230 KB gzipped and no first visit's (figures printed)", (t) => {
+  const files = listed();
+  for (const { id } of lessons.filter((l) => !l.script)) {
+    const path = `pkg/speed/${id}.wasm`;
+    const bytes = gzipSync(readFileSync(join(ROOT, "www", path)), { level: 9 }).length;
+    const page = gzipSync(readFileSync(join(ROOT, "www", "pkg", `${id}.wasm`)), { level: 9 }).length;
+    t.diagnostic(`speed module of ${id}: ${(bytes / KB).toFixed(1)} KB gzip -9 (the page's ${(page / KB).toFixed(1)} KB), budget 230 KB`);
+    assert.ok(bytes <= 230 * KB, `${id}: ${bytes} bytes`);
+    assert.equal(files.get(path)?.lesson, `${id}/speed`, path);
+  }
+});
+
 /** The site's files as precache.js lists them (tools/precache.mjs): path → {lesson, gzip}. */
 function listed() {
   const text = readFileSync(join(ROOT, "www", "precache.js"), "utf8");

@@ -16,12 +16,13 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const LESSONS = createRequire(import.meta.url)(join(ROOT, "target", "pkg-node", "tatbikat.js")).lessons();
 const SETS = JSON.parse(readFileSync(join(ROOT, "tests", "next-lessons.json"), "utf8"));
 
-/** Lesson `id`'s page module, instantiated through its own copy of the page's glue. */
-async function pageModule(id) {
+/** Lesson `id`'s page module (`file`: pkg/<file>.wasm), instantiated through its own copy of the
+ * page's glue. */
+async function pageModule(id, file = id) {
   const glue = pathToFileURL(join(ROOT, "www", "pkg", "tatbikat.js"));
-  glue.search = `?lesson=${id}`; // a fresh instance of the glue for each module
+  glue.search = `?module=${file}`; // a fresh instance of the glue for each module
   const m = await import(glue.href);
-  m.initSync({ module: readFileSync(join(ROOT, "www", "pkg", `${id}.wasm`)) });
+  m.initSync({ module: readFileSync(join(ROOT, "www", "pkg", `${file}.wasm`)) });
   return m;
 }
 
@@ -57,5 +58,41 @@ for (const lesson of LESSONS) {
     }
     assert.equal(m.resolve(`lesson=${lesson.id}`).lesson, lesson.id);
     console.log(`${lesson.id}: ${queries.length} texts equal to the CLI's`);
+  });
+}
+
+// A lesson's speed module (pkg/speed/<id>.wasm: the same crate at opt-level 3, for the pool's
+// workers) computes what its page module computes, byte for byte: the texts above, a sweep's
+// parts and every search's.
+for (const lesson of LESSONS) {
+  test(`${lesson.id}: its speed module answers as its page module does`, async () => {
+    const page = await pageModule(lesson.id);
+    const speed = await pageModule(lesson.id, `speed/${lesson.id}`);
+    assert.deepEqual(speed.lessons().map((l) => l.id), [lesson.id]);
+    const cases = [[], ...(SETS[lesson.id] ?? [])];
+    let texts = 0;
+    for (const c of cases) {
+      for (const section of [null, ...lesson.sections]) {
+        const q = new URLSearchParams({ lesson: lesson.id });
+        if (section) q.set("section", section);
+        for (const kv of c) q.set(kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1));
+        assert.equal(speed.lessonText(q.toString()), page.lessonText(q.toString()), q.toString());
+        texts += 1;
+      }
+    }
+    const { properties } = page.findOptions(lesson.id);
+    for (const property of properties) {
+      const query = `lesson=${lesson.id}&find=${property}`;
+      const plan = page.findPlan(query, 4);
+      assert.deepEqual(speed.findPlan(query, 4), plan, query);
+      for (const [from, to] of plan.parts) assert.deepEqual([...speed.findPart(query, from, to)], [...page.findPart(query, from, to)], `${query} ${from}..${to}`);
+    }
+    // The sweep the form suggests first (its first axis): its parts' bytes.
+    const [axis] = page.sweepOptions(`lesson=${lesson.id}`).axes;
+    const sweep = `lesson=${lesson.id}&sweep=${axis.name}:${axis.from}..${axis.to}:${axis.steps}`;
+    const { parts } = page.sweepPlan(sweep, 3);
+    assert.equal(parts.length, 3, sweep);
+    for (const [from, to] of parts) assert.deepEqual(speed.sweepPart(sweep, from, to), page.sweepPart(sweep, from, to), `${sweep} ${from}..${to}`);
+    console.log(`${lesson.id}: ${texts} texts and ${properties.length} searches equal in its speed module`);
   });
 }

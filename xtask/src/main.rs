@@ -40,6 +40,20 @@ const WASM_OPT_FLAGS: &[&str] = &[
     "--strip-target-features",
 ];
 
+/// A lesson's speed module (`WWW/pkg/speed/<id>.wasm`, built at the `wasm-speed` profile): what
+/// the size flags above would undo is kept (LLVM's inlining at opt-level 3), the debug names go.
+const SPEED_OPT_FLAGS: &[&str] = &[
+    "-O3",
+    "--enable-bulk-memory",
+    "--enable-nontrapping-float-to-int",
+    "--enable-sign-ext",
+    "--enable-mutable-globals",
+    "--enable-reference-types",
+    "--strip-debug",
+    "--strip-producers",
+    "--strip-target-features",
+];
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -68,6 +82,9 @@ enum Kind {
     Page(String),
     /// A module without bindings (the router, the packager): wasm-opt alone, into this file.
     Plain(&'static str),
+    /// A lesson's speed module (`WWW/pkg/speed/<id>.wasm`): its page module at opt-level 3, for
+    /// the pool's workers (www/engine.js), with the same bindings and glue.
+    Speed(String),
 }
 
 struct Module {
@@ -81,8 +98,13 @@ struct Module {
 impl Module {
     /// The file cargo writes: the package's library, in the target's folder of the wasm profile.
     fn input(&self, target: &Path) -> PathBuf {
+        let profile = match self.kind {
+            Kind::Speed(_) => "wasm-speed",
+            _ => "wasm",
+        };
         target
-            .join("wasm32-unknown-unknown/wasm")
+            .join("wasm32-unknown-unknown")
+            .join(profile)
             .join(format!("{}.wasm", self.package.replace('-', "_")))
     }
 }
@@ -154,21 +176,36 @@ fn pages(www: &Path) -> Result {
         });
     }
 
+    // Each lesson's speed module (not the script lessons': the pool runs their scripts).
+    let speed: Vec<Module> = ids
+        .iter()
+        .filter(|id| id.as_str() != "script")
+        .map(|id| Module {
+            name: format!("speed-{id}"),
+            package: format!("page-{id}"),
+            kind: Kind::Speed(id.clone()),
+        })
+        .collect();
+
     say("building the page's WebAssembly modules and the node package (cargo: what changed)");
-    let mut build = cargo();
-    build.args(["build", "--profile", "wasm", "--locked"]);
-    build.args(["--target", "wasm32-unknown-unknown", "--lib"]);
-    for m in &modules {
-        build.args(["-p", &m.package]);
+    for (profile, list) in [("wasm", &modules), ("wasm-speed", &speed)] {
+        let mut build = cargo();
+        build.args(["build", "--profile", profile, "--locked"]);
+        build.args(["--target", "wasm32-unknown-unknown", "--lib"]);
+        for m in list {
+            build.args(["-p", &m.package]);
+        }
+        run(&mut build)?;
     }
-    run(&mut build)?;
+    modules.extend(speed);
 
     // What an output is made with besides its input: the tools' versions and flags.
     let tools = format!(
-        "{} {} {}",
+        "{} {} {} {}",
         stdout(Command::new("wasm-bindgen").arg("--version"))?.trim(),
         stdout(Command::new("wasm-opt").arg("--version"))?.trim(),
-        WASM_OPT_FLAGS.join(" ")
+        WASM_OPT_FLAGS.join(" "),
+        SPEED_OPT_FLAGS.join(" ")
     );
     // wasm-bindgen and wasm-opt for the modules whose input changed, one per core: wasm-opt is
     // npm's binaryen, compiled to WebAssembly and run by node on one core (measured: 12 CPU-s
@@ -229,9 +266,9 @@ fn finish(m: &Module, target: &Path, out: &Path, tools: &str) -> Result {
         c.arg("--out-dir").arg(&tmp).arg(&input);
         run(&mut c)
     };
-    let opt = |from: &Path, to: &Path| {
+    let opt = |flags: &[&str], from: &Path, to: &Path| {
         run(Command::new("wasm-opt")
-            .args(WASM_OPT_FLAGS)
+            .args(flags)
             .arg(from)
             .arg("-o")
             .arg(to))
@@ -244,15 +281,19 @@ fn finish(m: &Module, target: &Path, out: &Path, tools: &str) -> Result {
             bindgen("nodejs")?;
             write(tmp.join("package.json"), "{ \"type\": \"commonjs\" }\n")?;
         }
-        Kind::Page(id) => {
+        Kind::Page(id) | Kind::Speed(id) => {
             bindgen("web")?;
             let glued = tmp.join("tatbikat_bg.wasm");
-            opt(&glued, &tmp.join(format!("{id}.wasm")))?;
+            let flags = match m.kind {
+                Kind::Speed(_) => SPEED_OPT_FLAGS,
+                _ => WASM_OPT_FLAGS,
+            };
+            opt(flags, &glued, &tmp.join(format!("{id}.wasm")))?;
             std::fs::remove_file(&glued).map_err(|e| e.to_string())?;
         }
         Kind::Plain(file) => {
             let name = Path::new(file).file_name().unwrap();
-            opt(&input, &tmp.join(name))?;
+            opt(WASM_OPT_FLAGS, &input, &tmp.join(name))?;
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -307,6 +348,19 @@ fn assemble(modules: &[Module], out: &Path, www: &Path, target: &Path) -> Result
                 let to = pkg.join(file);
                 copy(&dir.join(Path::new(file).file_name().unwrap()), &to)?;
                 sizes.push(format!("{} {} B", m.name, gzipped(&to)?));
+            }
+            // After the page modules (`modules` lists them first): its glue is theirs.
+            Kind::Speed(id) => {
+                if std::fs::read(dir.join("tatbikat.js")).ok()
+                    != std::fs::read(pkg.join("tatbikat.js")).ok()
+                {
+                    return Err(format!(
+                        "the speed module of {id} needs other JavaScript glue than the page modules'"
+                    ));
+                }
+                let to = pkg.join("speed").join(format!("{id}.wasm"));
+                copy(&dir.join(format!("{id}.wasm")), &to)?;
+                sizes.push(format!("speed/{id} {} B", gzipped(&to)?));
             }
         }
     }
