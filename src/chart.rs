@@ -258,13 +258,16 @@ pub fn bars(
 
 pub use crate::jsfmt::pow10;
 
-/// The n with 10ⁿ ≤ v < 10ⁿ⁺¹, for positive finite v.
+/// The n with 10ⁿ ≤ v < 10ⁿ⁺¹, for positive finite v: estimated from v's binary exponent
+/// (log10 2 ≈ 0.30103, at most one below), then settled against the exact powers. Not `log10`,
+/// whose libm code was about 0.5 KB of every page module, for an estimate.
 pub fn decade(v: f64) -> i32 {
-    let mut n = v.log10().floor() as i32;
-    if pow10(n) > v {
+    let binary = ((v.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    let mut n = (f64::from(binary) * std::f64::consts::LOG10_2).floor() as i32;
+    while pow10(n) > v {
         n -= 1;
     }
-    if pow10(n + 1) <= v {
+    while pow10(n + 1) <= v {
         n += 1;
     }
     n
@@ -556,6 +559,35 @@ impl Chart {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `decade` is its definition, 10ⁿ ≤ v < 10ⁿ⁺¹, and `log10`'s floor where that is exact:
+    /// powers of ten and their neighbours, and spread mantissas from the subnormals to the top.
+    #[test]
+    fn decades_are_the_powers_that_hold_the_value() {
+        let mut values = vec![
+            f64::MIN_POSITIVE,
+            5e-324,
+            f64::MAX,
+            1.0,
+            9.999_999_999_999_999,
+        ];
+        for k in -300..=300 {
+            let p = pow10(k);
+            values.extend([
+                p,
+                f64::from_bits(p.to_bits() - 1),
+                f64::from_bits(p.to_bits() + 1),
+            ]);
+            values.extend([1.5, 2.5, 4.999, 7.0, 9.99].map(|m| m * p));
+        }
+        for v in values {
+            let n = decade(v);
+            assert!(pow10(n) <= v && v < pow10(n + 1), "{v:e}: {n}");
+        }
+        assert_eq!(decade(999.0), 2);
+        assert_eq!(decade(1000.0), 3);
+        assert_eq!(decade(0.01), -2);
+    }
 
     #[test]
     fn nice_ceilings() {

@@ -34,102 +34,89 @@ pub fn number_to_string(x: f64) -> String {
 /// the platform's: Rust's parser natively, JavaScript's own `Number()` in the page (the lessons'
 /// language; the bindings register it with [`set_decimal_reader`], which keeps a float parser's
 /// power tables, about 7 KB gzip, out of the module). Both round correctly: the same double.
-/// A short decimal is read here on both targets ([`exact_short`]): in the page, each reading by
-/// `Number()` crossed into JavaScript with its text, 8-12 % of the longer quotas search.
+/// A short decimal is read here on both targets ([`Decimal::exact`]): in the page, each reading
+/// by `Number()` crossed into JavaScript with its text, 8-12 % of the longer quotas search.
 pub fn parse_number(text: &str) -> Option<f64> {
-    is_decimal(text).then(|| exact_short(text).unwrap_or_else(|| read_decimal(text)))
+    let d = Decimal::scan(text)?;
+    Some(d.exact().unwrap_or_else(|| read_decimal(text)))
 }
 
-/// 10^0 ..= 10^22: each a double exactly (10^22 < 2^53 · 2^22 and 5^22 < 2^53).
-const EXACT_POWERS: [f64; 23] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-];
+/// A decimal text, scanned: its sign, its digits as a whole number m and the power of ten e of
+/// its last digit (its value is m × 10^e; `None` when past `u64` or `i32`).
+struct Decimal {
+    negative: bool,
+    m: Option<u64>,
+    e: Option<i32>,
+}
 
-/// A decimal text (one [`is_decimal`] accepts) whose digits make a whole number m ≤ 2^53 and whose
-/// power of ten e is within ±22, read as m × 10^e or m ÷ 10^-e: one IEEE operation on two exact
-/// doubles, hence the correctly rounded double, the one every correct reader gives (Clinger's
-/// fast path, which Rust's parser takes too). `None` for any other text.
-fn exact_short(text: &str) -> Option<f64> {
-    let mut bytes = text.bytes().peekable();
-    let negative = bytes.peek() == Some(&b'-');
-    if matches!(bytes.peek(), Some(b'-' | b'+')) {
-        bytes.next();
-    }
-    let (mut m, mut e, mut point) = (0u64, 0i32, false);
-    for b in bytes.by_ref() {
-        match b {
-            b'.' => point = true,
-            b'0'..=b'9' => {
-                m = m.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
-                e -= i32::from(point);
+impl Decimal {
+    /// `[+-]?(digits[.digits?]|.digits)([eE][+-]?digits)?`: what Rust's parser and JavaScript's
+    /// `Number()` both read as the same number (no spaces, no `Infinity`, no hexadecimal).
+    fn scan(text: &str) -> Option<Decimal> {
+        let b = text.as_bytes();
+        let mut i = usize::from(matches!(b.first(), Some(b'+' | b'-')));
+        let (mut m, mut e, mut digits, mut point) = (Some(0u64), Some(0i32), 0, false);
+        while let Some(&c) = b.get(i) {
+            match c {
+                b'0'..=b'9' => {
+                    m = m.and_then(|m| m.checked_mul(10)?.checked_add(u64::from(c - b'0')));
+                    e = e.and_then(|e| e.checked_sub(i32::from(point)));
+                    digits += 1;
+                }
+                b'.' if !point => point = true,
+                _ => break,
             }
-            _ => break, // the exponent's `e` or `E`
+            i += 1;
         }
-    }
-    let mut exponent = 0i32;
-    let mut sign = 1;
-    for b in bytes {
-        match b {
-            b'-' => sign = -1,
-            b'+' => {}
-            _ => exponent = exponent.checked_mul(10)?.checked_add(i32::from(b - b'0'))?,
+        if digits == 0 {
+            return None;
         }
+        if matches!(b.get(i), Some(b'e' | b'E')) {
+            i += 1;
+            let sign = if b.get(i) == Some(&b'-') { -1 } else { 1 };
+            i += usize::from(matches!(b.get(i), Some(b'+' | b'-')));
+            let start = i;
+            let mut x = Some(0i32);
+            while let Some(&c @ b'0'..=b'9') = b.get(i) {
+                x = x.and_then(|x| x.checked_mul(10)?.checked_add(i32::from(c - b'0')));
+                i += 1;
+            }
+            if i == start {
+                return None;
+            }
+            e = e.zip(x).and_then(|(e, x)| e.checked_add(sign * x));
+        }
+        (i == b.len()).then_some(Decimal {
+            negative: b.first() == Some(&b'-'),
+            m,
+            e,
+        })
     }
-    let e = e.checked_add(sign * exponent)?;
-    if m > 1 << 53 {
-        return None;
+
+    /// m ≤ 2^53 and e within ±22: m × 10^e or m ÷ 10^-e, one IEEE operation on two exact doubles,
+    /// hence the correctly rounded double, the one every correct reader gives (Clinger's fast
+    /// path, which Rust's parser takes too). `None` for any other.
+    fn exact(&self) -> Option<f64> {
+        let (m, e) = (self.m.filter(|&m| m <= 1 << 53)?, self.e?);
+        let p = exact_power(e.unsigned_abs())?;
+        let v = if e >= 0 { m as f64 * p } else { m as f64 / p };
+        Some(if self.negative { -v } else { v })
     }
-    let v = if m == 0 {
-        0.0
-    } else if e >= 0 {
-        m as f64 * *EXACT_POWERS.get(e as usize)?
-    } else {
-        m as f64 / *EXACT_POWERS.get(e.unsigned_abs() as usize)?
-    };
-    Some(if negative { -v } else { v })
+}
+
+/// 10^k for k ≤ 22, exactly: each product is a double (10^k = 2^k · 5^k and 5^22 < 2^53).
+fn exact_power(k: u32) -> Option<f64> {
+    (k <= 22).then(|| (0..k).fold(1.0, |p, _| p * 10.0))
 }
 
 /// 10^n, exactly as the decimal literal `1en` reads (no `powf`, whose last bit differs between
 /// platforms: the page's WASM and the native CLI must draw the same domains).
 pub fn pow10(n: i32) -> f64 {
-    match n {
-        0..=22 => EXACT_POWERS[n as usize],
-        -22..=-1 => 1.0 / EXACT_POWERS[n.unsigned_abs() as usize],
-        _ => parse_number(&format!("1e{n}")).unwrap_or(f64::NAN),
+    match exact_power(n.unsigned_abs()) {
+        Some(p) if n >= 0 => p,
+        Some(p) => 1.0 / p,
+        None => parse_number(&format!("1e{n}")).unwrap_or(f64::NAN),
     }
-}
-
-/// `[+-]?(digits[.digits?]|.digits)([eE][+-]?digits)?`: what Rust's parser and JavaScript's
-/// `Number()` both read as the same number (no spaces, no `Infinity`, no hexadecimal).
-fn is_decimal(text: &str) -> bool {
-    let b = text.as_bytes();
-    let mut i = usize::from(matches!(b.first(), Some(b'+' | b'-')));
-    let digits = |i: &mut usize| {
-        let start = *i;
-        while b.get(*i).is_some_and(u8::is_ascii_digit) {
-            *i += 1;
-        }
-        *i > start
-    };
-    let whole = digits(&mut i);
-    let fraction = b.get(i) == Some(&b'.') && {
-        i += 1;
-        digits(&mut i)
-    };
-    if !whole && !fraction {
-        return false;
-    }
-    if matches!(b.get(i), Some(b'e' | b'E')) {
-        i += 1;
-        if matches!(b.get(i), Some(b'+' | b'-')) {
-            i += 1;
-        }
-        if !digits(&mut i) {
-            return false;
-        }
-    }
-    i == b.len()
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -338,7 +325,7 @@ mod tests {
         }
     }
 
-    /// The short texts read here ([`exact_short`]) are the doubles Rust's parser gives, over
+    /// The short texts read here ([`Decimal::exact`]) are the doubles Rust's parser gives, over
     /// generated mantissas, points and exponents on both sides of its limits (2^53, ±22).
     #[test]
     fn short_decimals_read_here_are_the_parsers_doubles() {
@@ -369,7 +356,7 @@ mod tests {
             let text = format!("{sign}{digits}{exp}");
             let rust: f64 = text.parse().unwrap();
             tried += 1;
-            if let Some(ours) = exact_short(&text) {
+            if let Some(ours) = Decimal::scan(&text).and_then(|d| d.exact()) {
                 here += 1;
                 assert_eq!(ours.to_bits(), rust.to_bits(), "{text}");
             }

@@ -87,7 +87,7 @@ pub fn options(lesson: Lesson, base: &ParamSet) -> SweepOptions {
     let axes: Vec<AxisOption> = names
         .iter()
         .filter_map(|n| lesson.schema().spec(n))
-        .map(|spec| within_checks(axis_option(spec, base.get(spec.name)), base))
+        .map(|spec| axis_option(spec, base))
         .collect();
     let Ok(report) = lesson.run(base, None, &mut |_| {}) else {
         return SweepOptions {
@@ -182,15 +182,18 @@ fn tidy(x: f64) -> String {
     number_to_string(parse_number(&to_fixed(x, 12)).unwrap_or(x))
 }
 
-/// A range around the current value that stays within the bounds.
-fn axis_option(spec: &ParamSpec, value: &Value) -> AxisOption {
-    let v = value_number(value);
+/// A range around the current value that stays within the bounds, trimmed at either end while
+/// the lesson's checks refuse the point there with the other parameters as they are (down to two
+/// points): supervisor's jobs from 10, not 6, while job S9 hangs (`hung`), leader's nodes from 2
+/// while node N2 pauses; the form's first sweep was refused for both.
+fn axis_option(spec: &ParamSpec, base: &ParamSet) -> AxisOption {
+    let v = value_number(base.get(spec.name));
     let (min, max, whole) = match spec.kind {
         Kind::Int { min, max } | Kind::Seed { min, max } => (min as f64, max as f64, true),
         Kind::Real { min, max, .. } => (min, max, false),
         _ => (0.0, 1.0, false),
     };
-    let (from, to, steps) = match spec.kind {
+    let (mut from, mut to, mut steps) = match spec.kind {
         Kind::Prob => (0.0, 1.0, SUGGESTED_POINTS),
         // A seed is an identifier: ten consecutive ones.
         Kind::Seed { .. } => {
@@ -220,6 +223,17 @@ fn axis_option(spec: &ParamSpec, value: &Value) -> AxisOption {
             tidy(x)
         }
     };
+    let step = (to - from) / f64::from(steps.max(2) - 1);
+    let passes = |x: f64| {
+        let mut set = base.clone();
+        set.set(spec.name, &text(x)).is_ok() && crate::lessons::validate(&set).is_ok()
+    };
+    while steps > 2 && !passes(from) {
+        (from, steps) = (from + step, steps - 1);
+    }
+    while steps > 2 && !passes(to) {
+        (to, steps) = (to - step, steps - 1);
+    }
     AxisOption {
         name: spec.name,
         whole,
@@ -229,51 +243,6 @@ fn axis_option(spec: &ParamSpec, value: &Value) -> AxisOption {
         to: text(to),
         steps: steps.max(2),
     }
-}
-
-/// `a` narrowed to the longest run of its points at which the lesson's checks pass with the other
-/// parameters as they are: supervisor's `jobs:6..24:10` fails at 6 and 8 while job S9 hangs
-/// (`hung`), and leader's `nodes:1..6:6` at 1 while node N2 pauses, so the form's first sweep was
-/// refused. Unchanged when every point passes, or when fewer than two would be left.
-fn within_checks(mut a: AxisOption, base: &ParamSet) -> AxisOption {
-    let (Some(from), Some(to)) = (parse_number(&a.from), parse_number(&a.to)) else {
-        return a;
-    };
-    let n = a.steps as usize;
-    let step = (to - from) / (n - 1) as f64;
-    let at = |k: usize| from + step * k as f64;
-    let text = |x: f64| {
-        if a.whole {
-            number_to_string(x.round())
-        } else {
-            tidy(x)
-        }
-    };
-    let passes: Vec<bool> = (0..n)
-        .map(|k| {
-            let mut set = base.clone();
-            set.set(a.name, &text(at(k))).is_ok() && crate::lessons::validate(&set).is_ok()
-        })
-        .collect();
-    // The longest run of passing points, [start, end).
-    let (mut best, mut start) = ((0, 0), None);
-    for k in 0..=n {
-        if passes.get(k) == Some(&true) {
-            start.get_or_insert(k);
-        } else if let Some(s) = start.take()
-            && k - s > best.1 - best.0
-        {
-            best = (s, k);
-        }
-    }
-    let (s, e) = best;
-    if e - s == n || e - s < 2 {
-        return a;
-    }
-    a.from = text(at(s));
-    a.to = text(at(e - 1));
-    a.steps = (e - s) as u32;
-    a
 }
 
 /// Two values near the current one, within the bounds, in the codec's text form.
