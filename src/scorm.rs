@@ -145,8 +145,9 @@ fn plain_path(path: &str) -> bool {
 
 /// The site's files a package of `query` holds, sorted: from the site's `precache.js` (written by
 /// tools/precache.mjs: every file with the lesson it belongs to), the shell every lesson needs
-/// (`""`) but the packager's module, the lesson's own module and texts (`<id>`) and its view's
-/// pages (`<id>/view`); no other lesson's files; and what opens it from disk: `disk/boot.js`,
+/// (`""`) but the packager's module, the lesson's own module and texts (`<id>`), its view's
+/// pages (`<id>/view`) and its speed module (`<id>/speed`: the pool's workers run it in the LMS as
+/// on the site); no other lesson's files; and what opens it from disk: `disk/boot.js`,
 /// `disk/page.js` and `disk/<id>.js` (tools/disk.mjs builds them, precache.js leaves them out).
 pub fn files(query: &str, precache: &str) -> Result<Vec<String>, Error> {
     know_scripts(precache.lines().filter_map(|l| {
@@ -157,6 +158,7 @@ pub fn files(query: &str, precache: &str) -> Result<Vec<String>, Error> {
     }));
     let launch = launch(query)?;
     let view = format!("{}/view", launch.lesson);
+    let speed = format!("{}/speed", launch.lesson);
     let mut out = Vec::new();
     for line in precache.lines() {
         // `["path", "sha256-…", "lesson", bytes, gzip],` as JSON.stringify wrote it.
@@ -189,7 +191,7 @@ pub fn files(query: &str, precache: &str) -> Result<Vec<String>, Error> {
         // A script lesson's shared files (its module, the script worker) are grouped under
         // every script lesson's id: `replica,outbox`.
         let ours = lesson.split(',').any(|l| l == launch.lesson);
-        if (lesson.is_empty() && !packager) || ours || lesson == view {
+        if (lesson.is_empty() && !packager) || ours || lesson == view || lesson == speed {
             out.push(path);
         }
     }
@@ -586,6 +588,8 @@ mod tests {
     ["i18n/lesson/jobs.en.js", "sha256-b", "jobs", 10, 5],
     ["i18n/lesson/quotas.en.js", "sha256-c", "quotas", 10, 5],
     ["pkg/quotas.wasm", "sha256-d", "quotas", 10, 5],
+    ["pkg/speed/jobs.wasm", "sha256-g", "jobs/speed", 10, 5],
+    ["pkg/speed/quotas.wasm", "sha256-h", "quotas/speed", 10, 5],
     ["quotas.en.html", "sha256-e", "quotas/view", 10, 5],
     ["jobs.html", "sha256-f", "jobs/view", 10, 5],
   ],
@@ -599,6 +603,7 @@ mod tests {
                 "disk/quotas.js",
                 "i18n/lesson/quotas.en.js",
                 "pkg/quotas.wasm",
+                "pkg/speed/quotas.wasm",
                 "quotas.en.html"
             ]
         );

@@ -185,11 +185,10 @@ export class Engine {
     const epoch = this.#epoch;
     this.#sweeps += 1;
     try {
-      const { poolForced, poolSize, Pool, SHARED: ops, poolModule } = await import("./pool.js");
+      const { poolForced, poolOfOne, poolSize, Pool, SHARED: ops, poolModule } = await import("./pool.js");
       if (epoch !== this.#epoch) throw new Cancelled("cancelled");
       const size = poolSize();
-      // One core: this worker (a size a test forced is a pool, of one: the benchmark's one worker).
-      if (size <= 1 && !poolForced()) return await this.#post(op, [query], { onProgress });
+      if (size <= 1 && !poolOfOne()) return await this.#post(op, [query], { onProgress });
       const pool = () => {
         if (this.#pool?.size !== size) {
           this.#pool?.close("superseded");

@@ -30,11 +30,14 @@ const speed = new Map(); // lesson → the promise of its compiled speed module 
  * built for speed, not size, by xtask; the same bindings): a long search or sweep runs about 1.4
  * times as fast on it, and it is about 200 KB gzip where the page's is 140, so it is fetched when
  * the search's panel or the sweep's form opens (Engine#readyShared), never on a page's load; not
- * for a script lesson (none is built), nor when the browser asks to save data. */
+ * for a script lesson (none is built), nor when the browser asks to save data. A SCORM package
+ * holds its lesson's (src/scorm.rs). */
 export function fetchSpeed(id) {
   if (speed.has(id)) return;
   const lesson = LESSONS.find((l) => l.id === id);
-  const wanted = lesson && !lesson.script && !globalThis.navigator?.connection?.saveData;
+  // Not from disk either (a SCORM package opened from file://: fetch cannot read it, and there
+  // the model runs on the page's thread, with no pool: tools/disk.mjs).
+  const wanted = lesson && !lesson.script && !globalThis.navigator?.connection?.saveData && /^https?:$/.test(location.protocol);
   const url = new URL(`./pkg/speed/${id}.wasm`, import.meta.url);
   // Compiled once downloaded: a module the page loads later, not the first table's.
   const loading = wanted ? fetch(url).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${url}: ${r.status}`)))).then((b) => WebAssembly.compile(b)) : Promise.resolve(null);
@@ -60,6 +63,11 @@ function forcedSize() {
 /** Whether a test forced the pool's size: the pool is then used as it is, from the first search
  * (engine.js starts a search on the page's worker otherwise). */
 export const poolForced = () => forcedSize() !== null;
+
+/** Whether the benchmark asked for a pool of one worker (`window.__tatbikatPoolOfOne`, a test
+ * hook beside a size of 1): its "one worker" then runs the pool's module, as its two do, where a
+ * size of 1 alone runs the page's worker. */
+export const poolOfOne = () => globalThis.__tatbikatPoolOfOne === true;
 
 /** The pool's size: the browser's cores, at most 8, at least 1, or the size a test forced. */
 export function poolSize() {
