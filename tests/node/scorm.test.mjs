@@ -96,7 +96,7 @@ describe("scorm runtime", () => {
     const store = createStore(update, asked);
     const api = lms();
     assert.ok(start(store, { parent: null, API: api, addEventListener: () => {} }));
-    store.dispatch({ type: "found", doc: { met: 0, exhaustive: true } });
+    store.dispatch({ type: "found", doc: { met: 0, exhaustive: true, property: { id: "round-twice" } } });
     assert.equal(api.values["cmi.core.lesson_status"], "incomplete", "shown, the question not answered");
     store.dispatch({ type: "findGuessed", guess: "skip" });
     assert.equal(api.values["cmi.core.lesson_status"], "incomplete", "skipped: no answer");
@@ -110,8 +110,21 @@ describe("scorm runtime", () => {
     const sampled = createStore(update, asked);
     const api2 = lms();
     start(sampled, { parent: null, API: api2, addEventListener: () => {} });
-    sampled.dispatch({ type: "found", doc: { met: 0, exhaustive: false } });
+    sampled.dispatch({ type: "found", doc: { met: 0, exhaustive: false, property: { id: "round-twice" } } });
     sampled.dispatch({ type: "findGuessed", guess: "no" });
     assert.deepEqual([api2.values["cmi.interactions.0.result"], api2.values["cmi.interactions.0.correct_responses.0.pattern"]], ["neutral", undefined]);
+    // The interaction is named by the search the page ran: the first property for an empty
+    // find=, a condition by its text, percent-encoded (a SCORM 1.2 identifier has no spaces).
+    for (const [find, doc, id] of [
+      ["", { met: 3, exhaustive: true, property: { id: "round-twice" } }, "find.leader.round-twice"],
+      ["fencing.unfenced > 0", { met: 3, exhaustive: true, property: null, condition: "fencing.unfenced > 0" }, "find.leader.fencing.unfenced%20%3E%200"],
+    ]) {
+      const one = createStore(update, { ...asked, view: { find } });
+      const api3 = lms();
+      start(one, { parent: null, API: api3, addEventListener: () => {} });
+      one.dispatch({ type: "found", doc });
+      one.dispatch({ type: "findGuessed", guess: "yes" });
+      assert.equal(api3.values["cmi.interactions.0.id"], id, find);
+    }
   });
 });

@@ -6,7 +6,7 @@
 // or wrong. Without an API (the package opened from disk, a plain host) it does nothing: the page
 // is the page. Values are the core's (a prediction's `computed`); nothing is computed here.
 
-import { findAnswer, findVerdict } from "../state/guess.js";
+import { findAnswer, findId, findVerdict } from "../state/guess.js";
 
 /** How far up the frames the API is looked for (the spec's findAPI). */
 const LEVELS = 7;
@@ -118,7 +118,10 @@ export function start(store, win = window) {
       if (!said) return;
       answered = true;
       interaction({
-        id: `find.${s.lesson}.${s.view?.find ?? ""}`,
+        // The search's own id, as the page's journal and the course page's message name it
+        // (find= may be empty: the first property), a condition's text percent-encoded: SCORM 1.2
+        // identifiers hold no spaces.
+        id: `find.${s.lesson}.${encodeURIComponent(findId(s.find.doc) ?? "")}`,
         type: "true-false",
         response: guess === "yes" ? "t" : "f",
         correct: { yes: "t", no: "f" }[findAnswer(s.find.doc)] ?? null,
