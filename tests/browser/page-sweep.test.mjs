@@ -112,6 +112,23 @@ describe("page: sweeps", () => {
     await p.close();
   });
 
+  test("a link's sweep opens at its chart on a phone, not at the page's top", async () => {
+    const ctx = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const p = await page(ctx);
+    await p.goto(`${url}?lesson=jobs&sweep=nights:15..60:10&metric=retry_limit.completed_nights`);
+    await rendered(p);
+    await p.waitForSelector(".sweep-result svg .dot");
+    await p.waitForFunction(() => window.scrollY > 0, null, { timeout: 10000 }).catch(() => {});
+    const box = await p.$eval(".sweep-result", (e) => {
+      const b = e.getBoundingClientRect();
+      return { top: Math.round(b.top), scrolled: Math.round(window.scrollY), height: innerHeight };
+    });
+    assert.ok(box.scrolled > 0 && box.top >= 0 && box.top < box.height / 2, `the chart near the top of the screen: ${JSON.stringify(box)}`);
+    await shot(p, "phone-sweep-link");
+    clean(p, "sweep link");
+    await ctx.close();
+  });
+
   test("a bad sweep or trace is named and the typed text kept", async () => {
     const p = await page(desktop);
     await p.goto(`${url}?lesson=supervisor&sweep=steps:1..3&trace=bogus`);

@@ -1,7 +1,7 @@
 // The sweep: its form (built when opened, from the core's sweep options at the page's
 // parameters: controls/sweep.js), the sweep shown with its progress or its refusal, and a point
 // chosen to watch its run.
-import { el } from "../dom.js";
+import { el, readerMoved, scrollToTop } from "../dom.js";
 import { optionsKey } from "../state/link.js";
 import { sweepPoint } from "./shown.js";
 import { pointAddress } from "./trace.js";
@@ -16,6 +16,10 @@ export function sweepView(ctx) {
   let section = null; // the form and its result, once built
   let stopped = false;
   let shown = () => {};
+  // A link's sweep (sweep= without a watched run, whose timeline takes the screen): its chart is
+  // brought to the top of the screen once drawn, as a link's search is, unless the reader has
+  // moved by then. It opened at the page's top, the chart thousands of pixels below on a phone.
+  let linkAsked = Boolean(store.state.view.sweep) && store.state.view.trace === undefined;
 
   /** The closed fold before the core's options are known: opening it asks for them. */
   function holder() {
@@ -84,6 +88,8 @@ export function sweepView(ctx) {
     } else if (run.phase === "shown") {
       section.show(s.sweep.doc);
       shown();
+      if (linkAsked && !readerMoved()) scrollToTop(section.result);
+      linkAsked = false;
     }
   }
 
