@@ -26,6 +26,21 @@ async function pageModule(id, file = id) {
   return m;
 }
 
+/** The queries whose texts a module is checked on: the lesson's defaults and each parameter set
+ * of tests/next-lessons.json, each whole and section by section. */
+function textQueries(lesson) {
+  const queries = [];
+  for (const c of [[], ...(SETS[lesson.id] ?? [])]) {
+    for (const section of [null, ...lesson.sections]) {
+      const q = new URLSearchParams({ lesson: lesson.id });
+      if (section) q.set("section", section);
+      for (const kv of c) q.set(kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1));
+      queries.push(q.toString());
+    }
+  }
+  return queries;
+}
+
 /** The CLI's text for a query (`lesson=...&section=...&name=value...`). */
 function cliText(query) {
   const q = new URLSearchParams(query);
@@ -41,16 +56,7 @@ for (const lesson of LESSONS) {
   test(`${lesson.id}: its page module prints the CLI's text, holds its lesson only and sends other links on`, async () => {
     const m = await pageModule(lesson.id);
     assert.deepEqual(m.lessons().map((l) => l.id), [lesson.id], "the module holds its lesson");
-    const queries = [];
-    const cases = [[], ...(SETS[lesson.id] ?? [])];
-    for (const c of cases) {
-      for (const section of [null, ...lesson.sections]) {
-        const q = new URLSearchParams({ lesson: lesson.id });
-        if (section) q.set("section", section);
-        for (const kv of c) q.set(kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1));
-        queries.push(q.toString());
-      }
-    }
+    const queries = textQueries(lesson);
     for (const query of queries) assert.equal(m.lessonText(query), cliText(query), query);
     // The other lessons' links: the module names the lesson whose module answers them.
     for (const other of LESSONS.filter((l) => l.id !== lesson.id)) {
@@ -69,17 +75,9 @@ for (const lesson of LESSONS) {
     const page = await pageModule(lesson.id);
     const speed = await pageModule(lesson.id, `speed/${lesson.id}`);
     assert.deepEqual(speed.lessons().map((l) => l.id), [lesson.id]);
-    const cases = [[], ...(SETS[lesson.id] ?? [])];
-    let texts = 0;
-    for (const c of cases) {
-      for (const section of [null, ...lesson.sections]) {
-        const q = new URLSearchParams({ lesson: lesson.id });
-        if (section) q.set("section", section);
-        for (const kv of c) q.set(kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1));
-        assert.equal(speed.lessonText(q.toString()), page.lessonText(q.toString()), q.toString());
-        texts += 1;
-      }
-    }
+    const queries = textQueries(lesson);
+    for (const q of queries) assert.equal(speed.lessonText(q), page.lessonText(q), q);
+    const texts = queries.length;
     const { properties } = page.findOptions(lesson.id);
     for (const property of properties) {
       const query = `lesson=${lesson.id}&find=${property}`;

@@ -324,8 +324,9 @@ fn assemble(modules: &[Module], out: &Path, www: &Path, target: &Path) -> Result
                     copy(&entry.path(), &node.join(entry.file_name()))?;
                 }
             }
-            Kind::Page(id) => {
-                // The modules share one JavaScript glue: their bindings are the same.
+            // The modules share one JavaScript glue: their bindings are the same (a speed module
+            // comes after the page modules: `modules` lists them first).
+            Kind::Page(id) | Kind::Speed(id) => {
                 let glue = dir.join("tatbikat.js");
                 match first {
                     None => copy(&glue, &pkg.join("tatbikat.js"))?,
@@ -334,33 +335,25 @@ fn assemble(modules: &[Module], out: &Path, www: &Path, target: &Path) -> Result
                             != std::fs::read(pkg.join("tatbikat.js")).ok() =>
                     {
                         return Err(format!(
-                            "the modules of {f} and {id} need different JavaScript glue (www/pkg/tatbikat.js)"
+                            "the modules of {f} and {} need different JavaScript glue (www/pkg/tatbikat.js)",
+                            m.name
                         ));
                     }
                     Some(_) => {}
                 }
                 first.get_or_insert(id);
-                let to = pkg.join(format!("{id}.wasm"));
+                let name = match m.kind {
+                    Kind::Speed(_) => format!("speed/{id}"),
+                    _ => id.clone(),
+                };
+                let to = pkg.join(format!("{name}.wasm"));
                 copy(&dir.join(format!("{id}.wasm")), &to)?;
-                sizes.push(format!("{id} {} B", gzipped(&to)?));
+                sizes.push(format!("{name} {} B", gzipped(&to)?));
             }
             Kind::Plain(file) => {
                 let to = pkg.join(file);
                 copy(&dir.join(Path::new(file).file_name().unwrap()), &to)?;
                 sizes.push(format!("{} {} B", m.name, gzipped(&to)?));
-            }
-            // After the page modules (`modules` lists them first): its glue is theirs.
-            Kind::Speed(id) => {
-                if std::fs::read(dir.join("tatbikat.js")).ok()
-                    != std::fs::read(pkg.join("tatbikat.js")).ok()
-                {
-                    return Err(format!(
-                        "the speed module of {id} needs other JavaScript glue than the page modules'"
-                    ));
-                }
-                let to = pkg.join("speed").join(format!("{id}.wasm"));
-                copy(&dir.join(format!("{id}.wasm")), &to)?;
-                sizes.push(format!("speed/{id} {} B", gzipped(&to)?));
             }
         }
     }

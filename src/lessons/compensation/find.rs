@@ -40,15 +40,7 @@ pub struct Find;
 /// The scope's values at these parameters (the lesson's for the axes: `search::anchored`): the
 /// attempt counts (smallest first), the runs 1 to [`CYCLES`] × steps (or fewer runs), the seeds.
 fn values(p: &CompensationParams) -> (Vec<u32>, u64, Vec<u32>) {
-    // Sorted by insertion, as trace.rs sorts its choices: a handful of values, and
-    // `sort_unstable` put about 1 KB gzip on the page's module for them (measured).
-    let mut attempts: Vec<u32> = Vec::with_capacity(p.retries.len());
-    for &a in &p.retries {
-        let at = attempts.partition_point(|&x| x < a);
-        if attempts.get(at) != Some(&a) {
-            attempts.insert(at, a);
-        }
-    }
+    let attempts = crate::trace::sorted_distinct(p.retries.iter().copied());
     let runs = p.runs.min(CYCLES * p.steps.len() as u64);
     let seeds = (0..SEEDS).map(|i| p.seed.wrapping_add(i)).collect();
     (attempts, runs, seeds)
