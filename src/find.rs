@@ -67,12 +67,11 @@ enum Asked {
     },
 }
 
-/// What `asked` may be, said in a refusal.
-fn allowed(finder: &dyn Finder) -> String {
-    let ids: Vec<&str> = finder.properties().iter().map(|p| p.id).collect();
+/// What `asked` may be, said in a refusal, with a condition on the lesson's own default metric.
+fn allowed(finder: &dyn Finder, example: &str) -> String {
     format!(
-        "one of the lesson's properties ({}) or a condition on a metric: table.column[@row], then >, >=, <, <=, = or !=, then a number (fencing.double_run_rounds@unfenced > 0)",
-        ids.join(", ")
+        "one of the lesson's properties ({}) or a condition on a metric: table.column[@row], then >, >=, <, <=, = or !=, then a number ({example})",
+        ids(finder)
     )
 }
 
@@ -185,8 +184,11 @@ fn parse(lesson: Lesson, finder: &dyn Finder, set: &ParamSet, asked: &str) -> Re
         return Ok(Asked::Property(i));
     }
     let refuse = || {
-        Error::bad("find", asked, allowed(finder))
-            .keyed("refuse.find.asked", &[("ids", &ids(finder))])
+        let example = format!("{} > 0", crate::sweep::default_metric(lesson));
+        Error::bad("find", asked, allowed(finder, &example)).keyed(
+            "refuse.find.asked",
+            &[("ids", &ids(finder)), ("example", &example)],
+        )
     };
     // By bytes, not `str::find` with a `&str` pattern, and `get`, not slicing: the pattern
     // searcher and the panicking slices cost each page module kilobytes (see sweep::spec).

@@ -159,6 +159,33 @@ fn the_cli_finds_what_the_library_finds_and_names_a_wrong_property() {
     assert!(err.contains("round-twice, two-believe, long-gap"), "{err}");
 }
 
+/// Each lesson's refusal of what `find` cannot read gives, as its example, a condition on one of
+/// that lesson's own metrics, which the lesson's search plans.
+#[test]
+fn a_refused_find_gives_an_example_the_lesson_takes() {
+    for l in tatbikat::lessons::every()
+        .iter()
+        .filter(|l| l.finder().is_some())
+    {
+        let (code, _, err) = common::cli(&[l.id(), "--find", "nope"]);
+        assert_eq!(code, 2, "{err}");
+        let line = err.lines().next().unwrap_or_default();
+        let example = line
+            .rsplit_once('(')
+            .and_then(|(_, e)| e.strip_suffix(')'))
+            .unwrap_or_else(|| panic!("{}: no example in {line}", l.id()));
+        let metric = example.split([' ', '@']).next().unwrap_or_default();
+        assert!(
+            tatbikat::sweep::metrics(*l).iter().any(|m| m == metric),
+            "{}: {example} is not a condition on the lesson's metrics",
+            l.id()
+        );
+        let set = l.defaults();
+        tatbikat::find::plan(&set, example, &[])
+            .unwrap_or_else(|e| panic!("{}: {example} refused: {e:?}", l.id()));
+    }
+}
+
 /// The supervisor at `sets`.
 fn supervisor(sets: &[&str]) -> ParamSet {
     lesson("supervisor")

@@ -198,7 +198,7 @@ export default {
   "ui.find.verdict_open": "You said “{guess}”. The sample met none, which does not show that no run of the scope does.",
   "ui.find.ask_link": "Share it as a question: the link that first asks \"does one exist?\"",
   "ui.find.cancelled": "Search cancelled.",
-  "refuse.find.asked": "one of the lesson's properties ({ids}) or a condition on a metric: table.column[@row], then >, >=, <, <=, = or !=, then a number",
+  "refuse.find.asked": "one of the lesson's properties ({ids}) or a condition on a metric: table.column[@row], then >, >=, <, <=, = or !=, then a number ({example})",
   "refuse.find.metric": "a condition's metric is table.column[@row], one of: {metrics}",
   "refuse.find.scope": "axis=values: one of the search's axes ({axes}), then values comma-separated (the value itself, none or a..b); several joined by ;",
   "refuse.find.scope_long": "at most {max} characters (this one has {chars}): name ranges (a..b) rather than every value",

@@ -198,7 +198,7 @@ export default {
   "ui.find.verdict_open": "Tahmininiz «{guess}» idi. Örneklemde böyle bir koşu çıkmadı; bu, kapsamın hiçbir koşusunun sağlamadığını göstermez.",
   "ui.find.ask_link": "Bunu bir tahmin sorusu olarak paylaşın: önce \"var mı?\" diye soran bağlantı",
   "ui.find.cancelled": "Arama iptal edildi.",
-  "refuse.find.asked": "dersin özelliklerinden biri ({ids}) ya da bir ölçü üzerine koşul: tablo.sütun[@satır], sonra >, >=, <, <=, = ya da !=, sonra bir sayı",
+  "refuse.find.asked": "dersin özelliklerinden biri ({ids}) ya da bir ölçü üzerine koşul: tablo.sütun[@satır], sonra >, >=, <, <=, = ya da !=, sonra bir sayı ({example})",
   "refuse.find.metric": "koşulun ölçüsü tablo.sütun[@satır] biçimindedir; şunlardan biri: {metrics}",
   "refuse.find.scope": "eksen=değerler: aramanın eksenlerinden biri ({axes}), sonra değerler virgülle (değerin kendisi, none ya da a..b); birden çoğu ; ile",
   "refuse.find.scope_long": "en çok {max} karakter (bu {chars} karakter): her değeri yazmak yerine aralık verin (a..b)",
