@@ -193,3 +193,24 @@ test("a search in a link runs after the page and its run; it runs once for its q
   assert.equal(finds(), 2, "a parameter the search walks from runs it again");
   assert.equal(store.state.find.doc.axes[0][1], core.find(store.state.resolved.query).axes[0][1]);
 });
+
+test("a search's progress reaches the state at most every 100 ms, the first share at once: each share shown costs the main thread a frame (issue 36)", async () => {
+  const { store, engine, runner } = await page("lesson=leader");
+  const told = []; // when the core reported a share
+  const shown = []; // when the state took one
+  const call = engine.call.bind(engine);
+  engine.call = (op, args, handlers = {}) =>
+    call(op, args, op !== "find" ? handlers : { ...handlers, onProgress: (share) => (told.push(performance.now()), handlers.onProgress(share)) });
+  store.observe((action) => action.type === "finding" && shown.push(performance.now()));
+  store.dispatch({ type: "findRequest", find: "round-twice" });
+  await runner.settled();
+  assert.equal(store.state.findRun.phase, "shown");
+  assert.deepEqual(store.state.find.doc, core.find(store.state.resolved.query));
+  // leader's default search reports a share a block, 114 blocks in a fraction of a second.
+  assert.ok(told.length > 50, `the core reported ${told.length} shares`);
+  // The search's start (share 0), then the core's first share at once, then one a tenth of a second.
+  const reported = shown.slice(1);
+  assert.ok(reported[0] - told[0] < 5, "the first share is shown at once");
+  for (let i = 1; i < reported.length; i++) assert.ok(reported[i] - reported[i - 1] >= 100, `shares shown ${reported[i] - reported[i - 1]} ms apart`);
+  assert.ok(reported.length <= 2 + (told.at(-1) - told[0]) / 100, `${reported.length} shares shown of ${told.length}`);
+});
