@@ -218,21 +218,69 @@ pub fn triple(q: &[i64]) -> [i64; 3] {
     [q[0], q[1], q[2]]
 }
 
-/// The `measure` section's runs.
+/// The `measure` section's runs. A run is a function of the parameters, the default request and
+/// the quota alone (its generator starts at the seed each time), so the rows that repeat the
+/// lesson's own runs take them rather than running them again: the default sweep's row of the
+/// default request (`2` in `1,2,4`) and the quota sweep's row of the lesson's quotas (`6/3/3`),
+/// three of the lesson's twelve runs.
 pub fn measure(p: &QuotasParams) -> Measure {
     let quota = triple(&p.quotas);
+    let open = run(p, p.default_request, None);
+    let with_quota = run(p, p.default_request, Some(quota));
+    let at = |request: i64, q: Option<[i64; 3]>| match q {
+        _ if request != p.default_request => run(p, request, q),
+        None => open.clone(),
+        Some(q) if q == quota => with_quota.clone(),
+        Some(q) => run(p, request, Some(q)),
+    };
     let mut sweep = Vec::with_capacity(p.quota_sweep.len());
     for &q in &p.quota_sweep {
-        sweep.push((q, run(p, p.default_request, Some(q))));
+        sweep.push((q, at(p.default_request, Some(q))));
     }
     let mut defaults = Vec::with_capacity(p.default_sweep.len());
     for &d in &p.default_sweep {
-        defaults.push((d, run(p, d, None), run(p, d, Some(quota))));
+        defaults.push((d, at(d, None), at(d, Some(quota))));
     }
     Measure {
-        open: run(p, p.default_request, None),
-        quota: run(p, p.default_request, Some(quota)),
+        open,
+        quota: with_quota,
         sweep,
         defaults,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::params::SCHEMA;
+    use super::*;
+    use crate::params::ParamSet;
+
+    /// The rows `measure` takes from the lesson's own runs are those runs: every row equals the
+    /// run it stands for, whether the default request and the quotas are among the sweeps or not.
+    #[test]
+    fn measure_rows_are_their_runs() {
+        for pairs in [
+            &[][..],
+            &[("default_sweep", "1,4")],
+            &[("quotas", "8,4,4"), ("default_request", "4")],
+            &[("quotas", "5,5,5"), ("quota_sweep", "5/5/5,5/5/5")],
+            &[("seed", "7"), ("default_sweep", "2,2,3")],
+        ] {
+            let p = QuotasParams::from_set(&ParamSet::of(&SCHEMA, pairs)).unwrap();
+            let quota = triple(&p.quotas);
+            let m = measure(&p);
+            assert_eq!(m.open, run(&p, p.default_request, None), "{pairs:?}");
+            assert_eq!(m.quota, run(&p, p.default_request, Some(quota)), "{pairs:?}");
+            assert_eq!(m.sweep.len(), p.quota_sweep.len());
+            for (&q, (at, got)) in p.quota_sweep.iter().zip(&m.sweep) {
+                assert_eq!((*at, got), (q, &run(&p, p.default_request, Some(q))), "{pairs:?}");
+            }
+            assert_eq!(m.defaults.len(), p.default_sweep.len());
+            for (&d, (at, open, quoted)) in p.default_sweep.iter().zip(&m.defaults) {
+                assert_eq!(*at, d);
+                assert_eq!(open, &run(&p, d, None), "{pairs:?} {d}");
+                assert_eq!(quoted, &run(&p, d, Some(quota)), "{pairs:?} {d}");
+            }
+        }
     }
 }
