@@ -257,10 +257,17 @@ pub fn simulate(p: &ClaimCheckParams, progress: &mut dyn FnMut(f64)) -> ClaimChe
             inline: Tally::default(),
             claim: Tally::default(),
         };
-        day(p, prob, &mut |e| {
-            row.inline.add(p, e, false, ttl);
-            row.claim.add(p, e, true, ttl);
-        });
+        if prob == p.redelivery_prob {
+            // The lesson's own day (0.05 in 0,0.05,0.2,0.5): a day is a function of the
+            // parameters and the probability (its generator starts at the seed), tallied above.
+            row.inline = inline.clone();
+            row.claim = claim.clone();
+        } else {
+            day(p, prob, &mut |e| {
+                row.inline.add(p, e, false, ttl);
+                row.claim.add(p, e, true, ttl);
+            });
+        }
         redelivery.push(row);
         progress((k + 2) as f64 / days);
     }
@@ -270,5 +277,36 @@ pub fn simulate(p: &ClaimCheckParams, progress: &mut dyn FnMut(f64)) -> ClaimChe
         claim,
         ttl_sweep: sweep,
         redelivery,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::params::SCHEMA;
+    use super::*;
+    use crate::params::ParamSet;
+
+    /// The redelivery sweep's row of the lesson's probability, taken from the day tallied first,
+    /// is that day redrawn; so is every other row, with the probability among the sweep or not.
+    #[test]
+    fn redelivery_rows_are_their_days() {
+        for pairs in [
+            &[("events", "400")][..],
+            &[("events", "300"), ("redelivery_prob", "0.3")],
+            &[("events", "300"), ("redelivery_sweep", "0.05,0.05,1")],
+            &[("events", "200"), ("seed", "9"), ("redelivery_prob", "0")],
+        ] {
+            let p = ClaimCheckParams::from_set(&ParamSet::of(&SCHEMA, pairs)).unwrap();
+            let r = simulate(&p, &mut |_| {});
+            assert_eq!(r.redelivery.len(), p.redelivery_sweep.len());
+            for (row, &prob) in r.redelivery.iter().zip(&p.redelivery_sweep) {
+                let (mut inline, mut claim) = (Tally::default(), Tally::default());
+                day(&p, prob, &mut |e| {
+                    inline.add(&p, e, false, p.ttl_h);
+                    claim.add(&p, e, true, p.ttl_h);
+                });
+                assert_eq!((row.prob, &row.inline, &row.claim), (prob, &inline, &claim), "{pairs:?} {prob}");
+            }
+        }
     }
 }
