@@ -305,7 +305,11 @@ mod tests {
                     inline.add(&p, e, false, p.ttl_h);
                     claim.add(&p, e, true, p.ttl_h);
                 });
-                assert_eq!((row.prob, &row.inline, &row.claim), (prob, &inline, &claim), "{pairs:?} {prob}");
+                assert_eq!(
+                    (row.prob, &row.inline, &row.claim),
+                    (prob, &inline, &claim),
+                    "{pairs:?} {prob}"
+                );
             }
         }
     }

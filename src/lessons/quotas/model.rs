@@ -270,10 +270,18 @@ mod tests {
             let quota = triple(&p.quotas);
             let m = measure(&p);
             assert_eq!(m.open, run(&p, p.default_request, None), "{pairs:?}");
-            assert_eq!(m.quota, run(&p, p.default_request, Some(quota)), "{pairs:?}");
+            assert_eq!(
+                m.quota,
+                run(&p, p.default_request, Some(quota)),
+                "{pairs:?}"
+            );
             assert_eq!(m.sweep.len(), p.quota_sweep.len());
             for (&q, (at, got)) in p.quota_sweep.iter().zip(&m.sweep) {
-                assert_eq!((*at, got), (q, &run(&p, p.default_request, Some(q))), "{pairs:?}");
+                assert_eq!(
+                    (*at, got),
+                    (q, &run(&p, p.default_request, Some(q))),
+                    "{pairs:?}"
+                );
             }
             assert_eq!(m.defaults.len(), p.default_sweep.len());
             for (&d, (at, open, quoted)) in p.default_sweep.iter().zip(&m.defaults) {
