@@ -4,7 +4,7 @@
 //! quotas, units idle while a request waits. The run is the lesson's own (`kosum`) with the quota
 //! triple, and without quotas where the property compares.
 
-use super::model::{Run, run};
+use super::model::{Arrivals, Run, arrivals, run, run_on};
 use super::params::{QuotasParams, generator};
 use crate::error::Error;
 use crate::params::ParamSet;
@@ -111,6 +111,8 @@ impl Finder for Find {
                 ..base.clone()
             })
             .collect();
+        // Their arrivals, drawn once (a run's quota does not change them).
+        let drawn: Vec<Arrivals> = runs.iter().map(arrivals).collect();
         // The longest wait without quotas at each of them, for the property that compares (the
         // quota triple does not change it).
         let open: Vec<i64> = if property == 1 {
@@ -123,7 +125,13 @@ impl Finder for Find {
         Ok(Box::new(move |at: &[usize]| {
             let i = at[0] * count + at[2];
             let p = &runs[i];
-            let r = run(p, p.default_request, Some(quotas[at[1]]));
+            let r = run_on(
+                p,
+                &drawn[i],
+                p.default_request,
+                Some(quotas[at[1]]),
+                &mut (),
+            );
             match property {
                 0 => r.starved > 0,
                 1 => longest(&r) > open[i],

@@ -145,6 +145,9 @@ pub fn run_on(
     // 0.72 -> 0.66 s).
     let mut queue: Vec<Request> = Vec::with_capacity(32);
     let (mut free, mut idle, mut idle_waiting) = (p.capacity, 0i64, 0i64);
+    // Each tenant's quota; without quotas one no request reaches (a tenant's units in use are at
+    // most the capacity). Read once, not the option at every request.
+    let limit = quota.unwrap_or([i64::MAX; 3]);
     let every = i64::from(p.night_every);
     let night = Request {
         tenant: 0,
@@ -200,7 +203,7 @@ pub fn run_on(
         // The queue in order: what is admitted leaves it, the rest stays in its place. One
         // `retain_mut`, not a loop of pushes: at the page's opt-level z those are calls.
         queue.retain_mut(|r| {
-            if quota.is_some_and(|q| used[r.tenant] + r.units > q[r.tenant]) {
+            if used[r.tenant] + r.units > limit[r.tenant] {
                 rec.held(t, r.tenant, true, !r.rejected);
                 r.rejected = true;
                 return true;
