@@ -24,7 +24,7 @@ const LESSONS = core.lessons().filter((l) => l.finds).map((l) => l.id);
 /** A longer search (issue 36's speed goals, which the default searches, 0.01–0.4 s, are too
  * short to measure: starting a worker and passing messages weigh on them): a condition on a
  * metric the tables print, over quotas' default scope, each run computing the section that
- * prints it (1.4 s natively; leader's conditions are over the page's budget). */
+ * prints it (0.5 s natively on one thread; leader's conditions are over the page's budget). */
 const LONG = { lesson: "quotas", find: "tenants.starved > 0", again: "tenants.starved >= 1" };
 
 /** The native search of `lesson` on `jobs` threads (`find`: a condition; default: the first
