@@ -4,7 +4,7 @@
 //! quotas, units idle while a request waits. The run is the lesson's own (`kosum`) with the quota
 //! triple, and without quotas where the property compares.
 
-use super::model::{Arrivals, Run, arrivals, run, run_on};
+use super::model::{Arrivals, Run, arrivals, run_on};
 use super::params::{QuotasParams, generator};
 use crate::error::Error;
 use crate::params::ParamSet;
@@ -111,13 +111,18 @@ impl Finder for Find {
                 ..base.clone()
             })
             .collect();
-        // Their arrivals, drawn once (a run's quota does not change them).
-        let drawn: Vec<Arrivals> = runs.iter().map(arrivals).collect();
+        // Each seed's arrivals, drawn once: the burst size and the quota do not change them
+        // (the first burst size's entries hold every seed, in order).
+        let drawn: Vec<Arrivals> = runs[..count].iter().map(arrivals).collect();
         // The longest wait without quotas at each of them, for the property that compares (the
         // quota triple does not change it).
         let open: Vec<i64> = if property == 1 {
             runs.iter()
-                .map(|p| longest(&run(p, p.default_request, None)))
+                .enumerate()
+                .map(|(i, p)| {
+                    let r = run_on(p, &drawn[i % count], p.default_request, None, &mut ());
+                    longest(&r)
+                })
                 .collect()
         } else {
             Vec::new()
@@ -127,7 +132,7 @@ impl Finder for Find {
             let p = &runs[i];
             let r = run_on(
                 p,
-                &drawn[i],
+                &drawn[at[2]],
                 p.default_request,
                 Some(quotas[at[1]]),
                 &mut (),

@@ -102,7 +102,7 @@ pub fn run(p: &QuotasParams, default_request: i64, quota: Option<[i64; 3]>) -> R
     run_on(p, &arrivals(p), default_request, quota, &mut ())
 }
 
-/// [`run`], telling `rec` what happens.
+/// [`run`], telling `rec` what happens (the trace's run, as in the other lessons).
 pub fn run_recorded(
     p: &QuotasParams,
     default_request: i64,
@@ -169,7 +169,7 @@ pub fn run_on(
         rounds: p.report_rounds.into(),
         ..night
     };
-    for (t, &arrived) in (1..=i64::from(p.rounds)).zip(&arrivals.0) {
+    for (t, &arrived) in (1..=last).zip(&arrivals.0) {
         slot = if slot + 1 == span { 0 } else { slot + 1 };
         let ended = std::mem::take(&mut ending[slot]);
         for (i, (units, pods)) in ended.units.into_iter().zip(ended.pods).enumerate() {
@@ -233,7 +233,7 @@ pub fn run_on(
     }
     for r in &queue {
         k[r.tenant].left += 1;
-        admitted(&mut k[r.tenant], r, i64::from(p.rounds) + 1 - r.arrived);
+        admitted(&mut k[r.tenant], r, last + 1 - r.arrived);
     }
     let mut starved = 0;
     let mut rejected = 0;
@@ -288,14 +288,14 @@ pub fn triple(q: &[i64]) -> [i64; 3] {
 pub fn measure(p: &QuotasParams) -> Measure {
     let quota = triple(&p.quotas);
     let arrived = arrivals(p);
-    let run = |request: i64, q: Option<[i64; 3]>| run_on(p, &arrived, request, q, &mut ());
-    let open = run(p.default_request, None);
-    let with_quota = run(p.default_request, Some(quota));
+    let fresh = |request: i64, q: Option<[i64; 3]>| run_on(p, &arrived, request, q, &mut ());
+    let open = fresh(p.default_request, None);
+    let with_quota = fresh(p.default_request, Some(quota));
     let at = |request: i64, q: Option<[i64; 3]>| match q {
-        _ if request != p.default_request => run(request, q),
+        _ if request != p.default_request => fresh(request, q),
         None => open.clone(),
         Some(q) if q == quota => with_quota.clone(),
-        Some(q) => run(request, Some(q)),
+        Some(q) => fresh(request, Some(q)),
     };
     let mut sweep = Vec::with_capacity(p.quota_sweep.len());
     for &q in &p.quota_sweep {
