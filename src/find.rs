@@ -427,7 +427,7 @@ impl Plan {
                 ..
             } => Ok(Box::new(move |at: &[usize]| {
                 let Ok(set) = self.at(at) else { return false };
-                let Ok(report) = self.lesson.run(&set, Some(section), &mut |_| {}) else {
+                let Ok(report) = self.lesson.run_tables(&set, &[section], &mut |_| {}) else {
                     return false;
                 };
                 let cells = crate::sweep::part::extract(&report, &[metric]);

@@ -171,6 +171,11 @@ pub struct Request<'a> {
     pub sections: &'a [&'static str],
     /// Told the share of the long work done (0 to 1), as it goes.
     pub progress: &'a mut dyn FnMut(f64),
+    /// Whether the caller draws the groups' charts: a search's or a sweep's point reads one
+    /// table's numbers, and a lesson spares itself the charts when not (see [`Group::charted`]).
+    ///
+    /// [`Group::charted`]: crate::report::Group::charted
+    pub charts: bool,
 }
 
 /// Everything a lesson declares about itself: its [`About`] (given by [`lesson!`](crate::lesson!)),
@@ -438,12 +443,41 @@ impl Lesson {
             Some(name) => vec![self.section(name)?],
             None => self.sections().to_vec(),
         };
+        self.report_of(params, &sections, true, progress)
+    }
+
+    /// The tables of `sections` (all of them when empty), without the charts a page draws: what
+    /// a search's or a sweep's point reads. The tables are [`run`](Self::run)'s.
+    pub fn run_tables(
+        self,
+        params: &ParamSet,
+        sections: &[&'static str],
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<Report, Error> {
+        let all = self.sections();
+        // In the lesson's order, as `Request::sections` says: a section asked twice runs once.
+        let sections: Vec<&'static str> = all
+            .iter()
+            .copied()
+            .filter(|s| sections.is_empty() || sections.contains(s))
+            .collect();
+        self.report_of(params, &sections, false, progress)
+    }
+
+    fn report_of(
+        self,
+        params: &ParamSet,
+        sections: &[&'static str],
+        charts: bool,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<Report, Error> {
         Ok(Report {
             lesson: self.id(),
             sections: self.report(Request {
                 params,
-                sections: &sections,
+                sections,
                 progress,
+                charts,
             })?,
         })
     }

@@ -58,9 +58,14 @@ impl Group {
         }
     }
 
-    /// The same group with charts.
-    pub fn with_charts(mut self, charts: Vec<Chart>) -> Self {
-        self.charts = charts;
+    /// The same group with the charts `draw` makes, when the reader draws charts (`charts`, the
+    /// request's): a search's or a sweep's point reads tables alone, and drawing every point's
+    /// charts took a fifth of the longer quotas search (chromium 0.85 -> 0.68 s, native 0.56 ->
+    /// 0.43 s).
+    pub fn charted(mut self, charts: bool, draw: impl FnOnce() -> Vec<Chart>) -> Self {
+        if charts {
+            self.charts = draw();
+        }
         self
     }
 }

@@ -504,3 +504,48 @@ fn a_panel_names_the_axes_it_is_flat_along_from_its_own_values() {
     );
     assert!(s.flat.is_empty());
 }
+
+/// A sweep's or a search's point asks for its sections' tables alone (`Lesson::run_tables`):
+/// every lesson gives the tables of its whole run, section by section, at its values and at
+/// every claim's, and draws no chart for them.
+#[test]
+fn a_points_tables_are_the_whole_runs_and_no_chart_is_drawn() {
+    let json = |r: &tatbikat::Report| -> Vec<String> {
+        tatbikat::report::tables(&r.sections)
+            .map(|(s, g, t)| format!("{s}/{g}: {}", serde_json::to_string(t).unwrap()))
+            .collect()
+    };
+    let charts = |r: &tatbikat::Report| -> usize {
+        r.sections
+            .iter()
+            .flat_map(|s| &s.groups)
+            .map(|g| g.charts.len())
+            .sum()
+    };
+    for lesson in tatbikat::lessons::ALL {
+        let mut sets = vec![(lesson.id().to_string(), lesson.defaults())];
+        for p in lesson.presets() {
+            let set = tatbikat::lessons::preset_params(*lesson, p).unwrap();
+            sets.push((p.id.to_string(), set));
+        }
+        for (name, set) in &sets {
+            let whole = lesson.run(set, None, &mut |_| {}).unwrap();
+            assert!(charts(&whole) > 0, "{name}: the whole run draws its charts");
+            let tables = lesson.run_tables(set, &[], &mut |_| {}).unwrap();
+            assert_eq!(json(&tables), json(&whole), "{name}");
+            assert_eq!(
+                charts(&tables),
+                0,
+                "{name}: charts drawn for a reader of tables"
+            );
+            for &section in lesson.sections() {
+                let alone = lesson.run_tables(set, &[section], &mut |_| {}).unwrap();
+                let of_section: Vec<String> = json(&whole)
+                    .into_iter()
+                    .filter(|t| t.starts_with(&format!("{section}/")))
+                    .collect();
+                assert_eq!(json(&alone), of_section, "{name}, section {section}");
+            }
+        }
+    }
+}

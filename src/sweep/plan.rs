@@ -119,10 +119,12 @@ impl Plan {
             .sets
             .get(i)
             .ok_or_else(|| Error::bad("sweep", &self.spec.x.text, "a point of this sweep"))?;
-        let report = self.lesson.run(set, None, progress)?;
         let metrics: Vec<&Metric> = std::iter::once(&self.spec.metric)
             .chain(&self.spec.more)
             .collect();
+        // The metrics' sections alone, their tables alone: what the sweep reads of the point.
+        let sections: Vec<&'static str> = metrics.iter().map(|m| m.section).collect();
+        let report = self.lesson.run_tables(set, &sections, progress)?;
         Ok(part::extract(&report, &metrics))
     }
 

@@ -40,6 +40,10 @@ pub struct Metric {
     pub column: &'static str,
     /// The row label chosen with `@row`, if any.
     pub row: Option<String>,
+    /// The section that prints the table (at the lesson's values): a point runs only it. Not in
+    /// the sweep's JSON (the table names the metric).
+    #[serde(skip)]
+    pub section: &'static str,
 }
 
 impl Metric {
@@ -109,15 +113,16 @@ pub fn default_metric(lesson: Lesson) -> String {
 pub fn metrics(lesson: Lesson) -> Vec<String> {
     metric_keys(lesson)
         .into_iter()
-        .map(|(t, c)| format!("{t}.{c}"))
+        .map(|(_, t, c)| format!("{t}.{c}"))
         .collect()
 }
 
-fn metric_keys(lesson: Lesson) -> Vec<(&'static str, &'static str)> {
+/// Every metric as `(section, table, column)`.
+fn metric_keys(lesson: Lesson) -> Vec<(&'static str, &'static str, &'static str)> {
     // The lesson's tables at its own values (a blink even for the largest).
-    match lesson.run(&lesson.defaults(), None, &mut |_| {}) {
-        Ok(report) => tables(&report)
-            .flat_map(|t| numeric_columns(t).map(move |c| (t.key, c)))
+    match lesson.run_tables(&lesson.defaults(), &[], &mut |_| {}) {
+        Ok(report) => crate::report::tables(&report.sections)
+            .flat_map(|(s, _, t)| numeric_columns(t).map(move |c| (s, t.key, c)))
             .collect(),
         Err(_) => Vec::new(),
     }
@@ -325,10 +330,10 @@ pub fn parse_metric(lesson: Lesson, text: &str) -> Result<Metric, Error> {
         None => (text.trim(), None),
     };
     let keys = metric_keys(lesson);
-    let (table, column) = keys
+    let (section, table, column) = keys
         .iter()
         .copied()
-        .find(|(t, c)| name.split_once('.') == Some((t, c)))
+        .find(|(_, t, c)| name.split_once('.') == Some((t, c)))
         .ok_or_else(|| {
             Error::bad(
                 "metric",
@@ -340,7 +345,12 @@ pub fn parse_metric(lesson: Lesson, text: &str) -> Result<Metric, Error> {
                 &[("metrics", &metrics(lesson).join(", "))],
             )
         })?;
-    Ok(Metric { table, column, row })
+    Ok(Metric {
+        table,
+        column,
+        row,
+        section,
+    })
 }
 
 /// Parses a whole request: the x axis, an optional y axis and an optional metric.

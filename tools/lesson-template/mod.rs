@@ -29,7 +29,7 @@ impl Definition for TemplateLesson {
         Ok(asked
             .sections
             .iter()
-            .map(|_| report::measure(&p, &rows))
+            .map(|_| report::measure(&p, &rows, asked.charts))
             .collect())
     }
 

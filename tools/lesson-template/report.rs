@@ -11,8 +11,9 @@ const COLUMNS: [Column; 2] = [
     right("failure", "hepsi basarisiz", 16),
 ];
 
-/// The `measure` section.
-pub fn measure(p: &TemplateLessonParams, rows: &[Row]) -> Section {
+/// The `measure` section; its chart when the reader draws charts (`charts`: a search's or a
+/// sweep's point reads the table alone).
+pub fn measure(p: &TemplateLessonParams, rows: &[Row], charts: bool) -> Section {
     let intro = Line::new(
         "template_lesson.intro",
         vec![
@@ -24,20 +25,22 @@ pub fn measure(p: &TemplateLessonParams, rows: &[Row]) -> Section {
     let failure = table("failure", &COLUMNS, rows, &|r| {
         vec![Cell::Int(r.attempts.into()), Cell::fixed(r.failure, 5)]
     });
-    let chart = Chart::line(
-        "failure_vs_attempts",
-        ("attempts", None),
-        ("failure", None),
-        vec![series(
-            "failure",
-            5,
-            rows.iter().map(|r| (f64::from(r.attempts), r.failure)),
-        )],
-    );
+    let chart = || {
+        vec![Chart::line(
+            "failure_vs_attempts",
+            ("attempts", None),
+            ("failure", None),
+            vec![series(
+                "failure",
+                5,
+                rows.iter().map(|r| (f64::from(r.attempts), r.failure)),
+            )],
+        )]
+    };
     Section {
         name: "measure",
         groups: vec![
-            Group::new("failure", vec![Block::Line(intro), failure]).with_charts(vec![chart]),
+            Group::new("failure", vec![Block::Line(intro), failure]).charted(charts, chart),
         ],
     }
 }

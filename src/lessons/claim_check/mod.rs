@@ -60,7 +60,7 @@ impl Definition for ClaimCheck {
         let p = ClaimCheckParams::from_set(asked.params)?;
         let r = model::simulate(&p, asked.progress);
         // One section: `sections` is a non-empty subset of ["measure"].
-        Ok(vec![report::measure(&p, &r)])
+        Ok(vec![report::measure(&p, &r, asked.charts)])
     }
 
     /// Events drawn and tallied (see [`ClaimCheckParams::work`]); over the budget is refused.

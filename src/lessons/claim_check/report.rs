@@ -99,8 +99,8 @@ fn column(table: &Table, x: usize, y: usize, decimals: u8) -> Series {
     series(table.columns[y].key, decimals, points)
 }
 
-/// The `measure` section (olc.mjs).
-pub fn measure(p: &ClaimCheckParams, r: &ClaimCheckResult) -> Section {
+/// The `measure` section (olc.mjs); the sweeps' charts when the reader draws them (`charts`).
+pub fn measure(p: &ClaimCheckParams, r: &ClaimCheckResult, charts: bool) -> Section {
     // The limit and the TTL print as `String(x)` (0.5 KB, half an hour), as the script does.
     let values = [
         Cell::Int(p.events as i64),
@@ -150,20 +150,23 @@ pub fn measure(p: &ClaimCheckParams, r: &ClaimCheckResult) -> Section {
         rows,
     };
     let ttl_x = ("ttl", Some("hours"));
-    let ttl_charts = vec![
-        Chart::line(
-            "dangling_vs_ttl",
-            ttl_x,
-            ("dangling", Some("reads")),
-            vec![column(&ttl_table, 0, 1, 0)],
-        ),
-        Chart::line(
-            "gb_hours_vs_ttl",
-            ttl_x,
-            ("gb_hours", Some("gb_hours")),
-            vec![column(&ttl_table, 0, 5, 1)],
-        ),
-    ];
+    // Drawn from the tables, before they move into their groups.
+    let ttl_charts = charts.then(|| {
+        vec![
+            Chart::line(
+                "dangling_vs_ttl",
+                ttl_x,
+                ("dangling", Some("reads")),
+                vec![column(&ttl_table, 0, 1, 0)],
+            ),
+            Chart::line(
+                "gb_hours_vs_ttl",
+                ttl_x,
+                ("gb_hours", Some("gb_hours")),
+                vec![column(&ttl_table, 0, 5, 1)],
+            ),
+        ]
+    });
 
     let mut rows = Vec::with_capacity(r.redelivery.len());
     for d in &r.redelivery {
@@ -182,22 +185,27 @@ pub fn measure(p: &ClaimCheckParams, r: &ClaimCheckResult) -> Section {
         columns: REDELIVERY_COLUMNS.to_vec(),
         rows,
     };
-    let queue_chart = Chart::line(
-        "queue_mb_vs_redelivery",
-        ("redelivery", None),
-        ("queue_mb", Some("mb")),
-        vec![column(&redelivery, 0, 1, 1), column(&redelivery, 0, 2, 1)],
-    )
-    .log_y();
+    let queue_chart = charts.then(|| {
+        vec![
+            Chart::line(
+                "queue_mb_vs_redelivery",
+                ("redelivery", None),
+                ("queue_mb", Some("mb")),
+                vec![column(&redelivery, 0, 1, 1), column(&redelivery, 0, 2, 1)],
+            )
+            .log_y(),
+        ]
+    });
 
     Section {
         name: "measure",
         groups: vec![
             Group::new("day", vec![Block::Line(intro)]),
             Group::new("compare", vec![Block::Table(compare)]),
-            Group::new("ttl_sweep", vec![Block::Table(ttl_table)]).with_charts(ttl_charts),
+            Group::new("ttl_sweep", vec![Block::Table(ttl_table)])
+                .charted(charts, || ttl_charts.unwrap_or_default()),
             Group::new("redelivery_sweep", vec![Block::Table(redelivery)])
-                .with_charts(vec![queue_chart]),
+                .charted(charts, || queue_chart.unwrap_or_default()),
             exact_group(p, r),
         ],
     }

@@ -78,8 +78,8 @@ impl Definition for Compensation {
             .sections
             .iter()
             .map(|s| match *s {
-                "daily" => report::daily(&p, &r),
-                _ => report::measure(&p, &r),
+                "daily" => report::daily(&p, &r, asked.charts),
+                _ => report::measure(&p, &r, asked.charts),
             })
             .collect())
     }

@@ -63,8 +63,9 @@ pub fn possessive_suffix(n: u64) -> &'static str {
     }
 }
 
-/// olc.mjs: orderings, the chosen ordering's rollback per failing step, the Monte Carlo.
-pub fn measure(p: &CompensationParams, r: &CompensationResult) -> Section {
+/// olc.mjs: orderings, the chosen ordering's rollback per failing step, the Monte Carlo; their
+/// charts when the reader draws them (`charts`).
+pub fn measure(p: &CompensationParams, r: &CompensationResult, charts: bool) -> Section {
     let irreversible: Vec<&str> = p
         .steps
         .iter()
@@ -174,7 +175,7 @@ pub fn measure(p: &CompensationParams, r: &CompensationResult) -> Section {
         groups: vec![
             Group::new("orderings_intro", intro),
             Group::new("orderings", vec![Block::Table(orderings)])
-                .with_charts(vec![ordering_chart(p, r)]),
+                .charted(charts, || vec![ordering_chart(p, r)]),
             Group::new(
                 "failure_steps",
                 vec![
@@ -185,25 +186,28 @@ pub fn measure(p: &CompensationParams, r: &CompensationResult) -> Section {
                     Block::Table(failures),
                 ],
             ),
-            Group::new("monte_carlo", vec![Block::Line(mc_intro), Block::Table(mc)]).with_charts(
-                vec![
-                    Chart::line(
-                        "hung_rate_vs_attempts",
-                        ("attempts", Some("attempts")),
-                        ("rate", None),
-                        vec![series(
-                            "rate",
-                            5,
-                            r.monte_carlo
-                                .iter()
-                                .map(|m| (f64::from(m.attempts), m.rate)),
-                        )],
-                    )
-                    .log_y()
-                    .with_traces(watch_hung),
-                ],
+            Group::new("monte_carlo", vec![Block::Line(mc_intro), Block::Table(mc)]).charted(
+                charts,
+                || {
+                    vec![
+                        Chart::line(
+                            "hung_rate_vs_attempts",
+                            ("attempts", Some("attempts")),
+                            ("rate", None),
+                            vec![series(
+                                "rate",
+                                5,
+                                r.monte_carlo
+                                    .iter()
+                                    .map(|m| (f64::from(m.attempts), m.rate)),
+                            )],
+                        )
+                        .log_y()
+                        .with_traces(watch_hung),
+                    ]
+                },
             ),
-            exact_group(p, r),
+            exact_group(p, r, charts),
         ]
         .into_iter()
         .chain(reversible_group(p, r))
@@ -273,7 +277,7 @@ fn reversible_group(p: &CompensationParams, r: &CompensationResult) -> Option<Gr
 
 /// Beyond the lesson: the exact values the Monte Carlo estimates, the 95% intervals of the
 /// sampled rates, and the spread over replications with other seeds.
-fn exact_group(p: &CompensationParams, r: &CompensationResult) -> Group {
+fn exact_group(p: &CompensationParams, r: &CompensationResult, charts: bool) -> Group {
     let reps = p.replications > 1;
     let mut columns = vec![
         right("attempts", "telafi denemesi", 16),
@@ -349,22 +353,27 @@ fn exact_group(p: &CompensationParams, r: &CompensationResult) -> Group {
             })
             .collect();
     }
-    let chart = Chart::line(
-        "hung_rate_exact",
-        ("attempts", Some("attempts")),
-        ("rate", None),
+    let chart = || {
         vec![
-            series_with_bars(if reps { "rep_mean" } else { "rate" }, 5, sampled),
-            series("exact_rate", 6, points(|m| m.exact.rate)),
-        ],
-    )
-    .log_y();
+            Chart::line(
+                "hung_rate_exact",
+                ("attempts", Some("attempts")),
+                ("rate", None),
+                vec![
+                    series_with_bars(if reps { "rep_mean" } else { "rate" }, 5, sampled),
+                    series("exact_rate", 6, points(|m| m.exact.rate)),
+                ],
+            )
+            .log_y(),
+        ]
+    };
     Group::beyond_lesson("exact", vec![Block::Line(intro), Block::Table(table)])
-        .with_charts(vec![chart])
+        .charted(charts, chart)
 }
 
-/// bedel.mjs: the daily cost of the orderings, of hung workflows, and of a fault-free day.
-pub fn daily(p: &CompensationParams, r: &CompensationResult) -> Section {
+/// bedel.mjs: the daily cost of the orderings, of hung workflows, and of a fault-free day; their
+/// charts when the reader draws them (`charts`).
+pub fn daily(p: &CompensationParams, r: &CompensationResult, charts: bool) -> Section {
     let d = &r.daily;
     let intro = Line::new(
         "compensation.daily_intro",
@@ -472,8 +481,8 @@ pub fn daily(p: &CompensationParams, r: &CompensationResult) -> Section {
         name: "daily",
         groups: vec![
             Group::new("daily_intro", vec![Block::Line(intro)]),
-            Group::new("daily_orderings", vec![Block::Table(orderings)]).with_charts(vec![
-                Chart::bar(
+            Group::new("daily_orderings", vec![Block::Table(orderings)]).charted(charts, || {
+                vec![Chart::bar(
                     "daily_uncompensated",
                     ("ordering", None),
                     ("uncompensated_per_day", Some("steps_per_day")),
@@ -487,10 +496,10 @@ pub fn daily(p: &CompensationParams, r: &CompensationResult) -> Section {
                             )
                         }),
                     )],
-                ),
-            ]),
+                )]
+            }),
             Group::new("daily_attempts", vec![Block::Table(attempts)])
-                .with_charts(attempt_charts(r)),
+                .charted(charts, || attempt_charts(r)),
             Group::new("ratio", ratio),
             Group::new("fault_free", vec![Block::Line(fault_free)]),
         ]

@@ -59,7 +59,7 @@ impl Definition for Jobs {
         Ok(asked
             .sections
             .iter()
-            .map(|_| report::measure(&p, &r))
+            .map(|_| report::measure(&p, &r, asked.charts))
             .collect())
     }
 

@@ -25,8 +25,8 @@ pub fn policy_label(p: Policy) -> Cell {
     Cell::Label { key, text }
 }
 
-/// isler.mjs, all four parts.
-pub fn measure(p: &JobsParams, r: &JobsResult) -> Section {
+/// isler.mjs, all four parts; their charts when the reader draws them (`charts`).
+pub fn measure(p: &JobsParams, r: &JobsResult, charts: bool) -> Section {
     let retry = Table {
         key: "retry_limit",
         columns: vec![
@@ -169,12 +169,13 @@ pub fn measure(p: &JobsParams, r: &JobsResult) -> Section {
         ],
     );
     let mut groups = vec![
-        Group::new("retry_limit", vec![Block::Table(retry)]).with_charts(retry_charts(r)),
-        exact_group(p, r),
+        Group::new("retry_limit", vec![Block::Table(retry)]).charted(charts, || retry_charts(r)),
+        exact_group(p, r, charts),
     ];
     groups.extend(real_retry_groups(p, r));
     groups.push(
-        Group::new("parallelism", vec![Block::Table(parallel)]).with_charts(parallel_charts(r)),
+        Group::new("parallelism", vec![Block::Table(parallel)])
+            .charted(charts, || parallel_charts(r)),
     );
     groups.push(
         Group::new(
@@ -185,14 +186,14 @@ pub fn measure(p: &JobsParams, r: &JobsResult) -> Section {
                 Block::Line(unprocessed),
             ],
         )
-        .with_charts(overlap_charts(p, r)),
+        .charted(charts, || overlap_charts(p, r)),
     );
     if p.replace_policy || p.starting_deadline.is_some() {
         groups.push(real_overlap_group(p, r));
     }
     groups.push(
         Group::new("missed", vec![Block::Table(windows), Block::Line(info)])
-            .with_charts(window_charts(r)),
+            .charted(charts, || window_charts(r)),
     );
     Section {
         name: "measure",
@@ -454,7 +455,7 @@ fn window_charts(r: &JobsResult) -> Vec<Chart> {
 
 /// Beyond the lesson: the completion probability 1 − p^limit and the expected attempts beside
 /// the sampled shares, their 95% intervals, and the spread over replications with other seeds.
-fn exact_group(p: &JobsParams, r: &JobsResult) -> Group {
+fn exact_group(p: &JobsParams, r: &JobsResult, charts: bool) -> Group {
     let nights = p.nights as u64;
     let reps = !r.retry_replicated.is_empty();
     let mut columns = vec![
@@ -517,25 +518,27 @@ fn exact_group(p: &JobsParams, r: &JobsResult) -> Group {
             v("replications", int(u64::from(p.replications))),
         ],
     );
-    let chart = Chart::line(
-        "completion_exact",
-        ("retry_limit", Some("attempts")),
-        ("completion", None),
-        vec![
-            series_with_bars(
-                if reps { "rep_mean" } else { "completed_share" },
-                4,
-                bars_points,
-            ),
-            series(
-                "exact_completion",
-                4,
-                r.retry_exact
-                    .iter()
-                    .map(|e| (f64::from(e.limit), e.completion)),
-            ),
-        ],
-    );
+    let chart = || {
+        vec![Chart::line(
+            "completion_exact",
+            ("retry_limit", Some("attempts")),
+            ("completion", None),
+            vec![
+                series_with_bars(
+                    if reps { "rep_mean" } else { "completed_share" },
+                    4,
+                    bars_points,
+                ),
+                series(
+                    "exact_completion",
+                    4,
+                    r.retry_exact
+                        .iter()
+                        .map(|e| (f64::from(e.limit), e.completion)),
+                ),
+            ],
+        )]
+    };
     Group::beyond_lesson(
         "exact",
         vec![
@@ -547,5 +550,5 @@ fn exact_group(p: &JobsParams, r: &JobsResult) -> Group {
             }),
         ],
     )
-    .with_charts(vec![chart])
+    .charted(charts, chart)
 }

@@ -62,8 +62,8 @@ impl Definition for Leader {
         let mut out = Vec::with_capacity(asked.sections.len());
         for s in asked.sections {
             out.push(match *s {
-                "daily" => report::daily(&p, &model::daily(&p)),
-                _ => report::measure(&p, &model::measure(&p)),
+                "daily" => report::daily(&p, &model::daily(&p), asked.charts),
+                _ => report::measure(&p, &model::measure(&p), asked.charts),
             });
         }
         Ok(out)

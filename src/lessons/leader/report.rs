@@ -56,8 +56,9 @@ const DAILY_COLUMNS: [Column; 5] = [
     right("writes_per_day", "kira yazmasi/gun", 18),
 ];
 
-/// olc.mjs: the scenario, the runs without and with fencing, the lease sweep, the mis-set lease.
-pub fn measure(p: &LeaderParams, m: &Measure) -> Section {
+/// olc.mjs: the scenario, the runs without and with fencing, the lease sweep, the mis-set lease;
+/// their charts when the reader draws them (`charts`).
+pub fn measure(p: &LeaderParams, m: &Measure, charts: bool) -> Section {
     let scenario = crate::report::line_from(
         "leader.scenario",
         "{nodes} dugum; kira {lease} tur, yenileme {renew} turda bir, yoklama {poll} turda bir; coken: {crash}, donan: {pause}",
@@ -132,56 +133,60 @@ pub fn measure(p: &LeaderParams, m: &Measure) -> Section {
         ]
     });
     let lease = ("lease", Some("rounds"));
-    let mut gap = (Vec::new(), Vec::new());
-    let mut writes = Vec::new();
-    for (l, _, r) in &m.sweep {
-        let x = f64::from(*l);
-        gap.0.push((x, r.avg_gap));
-        gap.1.push((x, r.longest_gap as f64));
-        writes.push((x, r.writes as f64));
-    }
-    let mut doubles = (Vec::new(), Vec::new());
-    for (l, r, c) in &m.misset {
-        let x = f64::from(*l);
-        doubles.0.push((x, r.double as f64));
-        doubles.1.push((x, c.double as f64));
-    }
-    let sweep_charts = vec![
-        Chart::line(
-            "gap_vs_lease",
-            lease,
-            ("gap", Some("rounds")),
-            vec![series("avg_gap", 2, gap.0), series("longest_gap", 0, gap.1)],
-        )
-        .with_traces(watch),
-        Chart::line(
-            "writes_vs_lease",
-            lease,
-            ("lease_writes", Some("writes")),
-            vec![series("lease_writes", 0, writes)],
-        )
-        .with_traces(watch),
-    ];
-    let misset_chart = Chart::line(
-        "double_vs_misset_lease",
-        lease,
-        ("double_runs", Some("rounds")),
+    let sweep_charts = || {
+        let mut gap = (Vec::new(), Vec::new());
+        let mut writes = Vec::new();
+        for (l, _, r) in &m.sweep {
+            let x = f64::from(*l);
+            gap.0.push((x, r.avg_gap));
+            gap.1.push((x, r.longest_gap as f64));
+            writes.push((x, r.writes as f64));
+        }
         vec![
-            series("double_runs", 0, doubles.0),
-            series("fenced_double", 0, doubles.1),
-        ],
-    );
+            Chart::line(
+                "gap_vs_lease",
+                lease,
+                ("gap", Some("rounds")),
+                vec![series("avg_gap", 2, gap.0), series("longest_gap", 0, gap.1)],
+            )
+            .with_traces(watch),
+            Chart::line(
+                "writes_vs_lease",
+                lease,
+                ("lease_writes", Some("writes")),
+                vec![series("lease_writes", 0, writes)],
+            )
+            .with_traces(watch),
+        ]
+    };
+    let misset_chart = || {
+        let mut doubles = (Vec::new(), Vec::new());
+        for (l, r, c) in &m.misset {
+            let x = f64::from(*l);
+            doubles.0.push((x, r.double as f64));
+            doubles.1.push((x, c.double as f64));
+        }
+        vec![Chart::line(
+            "double_vs_misset_lease",
+            lease,
+            ("double_runs", Some("rounds")),
+            vec![
+                series("double_runs", 0, doubles.0),
+                series("fenced_double", 0, doubles.1),
+            ],
+        )]
+    };
     Section {
         name: "measure",
         groups: vec![
             Group::new("scenario", vec![Block::Line(scenario)]),
             Group::new("fencing", vec![Block::Table(fencing)]),
-            Group::new("lease_sweep", vec![sweep]).with_charts(sweep_charts),
+            Group::new("lease_sweep", vec![sweep]).charted(charts, sweep_charts),
             Group::new("misset", vec![Block::Line(misset_line), misset])
-                .with_charts(vec![misset_chart]),
+                .charted(charts, misset_chart),
         ]
         .into_iter()
-        .chain(crash_gap_group(p, m))
+        .chain(crash_gap_group(p, m, charts))
         .collect(),
     }
 }
@@ -199,7 +204,7 @@ const CRASH_GAP_COLUMNS: [Column; 7] = [
 /// Beyond the lesson: the gap after the first leader's crash at each lease of the sweep, the
 /// model's (the crash alone) beside the closed form and its bounds over the crash round
 /// (exact.rs). Only when N1, the first leader, crashes within the run.
-fn crash_gap_group(p: &LeaderParams, m: &Measure) -> Option<Group> {
+fn crash_gap_group(p: &LeaderParams, m: &Measure, charts: bool) -> Option<Group> {
     let crash = p.crash.iter().find(|e| e.node == 1)?.round;
     if crash < 1 || crash > i64::from(p.rounds) {
         return None;
@@ -237,25 +242,28 @@ fn crash_gap_group(p: &LeaderParams, m: &Measure) -> Option<Group> {
         columns: CRASH_GAP_COLUMNS.to_vec(),
         rows,
     };
-    let chart = Chart::line(
-        "crash_gap_vs_lease",
-        ("lease", Some("rounds")),
-        ("gap", Some("rounds")),
-        vec![
-            series("model_gap", 0, model),
-            series("exact_gap", 0, exact),
-            series("min_gap", 0, low),
-            series("max_gap", 0, high),
-        ],
-    );
+    let chart = || {
+        vec![Chart::line(
+            "crash_gap_vs_lease",
+            ("lease", Some("rounds")),
+            ("gap", Some("rounds")),
+            vec![
+                series("model_gap", 0, model),
+                series("exact_gap", 0, exact),
+                series("min_gap", 0, low),
+                series("max_gap", 0, high),
+            ],
+        )]
+    };
     Some(
         Group::beyond_lesson("crash_gap", vec![Block::Line(intro), Block::Table(table)])
-            .with_charts(vec![chart]),
+            .charted(charts, chart),
     )
 }
 
-/// hesap.mjs: the model's double runs at K01's end-of-day scale.
-pub fn daily(p: &LeaderParams, d: &Daily) -> Section {
+/// hesap.mjs: the model's double runs at K01's end-of-day scale; its chart when the reader draws
+/// charts (`charts`).
+pub fn daily(p: &LeaderParams, d: &Daily, charts: bool) -> Section {
     let scale = crate::report::line_from(
         "leader.daily_scale",
         "gunluk is akisi {daily_workflows}, pencere {window_h} saat, tur {round_s} s -> pencerede {window_rounds} tur, tur basina {per_round} baslatma",
@@ -294,11 +302,22 @@ pub fn daily(p: &LeaderParams, d: &Daily) -> Section {
             Cell::fixed(d.misset_share * p.daily_workflows as f64, 0),
         ],
     );
-    let mut dup: Vec<(f64, f64)> = Vec::new();
-    for r in &d.rows {
-        dup.push((f64::from(r.lease), r.duplicates_per_day));
-    }
-    let chart: Series = series("duplicates_per_day", 1, dup);
+    let chart = || {
+        let dup = d
+            .rows
+            .iter()
+            .map(|r| (f64::from(r.lease), r.duplicates_per_day));
+        let dup: Series = series("duplicates_per_day", 1, dup);
+        vec![
+            Chart::line(
+                "duplicates_vs_lease",
+                ("lease", Some("rounds")),
+                ("duplicates_per_day", Some("lines_per_day")),
+                vec![dup],
+            )
+            .with_traces(watch),
+        ]
+    };
     Section {
         name: "daily",
         groups: vec![
@@ -306,15 +325,7 @@ pub fn daily(p: &LeaderParams, d: &Daily) -> Section {
                 "daily_scale",
                 vec![Block::Line(scale), Block::Line(assumption)],
             ),
-            Group::new("daily_sweep", vec![rows]).with_charts(vec![
-                Chart::line(
-                    "duplicates_vs_lease",
-                    ("lease", Some("rounds")),
-                    ("duplicates_per_day", Some("lines_per_day")),
-                    vec![chart],
-                )
-                .with_traces(watch),
-            ]),
+            Group::new("daily_sweep", vec![rows]).charted(charts, chart),
             Group::new("daily_misset", vec![Block::Line(misset)]),
         ],
     }

@@ -57,7 +57,7 @@ impl Definition for Quotas {
         let m = model::measure(&p);
         let mut out = Vec::with_capacity(asked.sections.len());
         for _ in asked.sections {
-            out.push(report::measure(&p, &m));
+            out.push(report::measure(&p, &m, asked.charts));
         }
         Ok(out)
     }

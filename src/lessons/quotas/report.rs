@@ -60,8 +60,8 @@ fn slashed(q: &[i64]) -> String {
 }
 
 /// olc.mjs: the scenario, the tenants without and with quotas, the quota sweep, the default
-/// request sweep.
-pub fn measure(p: &QuotasParams, m: &Measure) -> Section {
+/// request sweep; the sweeps' charts when the reader draws them (`charts`).
+pub fn measure(p: &QuotasParams, m: &Measure, charts: bool) -> Section {
     let scenario = crate::report::line_from(
         "quotas.scenario",
         "{capacity} birim, {rounds} tur (tohum {seed}); olcum her {night_every} turda {night_slices} dilim x {night_units} birim x {night_rounds} tur; portal {portal_prob} olasilikla {portal_units} birim x {portal_rounds} tur; rapor {report_prob} olasilikla, istek bildirmez: varsayilan {default_request} birim x {report_rounds} tur",
@@ -142,8 +142,8 @@ pub fn measure(p: &QuotasParams, m: &Measure) -> Section {
         groups: vec![
             Group::new("scenario", vec![Block::Line(scenario)]),
             Group::new("tenants", blocks),
-            Group::new("quota_sweep", vec![sweep]).with_charts(quota_charts(m)),
-            Group::new("default_sweep", vec![defaults]).with_charts(default_charts(m)),
+            Group::new("quota_sweep", vec![sweep]).charted(charts, || quota_charts(m)),
+            Group::new("default_sweep", vec![defaults]).charted(charts, || default_charts(m)),
         ],
     }
 }

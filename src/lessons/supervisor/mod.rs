@@ -64,7 +64,7 @@ impl Definition for Supervisor {
             .iter()
             .map(|s| match *s {
                 "daily" => report::daily(&p, &r),
-                _ => report::measure(&p, &r),
+                _ => report::measure(&p, &r, asked.charts),
             })
             .collect())
     }

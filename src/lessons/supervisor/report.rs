@@ -16,8 +16,9 @@ fn faults_text(faults: &[Fault]) -> String {
         .join(", ")
 }
 
-/// olc.mjs: the scenario line, supervisor off/on, and the scan sweep.
-pub fn measure(p: &SupervisorParams, r: &SupervisorResult) -> Section {
+/// olc.mjs: the scenario line, supervisor off/on, and the scan sweep; its charts when the reader
+/// draws them (`charts`).
+pub fn measure(p: &SupervisorParams, r: &SupervisorResult, charts: bool) -> Section {
     // With random faults the line lists what was drawn.
     let (hung, permanent) = super::real::faults(p);
     let scenario = Line::new(
@@ -178,7 +179,9 @@ pub fn measure(p: &SupervisorParams, r: &SupervisorResult) -> Section {
         "recovery",
         vec![Block::Table(recovery)],
     ));
-    groups.push(Group::new("scan_sweep", vec![Block::Table(sweep)]).with_charts(sweep_charts(r)));
+    groups.push(
+        Group::new("scan_sweep", vec![Block::Table(sweep)]).charted(charts, || sweep_charts(r)),
+    );
     Section {
         name: "measure",
         groups,
