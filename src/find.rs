@@ -63,7 +63,6 @@ enum Asked {
         op: Op,
         value: f64,
         text: String,
-        section: &'static str,
     },
 }
 
@@ -216,18 +215,17 @@ fn parse(lesson: Lesson, finder: &dyn Finder, set: &ParamSet, asked: &str) -> Re
         )
         .keyed("refuse.find.metric", &[("metrics", &metrics)])
     })?;
-    // The section that prints the metric's table: only it runs at each point.
-    let report = lesson.run(set, None, &mut |_| {})?;
-    let section = crate::report::tables(&report.sections)
-        .find(|(_, _, t)| t.key == metric.table)
-        .map(|(s, _, _)| s)
-        .ok_or_else(refuse)?;
+    // The metric's section (the codec's, `Metric::section`) is the one each point runs; a
+    // condition on a table the learner's own run does not print is refused.
+    let report = lesson.run_tables(set, &[metric.section], &mut |_| {})?;
+    if !crate::report::tables(&report.sections).any(|(_, _, t)| t.key == metric.table) {
+        return Err(refuse());
+    }
     Ok(Asked::Condition {
         text: format!("{} {op_text} {}", metric.text(), number_to_string(value)),
         metric,
         op,
         value,
-        section,
     })
 }
 
@@ -420,14 +418,11 @@ impl Plan {
                 }))
             }
             Asked::Condition {
-                metric,
-                op,
-                value,
-                section,
-                ..
+                metric, op, value, ..
             } => Ok(Box::new(move |at: &[usize]| {
                 let Ok(set) = self.at(at) else { return false };
-                let Ok(report) = self.lesson.run_tables(&set, &[section], &mut |_| {}) else {
+                let Ok(report) = self.lesson.run_tables(&set, &[metric.section], &mut |_| {})
+                else {
                     return false;
                 };
                 let cells = crate::sweep::part::extract(&report, &[metric]);
